@@ -1,0 +1,1 @@
+"""pbem: the turn processor for VII Legio by e-mail."""

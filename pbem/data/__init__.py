@@ -1,0 +1,1 @@
+"""The default ruleset, reconstructed; a game folder's rules/ may replace any file."""

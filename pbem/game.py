@@ -1,0 +1,346 @@
+"""What the GM does to a game folder: create it, enlist officers, check orders, resolve moves.
+
+This is the library under the CLI: every function takes a game folder, works through the
+store, the ruleset and the pure rules, and raises `GameError` with a message for the GM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from . import store
+from .check import CheckContext, OfficerView, check_orders
+from .orders import OrderSet, Problem, parse_orders
+from .render import render_move
+from .rules.dice import Dice, SeededDice
+from .rules.events import GM, Event
+from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
+from .rules.geometry import Position
+from .rules.move import resolve_move
+from .rules.ship import build_ship, fit_problems
+from .rules.state import GameState, Planet, Zone
+from .rules.turn import InfoTarget, TurnOrders
+from .ruleset import Ruleset, RulesetError, load_ruleset
+from .store import GameError
+
+DEFAULT_SIZE = 30
+
+
+@dataclass(frozen=True)
+class Enlisted:
+    officer_id: int
+    name: str
+    secret: str
+
+
+def ruleset_for(game_dir: Path) -> Ruleset:
+    try:
+        return load_ruleset(Path(game_dir))
+    except RulesetError as e:
+        raise GameError(f"the game's rules are not valid: {e}") from None
+
+
+# --- pbem new ---------------------------------------------------------------------------
+
+def read_map(path: Path) -> tuple[Zone, list[Planet]]:
+    """A map the GM drew: TOML with `size` and one [[planet]] table per planet."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise GameError(f"cannot read the map {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise GameError(f"{path}: not valid TOML: {e}") from None
+    size = data.get("size")
+    if not isinstance(size, int):
+        raise GameError(f"{path}: `size` must be a whole number, e.g. size = 30")
+    planets: list[Planet] = []
+    for n, entry in enumerate(data.get("planet", []), 1):
+        try:
+            pos = Position(int(entry["x"]), int(entry["y"]), int(entry["level"]))
+        except (KeyError, TypeError, ValueError):
+            raise GameError(
+                f"{path}: planet {n} needs whole numbers level, x and y, "
+                f"e.g. [[planet]] level = 1  x = 4  y = 7"
+            ) from None
+        planets.append(base_planet(n, pos) if entry.get("base", False) else Planet(id=n, position=pos))
+    zone = Zone(size, LEVELS)
+    problems = map_problems(zone, planets)
+    if problems:
+        raise GameError(f"{path}: the map is not valid:\n  " + "\n  ".join(problems))
+    return zone, planets
+
+
+def new_game(
+    game_dir: Path, seed: int | str, *, name: str | None = None, size: int = DEFAULT_SIZE,
+    planets: int = PLANETS_PER_LEVEL, level: str = "basic", moves: int | None = None,
+    map_file: Path | None = None, rules: tuple[str, ...] = (),
+) -> GameState:
+    game_dir = Path(game_dir)
+    if store.db_path(game_dir).exists():
+        raise GameError(f"{game_dir} already holds a game ({store.DB_NAME}); choose another folder")
+    if level not in ("basic", "advanced"):
+        raise GameError(f"level {level!r}: use basic or advanced")
+    ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
+    # The game secret is derived from the GM's seed: same seed, same map and dice.
+    secret = hashlib.sha256(f"pbem-seed:{seed}".encode()).hexdigest()
+    if map_file is not None:
+        zone, planet_list = read_map(map_file)
+    else:
+        if size < 2:
+            raise GameError("--size must be at least 2")
+        zone = Zone(size, LEVELS)
+        try:
+            planet_list = draw_map(zone, planets, SeededDice(bytes.fromhex(secret), 0))
+        except ValueError as e:
+            raise GameError(str(e)) from None
+    game_dir.mkdir(parents=True, exist_ok=True)
+    (game_dir / "orders").mkdir(exist_ok=True)
+    (game_dir / "reports").mkdir(exist_ok=True)
+    db = store.open_db(game_dir, create=True)
+    with db.atomic():
+        db["game"].insert({
+            "id": 1, "name": name or game_dir.resolve().name, "secret": secret,
+            "size": zone.size, "levels": zone.levels, "per_level": planets, "level": level,
+            "moves": moves, "move": 1, "designations": 0,
+            "settings": json.dumps({"rules": sorted(rules), "level": level}),
+            "created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "ended": 0,
+        })
+        db["planets"].insert_all(store.planet_row(p) for p in planet_list)
+    return store.load_state(db)
+
+
+# --- pbem enlist ------------------------------------------------------------------------
+
+def enlist(
+    game_dir: Path, name: str, email: str, ship_type: str, ship_name: str,
+    fit: dict[str, int], *, rank: str | None = None, secret: str | None = None,
+) -> Enlisted:
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    ruleset = ruleset_for(game_dir)
+    name = " ".join(name.split())
+    if not name:
+        raise GameError("the officer needs a name")
+    if any(r["name"].casefold() == name.casefold() for r in db["officers"].rows):
+        raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+    ship_type = ship_type.upper()
+    if ship_type not in ruleset.ships:
+        raise GameError(f"unknown ship type {ship_type!r}; use one of {', '.join(ruleset.ships)}")
+    rank = rank or ruleset.ranks[0].name
+    ranks = {r.name.casefold(): r for r in ruleset.ranks}
+    if rank.casefold() not in ranks:
+        raise GameError(f"unknown rank {rank!r}; use one of {', '.join(r.name for r in ruleset.ranks)}")
+    rank_obj = ranks[rank.casefold()]
+    if ship_type not in rank_obj.ships:
+        raise GameError(
+            f"a {rank_obj.name} may command {', '.join(rank_obj.ships) or 'no ship'}, not a {ship_type}"
+        )
+    problems = fit_problems(ruleset.ships[ship_type], fit)
+    if problems:
+        raise GameError("the ship sheet is not valid:\n  " + "\n  ".join(problems))
+    ship = build_ship(ruleset.ships[ship_type], ship_name, fit)
+    state = store.load_state(db)
+    base = state.base
+    secret = secret or store.new_secret()
+    salt = secrets.token_hex(8)
+    g = store.game_row(db)
+    with db.atomic():
+        officer_id = db["officers"].insert({
+            "name": name, "email": email, "secret_hash": store.hash_secret(secret, salt),
+            "salt": salt, "rank": rank_obj.name, "score": 0, "ship": store.ship_to_json(ship),
+            "x": base.position.x, "y": base.position.y, "level": base.position.level,
+            "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
+            "enlisted_move": g["move"],
+        }).last_pk
+        db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
+    return Enlisted(officer_id, name, secret)
+
+
+def fix_order(game_dir: Path, names: list[str]) -> None:
+    """The GM fixes the player order instead of the lot."""
+    db = store.open_db(Path(game_dir))
+    rows = {r["name"].casefold(): r for r in db["officers"].rows}
+    missing = [n for n in names if n.casefold() not in rows]
+    if missing:
+        raise GameError(f"no officer named {', '.join(map(repr, missing))}")
+    with db.atomic():
+        db.conn.execute("UPDATE officers SET turn_fixed = NULL")
+        for turn, n in enumerate(names):
+            db["officers"].update(rows[n.casefold()]["id"], {"turn_fixed": turn})
+
+
+# --- orders -----------------------------------------------------------------------------
+
+def check_context(db, state: GameState, ruleset: Ruleset) -> CheckContext:
+    g = store.game_row(db)
+    rows = {r["id"]: r for r in db.query("SELECT id, secret_hash, salt FROM officers")}
+    views = {}
+    for o in state.officers.values():
+        row = rows[o.id]
+        views[o.name.casefold()] = OfficerView(
+            name=o.name,
+            secret_ok=lambda s, salt=row["salt"], h=row["secret_hash"]: store.secret_matches(s, salt, h),
+            tanks=o.ship.tanks, parsecs_per_tank=ruleset.ships[o.ship.type].parsecs_per_tank,
+            radars=o.ship.radars, computers=o.ship.computers,
+        )
+    designations = frozenset(p.designation for p in state.planets.values() if p.designation)
+    return CheckContext(
+        game=g["name"], move=state.move, officers=views, designations=designations,
+        research="research" in state.settings.get("rules", []),
+    )
+
+
+def check_file(path: Path, game_dir: Path | None = None) -> tuple[OrderSet | None, list[Problem]]:
+    """`pbem check`: syntax always; secret, move, ship and planets when a game is given."""
+    data = Path(path).read_bytes()
+    orders, problems = parse_orders(data, str(path))
+    if orders is None or game_dir is None:
+        return orders, problems
+    db = store.open_db(Path(game_dir))
+    state = store.load_state(db)
+    ruleset = ruleset_for(Path(game_dir))
+    problems += check_orders(orders, check_context(db, state, ruleset))
+    return orders, problems
+
+
+def turn_orders(orders: OrderSet) -> TurnOrders:
+    return TurnOrders(
+        route=tuple(orders.route), tanks=orders.tanks, radars=orders.radars,
+        info=tuple(InfoTarget(r.planet, r.new_index) for r in orders.info),
+        source=orders.source,
+    )
+
+
+@dataclass
+class Collected:
+    orders: dict[int, TurnOrders] = field(default_factory=dict)
+    held: dict[int, str] = field(default_factory=dict)
+    files: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # for the GM log
+
+
+def order_files(game_dir: Path) -> list[Path]:
+    folder = Path(game_dir) / "orders"
+    if not folder.is_dir():
+        return []
+    return sorted(
+        (p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")),
+        key=lambda p: p.relative_to(folder).as_posix(),
+    )
+
+
+def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
+    """Read every file in orders/, keep those for this game and move, match by header."""
+    ctx = check_context(db, state, ruleset)
+    by_name = {o.name.casefold(): o for o in state.officers.values()}
+    out = Collected()
+    folder = Path(game_dir) / "orders"
+    for path in order_files(game_dir):
+        source = path.relative_to(folder).as_posix()
+        orders, problems = parse_orders(path.read_bytes(), f"orders/{source}")
+        if orders is None:
+            out.notes.append(f"orders/{source}: not read: " + "; ".join(p.message for p in problems))
+            continue
+        if orders.game.casefold() != ctx.game.casefold() or orders.move != state.move:
+            out.notes.append(f"orders/{source}: for game {orders.game} move {orders.move}; not this move")
+            continue
+        officer = by_name.get(" ".join(orders.officer.split()).casefold())
+        problems = problems + check_orders(orders, ctx)
+        record = {
+            "move": state.move, "officer_id": officer.id if officer else None,
+            "source": f"orders/{source}", "text": path.read_bytes().decode("utf-8", "replace"),
+            "accepted": int(not problems and officer is not None),
+            "problems": json.dumps([str(p) for p in problems]),
+        }
+        out.files.append(record)
+        if officer is None:
+            out.notes.append(f"orders/{source}: no officer named {orders.officer!r}")
+            continue
+        if problems:
+            # A later valid file still replaces this one; a refused one never replaces a good one.
+            if officer.id not in out.orders:
+                out.held[officer.id] = (
+                    f"your order file orders/{source} was refused:\n"
+                    + "\n".join(str(p) for p in problems)
+                )
+            continue
+        if officer.id in out.orders:
+            out.notes.append(f"orders/{source} replaces {out.orders[officer.id].source} for {officer.name}")
+        out.orders[officer.id] = turn_orders(orders)
+        out.held.pop(officer.id, None)
+    return out
+
+
+# --- pbem resolve -----------------------------------------------------------------------
+
+def resolve(
+    game_dir: Path, *, dice: Dice | None = None, dice_for: Callable[[int], Dice] | None = None,
+    now: datetime | None = None,
+) -> Path:
+    """Resolve the move being collected, all in one transaction; returns the reports folder."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    g = store.game_row(db)
+    if g["ended"]:
+        raise GameError("the game is over; no more moves can be resolved")
+    move = g["move"]
+    if db["moves"].count_where("number = ?", [move]):
+        raise GameError(f"move {move} is already resolved")
+    if g["moves"] and move > g["moves"]:
+        raise GameError(f"the game was set to {g['moves']} moves and all are resolved")
+    ruleset = ruleset_for(game_dir)
+    state = store.load_state(db)
+    if not state.officers:
+        raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
+    collected = collect_orders(game_dir, db, state, ruleset)
+    if dice is None:
+        dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
+    result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
+    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+
+    reports = game_dir / "reports"
+    final = reports / f"move-{move:02d}"
+    staging = reports / f".move-{move:02d}.tmp"
+    if staging.exists():
+        shutil.rmtree(staging)
+    events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
+    # Render from the events as they will be stored, so `pbem report` gives the same bytes.
+    stored = [Event(e.kind, e.audience, e.officer, json.loads(json.dumps(e.data, sort_keys=True)))
+              for e in events]
+    render_move(game_dir, staging, game=g["name"], move=move, events=stored, rolls=list(result.rolls))
+    with db.atomic():
+        store.save_move(db, state, result.state, events, result.rolls, collected.files, stamp)
+    if final.exists():
+        shutil.rmtree(final)
+    os.replace(staging, final)
+    return final
+
+
+def rerender(game_dir: Path, move: int | None = None) -> Path:
+    """`pbem report`: write a resolved move's reports again from the database."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    g = store.game_row(db)
+    if move is None:
+        move = g["move"] - 1
+    if not db["moves"].count_where("number = ?", [move]):
+        raise GameError(f"move {move} has not been resolved")
+    final = game_dir / "reports" / f"move-{move:02d}"
+    staging = game_dir / "reports" / f".move-{move:02d}.tmp"
+    if staging.exists():
+        shutil.rmtree(staging)
+    render_move(game_dir, staging, game=g["name"], move=move, events=store.load_events(db, move),
+                rolls=store.load_rolls(db, move))
+    if final.exists():
+        shutil.rmtree(final)
+    os.replace(staging, final)
+    return final

@@ -1,0 +1,185 @@
+"""Reports and bulletins from Jinja templates, each reader seeing only the events he may.
+
+A game folder's own `templates/` overrides the shipped ones file by file. Every value a
+template prints passes through the format's escaper (Jinja's `finalize`), so a player's
+name cannot inject Markdown or BBCode, and no template can forget to escape it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import defaultdict
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import jinja2
+
+from .orders import order_form
+from .rules.dice import Roll
+from .rules.events import GM, OFFICER, PUBLIC, Event
+from .rules.geometry import Position, bearing, bearing_text
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+
+
+def plain(value: Any) -> str:
+    """Plain text: drop control and bidi-override characters a name could hide."""
+    return _CONTROL.sub("", str(value))
+
+
+def markdown(value: Any) -> str:
+    text = plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def bbcode(value: Any) -> str:
+    # Square brackets open tags; as character references they print as brackets.
+    return plain(value).replace("[", "&#91;").replace("]", "&#93;")
+
+
+ESCAPERS: dict[str, Callable[[Any], str]] = {"txt": plain, "md": markdown, "bbcode": bbcode}
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def reckoning_text(r: list[int]) -> str:
+    """Where the officer believes he is, from the base, in his own terms."""
+    x, y, dz = r
+    flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
+    if flat == "here":
+        flat = "on the base square"
+    else:
+        flat = f"{flat} from the base"
+    if dz:
+        flat += f", {abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
+    return flat
+
+
+def packaged_templates() -> Path:
+    """Shipped templates: inside the installed package, or the source tree's templates/."""
+    installed = Path(str(resources.files("pbem"))) / "templates"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
+    paths = []
+    if game_dir is not None and (Path(game_dir) / "templates").is_dir():
+        paths.append(str(Path(game_dir) / "templates"))
+    paths.append(str(packaged_templates()))
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(paths),
+        undefined=jinja2.StrictUndefined,
+        finalize=ESCAPERS[fmt],
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+    env.filters["ordinal"] = ordinal
+    env.filters["reckoning"] = reckoning_text
+    env.globals["ordinal"] = ordinal
+    return env
+
+
+def slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "officer"
+
+
+def report_name(officer_id: int, name: str) -> str:
+    return f"report-{officer_id:03d}-{slug(name)}.txt"
+
+
+class MoveView:
+    """The events of one move sorted by reader: built once, read by every template."""
+
+    def __init__(self, events: Iterable[Event]) -> None:
+        self.public: list[Event] = []
+        self.by_officer: dict[int, list[Event]] = defaultdict(list)
+        self.gm: list[Event] = []
+        self.sheets: dict[int, dict] = {}
+        self.standings: list[dict] = []
+        for e in events:
+            if e.kind == "sheet":
+                self.sheets[e.officer] = e.data
+            if e.kind == "standings":
+                self.standings = e.data["rows"]
+            if e.audience == PUBLIC:
+                self.public.append(e)
+            elif e.audience == GM:
+                self.gm.append(e)
+            if e.officer is not None and e.audience in (PUBLIC, OFFICER):
+                self.by_officer[e.officer].append(e)
+        self.places = {row["officer_name"]: n for n, row in enumerate(self.standings, 1)}
+
+    def officer_context(self, officer_id: int) -> dict[str, Any]:
+        """Only what this officer may know: his own turn, public or private to him."""
+        own = [e for e in self.by_officer.get(officer_id, []) if e.visible_to(officer_id)]
+        kinds: dict[str, list[dict]] = defaultdict(list)
+        for e in own:
+            kinds[e.kind].append(e.data)
+        return {
+            "sheet": self.sheets[officer_id],
+            "held": kinds["held"][0] if kinds["held"] else None,
+            "route": kinds["route"][0] if kinds["route"] else None,
+            "known": kinds["known"],
+            "sightings": kinds["sighting"],
+            "landings": kinds["landed"],
+            "info": kinds["info"],
+            "unanswered": kinds["info-unanswered"],
+            "score": kinds["score"][0] if kinds["score"] else None,
+            "place": self.places.get(self.sheets[officer_id]["officer_name"]),
+            "officers": len(self.standings),
+        }
+
+    def public_context(self) -> dict[str, Any]:
+        kinds: dict[str, list[dict]] = defaultdict(list)
+        for e in self.public:
+            kinds[e.kind].append(e.data)
+        return {
+            "turns": kinds["turn"],
+            "sightings": kinds["sighting"],
+            "info": kinds["info"],
+            "landings": kinds["landed"],
+            "known": kinds["known"],
+            "standings": self.standings,
+        }
+
+
+def write(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8", newline="\n")
+
+
+def render_move(
+    game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
+    rolls: list[Roll],
+) -> None:
+    """Write every officer's report, the bulletin in three formats and the GM log."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    view = MoveView(events)
+    text_env = environment(game_dir, "txt")
+    report = text_env.get_template("report.txt.j2")
+    for officer_id, sheet in view.sheets.items():
+        ctx = view.officer_context(officer_id)
+        form = order_form(game, sheet["officer_name"], move + 1)
+        write(out_dir / report_name(officer_id, sheet["officer_name"]),
+              report.render(game=game, move=move, order_form=form, **ctx))
+    public = view.public_context()
+    for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
+        env = text_env if fmt == "txt" else environment(game_dir, fmt)
+        write(out_dir / f"bulletin.{suffix}",
+              env.get_template(f"bulletin.{suffix}.j2").render(game=game, move=move, **public))
+    gm = text_env.get_template("gm-log.txt.j2")
+    names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
+    write(out_dir / "gm-log.txt", gm.render(
+        game=game, move=move, events=[(e.kind, e.audience, names.get(e.officer, "-"), e.data) for e in events],
+        rolls=[(names.get(r.officer, "-"), r) for r in rolls],
+    ))

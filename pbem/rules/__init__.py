@@ -1,0 +1,1 @@
+"""The rules of VII Legio as pure functions over plain data: no files, no SQL, no printing."""

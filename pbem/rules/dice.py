@@ -1,0 +1,91 @@
+"""The two dice of the S.C. (a d6 and a d10), drawn from the game's secret, never from `random`.
+
+Each roll is HMAC-SHA256(secret, "move|officer|kind|detail|n") read as a number: a rerun of
+the same move reproduces every roll, a changed order does not shift the rolls of anybody
+else, the result does not depend on the Python version, and the secret can be published
+after the game for anyone to check the log. Tests inject `ScriptedDice` to force a roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Protocol
+
+GM = "gm"  # who may see a roll: the GM only, the officer it concerns, or everyone
+OFFICER = "officer"
+PUBLIC = "public"
+
+
+@dataclass(frozen=True)
+class Roll:
+    move: int
+    officer: int | None
+    kind: str  # what for: "info", "presence", ...
+    detail: str  # which one: "P-3 level II"
+    die: int
+    result: int
+    visibility: str
+
+
+class Dice(Protocol):
+    log: list[Roll]
+
+    def roll(
+        self, die: int, kind: str, detail: str = "", *, officer: int | None = None,
+        visibility: str = GM,
+    ) -> int: ...
+
+
+class SeededDice:
+    """Rolls derived from the game secret and the roll's purpose."""
+
+    def __init__(self, secret: bytes, move: int) -> None:
+        self.secret = secret
+        self.move = move
+        self.log: list[Roll] = []
+        self._counters: defaultdict[tuple, int] = defaultdict(int)
+
+    def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
+        key = (officer, kind, detail)
+        self._counters[key] += 1
+        message = f"{self.move}|{officer if officer is not None else '-'}|{kind}|{detail}|{self._counters[key]}"
+        digest = hmac.new(self.secret, message.encode("utf-8"), hashlib.sha256).digest()
+        # 64 bits modulo 6 or 10: the bias is below 1e-18, far under any test's reach.
+        return int.from_bytes(digest[:8], "big") % die + 1
+
+    def roll(
+        self, die: int, kind: str, detail: str = "", *, officer: int | None = None,
+        visibility: str = GM,
+    ) -> int:
+        result = self.draw(die, kind, detail, officer)
+        self.log.append(Roll(self.move, officer, kind, detail, die, result, visibility))
+        return result
+
+
+class ScriptedDice(SeededDice):
+    """Forced results by kind, consumed in order; unscripted kinds fall back to the seed.
+
+    `ScriptedDice({"info": [6, 1, 2]})` makes the next three information rolls 6, 1 and 2.
+    """
+
+    def __init__(
+        self, script: dict[str, list[int]], secret: bytes = b"test", move: int = 1,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(secret, move)
+        self.script = {k: list(v) for k, v in script.items()}
+        self.strict = strict
+
+    def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
+        queue = self.script.get(kind)
+        if queue:
+            result = queue.pop(0)
+            if not 1 <= result <= die:
+                raise ValueError(f"scripted {kind} roll {result} is not a face of a d{die}")
+            return result
+        if self.strict:
+            raise LookupError(f"no scripted roll left for {kind} {detail}")
+        return super().draw(die, kind, detail, officer)

@@ -1,0 +1,98 @@
+"""The Tabula Spatii: parsec squares on four levels, eight compass directions, UP and DOWN.
+
+Rulebook 3E: each level is travelled in eight directions; a change of level counts as 4
+parsecs and cannot be split. Distance inside a level is counted in parsec steps with
+diagonals allowed (Chebyshev), which is what makes the worked example of section 6
+consistent. Levels are numbered 1 (the highest) to 4; UP goes towards level 1.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+LEVEL_GAP = 4  # parsecs between two levels (3E)
+
+# x grows to the East, y to the North.
+COMPASS: dict[str, tuple[int, int]] = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
+VERTICAL: dict[str, int] = {"UP": -1, "DOWN": 1}
+DIRECTIONS: tuple[str, ...] = tuple(COMPASS) + tuple(VERTICAL)
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    x: int
+    y: int
+    level: int
+
+    def step(self, direction: str) -> "Position":
+        dx, dy = COMPASS[direction]
+        return Position(self.x + dx, self.y + dy, self.level)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One leg of a route: `5 NE`, `4 UP`. Vertical legs are whole multiples of 4."""
+
+    parsecs: int
+    direction: str
+
+    @property
+    def vertical(self) -> bool:
+        return self.direction in VERTICAL
+
+
+def route_text(route: Iterable[Segment]) -> str:
+    """Segments -> `10 N + 5 E`, or `NONE` for no movement; `orders.parse_route` reads it back."""
+    return " + ".join(f"{s.parsecs} {s.direction}" for s in route) or "NONE"
+
+
+def route_length(route: tuple[Segment, ...] | list[Segment]) -> int:
+    """Parsecs of thrust a route needs; a level change costs 4 (3E)."""
+    return sum(s.parsecs for s in route)
+
+
+def distance(a: Position, b: Position) -> int:
+    """Parsec steps between two squares of one level (8 directions)."""
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+def straight_distance(a: Position, b: Position) -> float:
+    """Euclidean distance, used only to break ties between equally near parsecs."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def bearing(origin: Position, target: Position) -> tuple[tuple[int, str], ...]:
+    """The shortest decomposition from origin to target: straight steps, then diagonal ones.
+
+    Section 6 reports "1 W + 1 NW" and "2 SW"; the S.C. example "2 West + 1 North-West":
+    the straight part first, then the diagonal part, each omitted when zero.
+    """
+    dx, dy = target.x - origin.x, target.y - origin.y
+    diagonal = min(abs(dx), abs(dy))
+    straight = max(abs(dx), abs(dy)) - diagonal
+    parts: list[tuple[int, str]] = []
+    if straight:
+        if abs(dx) > abs(dy):
+            parts.append((straight, "E" if dx > 0 else "W"))
+        else:
+            parts.append((straight, "N" if dy > 0 else "S"))
+    if diagonal:
+        ns = "N" if dy > 0 else "S"
+        ew = "E" if dx > 0 else "W"
+        parts.append((diagonal, ns + ew))
+    return tuple(parts)
+
+
+def bearing_text(parts: tuple[tuple[int, str], ...]) -> str:
+    return " + ".join(f"{n} {d}" for n, d in parts) if parts else "here"

@@ -1,0 +1,84 @@
+"""One whole move: every officer's turn in player order, then the close of the move.
+
+The phases are one visible list, run in order (the way Eressea names its turn phases):
+later turns meet what earlier turns changed, so a planet discovered by the first officer
+gives the second nothing for sighting it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from .dice import Dice, Roll
+from .events import OFFICER, PUBLIC, Event
+from .state import GameState
+from .turn import Board, TurnOrders, hold, play_turn
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    state: GameState
+    events: tuple[Event, ...]
+    rolls: tuple[Roll, ...]
+
+
+def officers_turns(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
+                   ruleset: "Ruleset", dice: Dice) -> None:
+    for officer in sorted(board.officers.values(), key=lambda o: (o.turn, o.id)):
+        officer = board.officers[officer.id]
+        if officer.id in orders:
+            play_turn(board, officer, orders[officer.id], ruleset, dice)
+        else:
+            hold(board, officer, held.get(officer.id, "no order file arrived for this move"))
+
+
+def close_of_move(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
+                  ruleset: "Ruleset", dice: Dice) -> None:
+    """Each officer's ship sheet and the public standings, as they stand after the move."""
+    order = sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
+    for officer in order:
+        ship = officer.ship
+        board.emit(
+            "sheet", OFFICER, officer.id, officer_name=officer.name, rank=officer.rank,
+            score=officer.score, ship_type=ship.type, ship_name=ship.name,
+            level=ruleset.ships[ship.type].level, crews=list(ship.crews), fit=ship.fit(),
+            landed=board.planets[officer.landed_on].designation if officer.landed_on else None,
+            reckoning=[officer.reckoning.x, officer.reckoning.y, officer.reckoning.level],
+        )
+    ranks = [r.name for r in ruleset.ranks]
+    table = sorted(order, key=lambda o: (-ranks.index(o.rank), -o.score, o.name.casefold(), o.id))
+    board.emit(
+        "standings", PUBLIC, None,
+        rows=[{"officer_name": o.name, "rank": o.rank, "score": o.score, "ship": o.ship.type}
+              for o in table],
+    )
+
+
+Phase = Callable[[Board, Mapping[int, TurnOrders], Mapping[int, str], "Ruleset", Dice], None]
+
+PHASES: tuple[tuple[str, Phase], ...] = (
+    ("officers' turns", officers_turns),
+    ("close of the move", close_of_move),
+)
+
+
+def resolve_move(
+    state: GameState,
+    orders: Mapping[int, TurnOrders],
+    held: Mapping[int, str],
+    ruleset: "Ruleset",
+    dice: Dice,
+) -> MoveResult:
+    """The new state and the events of one move; `state` itself is left unchanged.
+
+    `orders` holds the lawful orders by officer id; `held` says why any other officer's
+    ship holds (a missing file, a wrong secret...).
+    """
+    board = Board.from_state(state)
+    for _name, phase in PHASES:
+        phase(board, orders, held, ruleset, dice)
+    return MoveResult(board.to_state(), tuple(board.events), tuple(dice.log))

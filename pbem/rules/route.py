@@ -1,0 +1,106 @@
+"""Tracing a route parsec by parsec (rulebook 3E, 3F a, S.C. rules D and E).
+
+A route is followed in order; it stops at the zone's edge or before a level that does not
+exist (the report says at which parsec), and before an uncharted planet it would cross:
+at the first parsec from which that planet is within radar range, or on the planet itself
+when no radar is on. Ending on the base lands there; ending on a planet with a landing
+declared lands there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance
+from .state import Planet, Zone
+
+# Why a route ended before its last parsec, or where it ended.
+EDGE = "edge"  # the zone's edge
+NO_LEVEL = "no-level"  # a level that does not exist
+PLANET_AHEAD = "planet-ahead"  # an uncharted planet on the route, seen by radar
+FORCED_LANDING = "forced-landing"  # an uncharted planet on the route, no radar on
+LANDED = "landed"  # ended on a planet with a landing declared
+BASE = "base"  # ended on the base
+
+
+@dataclass(frozen=True)
+class Parsec:
+    number: int  # 0 is the start; a level change takes four numbers
+    position: Position
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    planned: int  # parsecs ordered
+    path: tuple[Parsec, ...]  # every parsec on a level that the ship passed, start first
+    stop: str | None  # one of the constants above, None when the route ran to its end
+    stop_parsec: int  # the parsec where the ship is now
+    planet: int | None = None  # the planet concerned by PLANET_AHEAD / landings / BASE
+
+    @property
+    def end(self) -> Position:
+        return self.path[-1].position
+
+    @property
+    def travelled(self) -> int:
+        return self.path[-1].number
+
+
+def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
+    """The parsecs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
+    path = [Parsec(0, start)]
+    here, number = start, 0
+    for seg in route:
+        if seg.direction in VERTICAL:
+            for _ in range(seg.parsecs // LEVEL_GAP):
+                there = Position(here.x, here.y, here.level + VERTICAL[seg.direction])
+                if not zone.contains(there):
+                    return path, NO_LEVEL
+                number += LEVEL_GAP
+                here = there
+                path.append(Parsec(number, here))
+        else:
+            dx, dy = COMPASS[seg.direction]
+            for _ in range(seg.parsecs):
+                there = Position(here.x + dx, here.y + dy, here.level)
+                if not zone.contains(there):
+                    return path, EDGE
+                number += 1
+                here = there
+                path.append(Parsec(number, here))
+    return path, None
+
+
+def blocks_route(planet: Planet) -> bool:
+    """Base and known planets do not stop a route (DESIGN ruling)."""
+    return not planet.base and not planet.known
+
+
+def trace(
+    start: Position,
+    route: tuple[Segment, ...],
+    zone: Zone,
+    planets_at: Mapping[Position, Planet],
+    radar_range: int,
+    land: bool = False,
+) -> RouteResult:
+    planned = sum(s.parsecs for s in route)
+    path, cut = expand(start, route, zone)
+    last = len(path) - 1
+    for i in range(1, len(path)):
+        planet = planets_at.get(path[i].position)
+        if planet is None or not blocks_route(planet):
+            continue
+        if i == last and land and cut is None:
+            return RouteResult(planned, tuple(path), LANDED, path[i].number, planet.id)
+        if radar_range <= 0:
+            return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
+        # Stop where the radar first shows the planet, before reaching it (3F b).
+        j = next(k for k in range(i + 1) if distance(path[k].position, planet.position) <= radar_range)
+        return RouteResult(planned, tuple(path[: j + 1]), PLANET_AHEAD, path[j].number, planet.id)
+    end = path[-1].position
+    planet = planets_at.get(end)
+    if planet is not None and planet.base and last > 0:
+        return RouteResult(planned, tuple(path), BASE, path[-1].number, planet.id)
+    return RouteResult(planned, tuple(path), cut, path[-1].number)

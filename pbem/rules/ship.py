@@ -1,0 +1,156 @@
+"""Ship types and ship sheets (rulebook 3C, 3D).
+
+A ship sheet fills the container spaces of its type with components, each inside the
+minimum and maximum of that type. Individual weapons are mounted one per module, so they
+take no space of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+CREW_MEN = 3  # 3D a): a crew is 3 men, F.C. 1 per man
+
+# Components in ship-sheet order; the name is what a sheet or `--fit` writes.
+COMPONENTS: tuple[str, ...] = (
+    "crews",
+    "modules",
+    "laser_zip3",
+    "ho1",
+    "sil12",
+    "shields",
+    "lasers",
+    "radars",
+    "computers",
+    "tanks",
+    "tot",
+)
+WEAPONS: tuple[str, ...] = ("laser_zip3", "ho1", "sil12")  # mounted on modules, no space
+SPACE_TAKERS: tuple[str, ...] = tuple(c for c in COMPONENTS if c not in WEAPONS)
+
+COMPONENT_NAMES: dict[str, str] = {
+    "crews": "crews",
+    "modules": "modules (individual weapons)",
+    "laser_zip3": "LASER ZIP 3",
+    "ho1": "air weapons HO1",
+    "sil12": "silicon weapons SIL 12",
+    "shields": "shields",
+    "lasers": "ship lasers (LASER ZIP 11)",
+    "radars": "radars",
+    "computers": "computers",
+    "tanks": "tanks",
+    "tot": "Tot 100% bombs",
+}
+
+
+@dataclass(frozen=True)
+class ShipType:
+    name: str
+    level: int
+    spaces: int
+    parsecs_per_tank: int
+    minimum: dict[str, int] = field(default_factory=dict)
+    maximum: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A ship sheet. `crews` holds the men of each crew, so losses show as (3, 1, 1)."""
+
+    type: str
+    name: str
+    crews: tuple[int, ...] = ()
+    modules: int = 0
+    laser_zip3: int = 0
+    ho1: int = 0
+    sil12: int = 0
+    shields: int = 0
+    lasers: int = 0
+    radars: int = 0
+    computers: int = 0
+    tanks: int = 0
+    tot: int = 0
+
+    def count(self, component: str) -> int:
+        if component == "crews":
+            return len(self.crews)
+        return getattr(self, component)
+
+    def fit(self) -> dict[str, int]:
+        return {c: self.count(c) for c in COMPONENTS}
+
+    @property
+    def men(self) -> int:
+        return sum(self.crews)
+
+
+def spaces_used(fit: dict[str, int]) -> int:
+    return sum(fit.get(c, 0) for c in SPACE_TAKERS)
+
+
+def fit_problems(ship_type: ShipType, fit: dict[str, int]) -> list[str]:
+    """Every reason a sheet cannot be fitted on this type, each saying what would do."""
+    problems: list[str] = []
+    for name in fit:
+        if name not in COMPONENTS:
+            problems.append(f"unknown component {name!r}; use one of {', '.join(COMPONENTS)}")
+    for c in COMPONENTS:
+        n = fit.get(c, 0)
+        if n < 0:
+            problems.append(f"{c} = {n}: a count cannot be negative")
+            continue
+        low = ship_type.minimum.get(c, 0)
+        high = ship_type.maximum.get(c)
+        if n < low:
+            problems.append(f"{c} = {n}: a {ship_type.name} needs at least {low}")
+        if high is not None and n > high:
+            problems.append(f"{c} = {n}: a {ship_type.name} carries at most {high}")
+    weapons = sum(fit.get(w, 0) for w in WEAPONS)
+    modules = fit.get("modules", 0)
+    if weapons > modules:
+        problems.append(
+            f"{weapons} individual weapons on {modules} modules: each weapon needs a module "
+            f"(write modules={weapons} or fewer weapons)"
+        )
+    if modules > fit.get("crews", 0):
+        problems.append(
+            f"{modules} modules for {fit.get('crews', 0)} crews: each module carries one crew"
+        )
+    used = spaces_used(fit)
+    if used > ship_type.spaces:
+        problems.append(
+            f"the sheet fills {used} spaces; a {ship_type.name} has {ship_type.spaces}: "
+            f"remove {used - ship_type.spaces}"
+        )
+    return problems
+
+
+def build_ship(ship_type: ShipType, name: str, fit: dict[str, int]) -> Ship:
+    """A new ship with full crews; call `fit_problems` first."""
+    values = {c: fit.get(c, 0) for c in COMPONENTS if c != "crews"}
+    return Ship(type=ship_type.name, name=name, crews=(CREW_MEN,) * fit.get("crews", 0), **values)
+
+
+def parse_fit(text: str) -> dict[str, int]:
+    """`crews=2,shields=5,lasers=3` (also one `name = n` per line, `#` comments) to a dict.
+
+    Raises ValueError naming the bad item.
+    """
+    fit: dict[str, int] = {}
+    for raw in text.replace("\n", ",").split(","):
+        item = raw.split("#", 1)[0].strip()
+        if not item:
+            continue
+        if "=" not in item:
+            raise ValueError(f"{item!r}: write component=count, e.g. radars=2")
+        key, _, value = item.partition("=")
+        key = key.strip().lower().replace(" ", "_").replace("-", "_")
+        try:
+            fit[key] = int(value.strip())
+        except ValueError:
+            raise ValueError(f"{item!r}: the count must be a whole number") from None
+    return fit
+
+
+def with_crews(ship: Ship, crews: tuple[int, ...]) -> Ship:
+    return replace(ship, crews=crews)

@@ -1,0 +1,62 @@
+"""The state of a game as plain frozen values: the zone, its planets and the officers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .geometry import Position
+from .ship import Ship
+
+
+@dataclass(frozen=True)
+class Zone:
+    """The Tabula Spatii: `size` x `size` parsec squares on each of `levels` levels."""
+
+    size: int
+    levels: int = 4
+
+    def contains(self, p: Position) -> bool:
+        return 0 <= p.x < self.size and 0 <= p.y < self.size and 1 <= p.level <= self.levels
+
+
+@dataclass(frozen=True)
+class Planet:
+    id: int
+    position: Position
+    base: bool = False
+    designation: str | None = None  # public name, given when first sighted
+    facts: tuple[str, ...] = ()  # Information Sheet answers so far, level I first
+    known: bool = False  # crossed out: landed on and left; gives no more points (3H)
+    discovered_by: int | None = None
+    discovered_move: int | None = None
+
+
+@dataclass(frozen=True)
+class Officer:
+    id: int
+    name: str
+    rank: str
+    score: int
+    ship: Ship
+    position: Position
+    turn: int  # place in the player order (0 first)
+    landed_on: int | None = None  # planet id, the base included
+    # Where the officer believes he is, relative to the base, from what he was told.
+    reckoning: Position = Position(0, 0, 0)
+
+
+@dataclass(frozen=True)
+class GameState:
+    zone: Zone
+    planets: dict[int, Planet]
+    officers: dict[int, Officer]
+    move: int  # the move being resolved
+    designations: int = 0  # how many planets have a public designation so far
+    settings: dict = field(default_factory=dict)
+
+    @property
+    def base(self) -> Planet:
+        return next(p for p in self.planets.values() if p.base)
+
+    def turn_order(self) -> list[Officer]:
+        return sorted(self.officers.values(), key=lambda o: (o.turn, o.id))

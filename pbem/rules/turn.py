@@ -1,0 +1,225 @@
+"""One officer's turn in space: take-off, route, sightings, information (rulebook 3F).
+
+`play_turn` works on a `Board`, the mutable copy of the state that `move.resolve_move`
+makes for the length of one move, and appends events; nothing outside is touched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from . import route as routes
+from .dice import Dice
+from .events import OFFICER, PUBLIC, Event
+from .geometry import Position, Segment, bearing_text, route_text
+from .information import ask, roman
+from .sighting import radar_range, sightings
+from .state import GameState, Officer, Planet, Zone
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+
+DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
+
+
+@dataclass(frozen=True)
+class InfoTarget:
+    planet: str | None  # a public designation, or None for NEW n
+    new_index: int | None = None  # the n-th planet discovered by this officer this move
+
+    def text(self) -> str:
+        return self.planet if self.planet else f"NEW {self.new_index or 1}"
+
+
+@dataclass(frozen=True)
+class TurnOrders:
+    """What a lawful order file asks of one turn (the edge checks lawfulness first)."""
+
+    route: tuple[Segment, ...] = ()
+    tanks: int | None = None
+    radars: int | None = None
+    info: tuple[InfoTarget, ...] = ()
+    land: bool = False
+    source: str = ""
+
+
+@dataclass
+class Board:
+    """The state being changed during one move; positions indexed for sightings."""
+
+    zone: Zone
+    planets: dict[int, Planet]
+    officers: dict[int, Officer]
+    move: int
+    designations: int
+    settings: dict[str, Any]
+    planets_at: dict[Position, Planet] = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> "Board":
+        board = cls(
+            state.zone, dict(state.planets), dict(state.officers), state.move,
+            state.designations, dict(state.settings),
+        )
+        board.planets_at = {p.position: p for p in board.planets.values()}
+        return board
+
+    def to_state(self) -> GameState:
+        return GameState(
+            self.zone, self.planets, self.officers, self.move, self.designations, self.settings
+        )
+
+    def put_planet(self, planet: Planet) -> None:
+        self.planets[planet.id] = planet
+        self.planets_at[planet.position] = planet
+
+    def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, audience, officer, data))
+
+    def designate(self, planet: Planet, officer: Officer) -> Planet:
+        """Give a planet its public designation the first time anybody finds it."""
+        if planet.designation is not None:
+            return planet
+        self.designations += 1
+        planet = replace(
+            planet, designation=f"P-{self.designations}",
+            discovered_by=officer.id, discovered_move=self.move,
+        )
+        self.put_planet(planet)
+        return planet
+
+
+def discovery_award(ship_level: int) -> int:
+    """2 points minus the ship level, never below zero (DESIGN ruling)."""
+    return max(0, DISCOVERY_POINTS - ship_level)
+
+
+def planet_facts(ruleset: "Ruleset", planet: Planet) -> list[str]:
+    return list(ruleset.information.describe(planet.facts))
+
+
+def hold(board: Board, officer: Officer, reason: str) -> None:
+    """A missing or invalid order file: the ship holds and does nothing (DESIGN)."""
+    board.emit("held", OFFICER, officer.id, reason=reason)
+    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False)
+
+
+def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Ruleset", dice: Dice) -> None:
+    ship_type = ruleset.ships[officer.ship.type]
+    radars_on = officer.ship.radars if orders.radars is None else min(orders.radars, officer.ship.radars)
+    reach = radar_range(radars_on)
+    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
+
+    trace = routes.trace(
+        officer.position, orders.route, board.zone, board.planets_at, reach, orders.land
+    )
+    take_off(board, officer, trace)
+    score = officer.score
+    new_planets: list[Planet] = []
+    seen: set[int] = set()
+    for s in sightings(trace.path, reach, board.planets_at):
+        planet = board.planets[s.planet]
+        seen.add(planet.id)
+        points, is_new = 0, planet.designation is None
+        if is_new:
+            planet = board.designate(planet, officer)
+            points = discovery_award(ship_type.level)
+            score += points
+            new_planets.append(planet)
+        board.emit(
+            "sighting", PUBLIC, officer.id, officer_name=officer.name, parsec=s.parsec,
+            planet=planet.designation, base=planet.base, known=planet.known,
+            new=is_new, points=points,
+            distance=s.distance, bearing=bearing_text(s.bearing),
+            facts=planet_facts(ruleset, planet),
+        )
+
+    landed_on = officer.landed_on if trace.travelled == 0 else None
+    if trace.stop in (routes.BASE, routes.LANDED, routes.FORCED_LANDING):
+        planet = board.designate(board.planets[trace.planet], officer)
+        landed_on = planet.id
+        board.emit(
+            "landed", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
+            base=planet.base, forced=trace.stop == routes.FORCED_LANDING, parsec=trace.stop_parsec,
+        )
+    ahead = board.planets[trace.planet].designation if trace.stop == routes.PLANET_AHEAD else None
+    start, end = officer.position, trace.end
+    reckoning = Position(
+        officer.reckoning.x + end.x - start.x, officer.reckoning.y + end.y - start.y,
+        officer.reckoning.level + end.level - start.level,
+    )
+    board.emit(
+        "route", OFFICER, officer.id, ordered=route_text(orders.route),
+        planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
+        stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
+        tanks=orders.tanks if orders.tanks is not None else officer.ship.tanks,
+        thrust=(orders.tanks if orders.tanks is not None else officer.ship.tanks) * ship_type.parsecs_per_tank,
+        reckoning=[reckoning.x, reckoning.y, reckoning.level],
+    )
+
+    answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
+    if score != officer.score:
+        board.emit("score", OFFICER, officer.id, gained=score - officer.score, total=score)
+    board.officers[officer.id] = replace(
+        officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning
+    )
+
+
+def take_off(board: Board, officer: Officer, trace: routes.RouteResult) -> None:
+    """Leaving a planet crosses it out: it is known and gives no more points (3H, rule F)."""
+    if officer.landed_on is None or trace.travelled == 0:
+        return
+    planet = board.planets[officer.landed_on]
+    if planet.base or planet.known:
+        return
+    board.put_planet(replace(planet, known=True))
+    board.emit("known", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation)
+
+
+def answer_requests(
+    board: Board, officer: Officer, requests: tuple[InfoTarget, ...], seen: set[int],
+    new_planets: list[Planet], ruleset: "Ruleset", dice: Dice,
+) -> None:
+    """Information on planets sighted this move (in range at some parsec of the route).
+
+    Section 6 answers on a planet sighted mid-route and out of range at the end, so the
+    start and end of the route are not the only places a request may reach (DESIGN).
+    """
+    by_name = {board.planets[i].designation: i for i in seen}
+    for request in requests[: officer.ship.computers]:
+        if request.planet is None:
+            n = request.new_index or 1
+            if n > len(new_planets):
+                board.emit(
+                    "info-unanswered", OFFICER, officer.id, request=request.text(),
+                    reason=f"you discovered {len(new_planets)} new planet(s) this move",
+                )
+                continue
+            planet_id = new_planets[n - 1].id
+        elif request.planet in by_name:
+            planet_id = by_name[request.planet]
+        else:
+            board.emit(
+                "info-unanswered", OFFICER, officer.id, request=request.text(),
+                reason="that planet was not within radar range of your route",
+            )
+            continue
+        planet = board.planets[planet_id]
+        if planet.base:
+            board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                       reason="the base planet is not explored")
+            continue
+        answer = ask(ruleset.information, planet.facts, dice, planet.designation, officer.id)
+        if answer is None:
+            board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                       reason=f"everything about {planet.designation} is known already")
+            continue
+        board.put_planet(replace(planet, facts=answer.facts))
+        board.emit(
+            "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
+            level=roman(answer.level), die=answer.die, face=answer.face,
+            value=ruleset.information.names.get(answer.value, answer.value),
+            wasted=answer.wasted, facts=list(ruleset.information.describe(answer.facts)),
+        )

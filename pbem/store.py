@@ -1,0 +1,260 @@
+"""The game database: SQLite through sqlite-utils, schema changes as migrations.
+
+Everything a move changes is written in one transaction (`db.atomic()`), so a crash or
+a kill during `resolve` leaves the game as it was before the move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Iterable
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from .rules.dice import Roll
+from .rules.events import Event
+from .rules.geometry import Position
+from .rules.ship import Ship
+from .rules.state import GameState, Officer, Planet, Zone
+
+DB_NAME = "game.db"
+
+migrations = Migrations("pbem")
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db["game"].create(
+        {
+            "id": int, "name": str, "secret": str, "size": int, "levels": int,
+            "per_level": int, "level": str, "moves": int, "move": int,
+            "designations": int, "settings": str, "created": str, "ended": int,
+        },
+        pk="id",
+    )
+    db["planets"].create(
+        {
+            "id": int, "x": int, "y": int, "level": int, "base": int, "designation": str,
+            "facts": str, "known": int, "discovered_by": int, "discovered_move": int,
+        },
+        pk="id",
+    )
+    db["officers"].create(
+        {
+            "id": int, "name": str, "email": str, "secret_hash": str, "salt": str,
+            "rank": str, "score": int, "ship": str, "x": int, "y": int, "level": int,
+            "lot": str, "turn_fixed": int, "landed_on": int, "rx": int, "ry": int,
+            "rlevel": int, "enlisted_move": int,
+        },
+        pk="id",
+    )
+    db["moves"].create({"number": int, "resolved_at": str, "officers": int}, pk="number")
+    db["order_files"].create(
+        {
+            "id": int, "move": int, "officer_id": int, "source": str, "text": str,
+            "accepted": int, "problems": str,
+        },
+        pk="id",
+    )
+    db["rolls"].create(
+        {
+            "id": int, "move": int, "officer_id": int, "kind": str, "detail": str,
+            "die": int, "result": int, "visibility": str,
+        },
+        pk="id",
+    )
+    db["events"].create(
+        {
+            "id": int, "move": int, "seq": int, "kind": str, "audience": str,
+            "officer_id": int, "data": str,
+        },
+        pk="id",
+    )
+    db["rolls"].create_index(["move"])
+    db["events"].create_index(["move"])
+    db["order_files"].create_index(["move"])
+    db["officers"].create_index(["name"], unique=True)
+
+
+class GameError(Exception):
+    """A GM-facing problem: the message says what to do."""
+
+
+def db_path(game_dir: Path) -> Path:
+    return Path(game_dir) / DB_NAME
+
+
+def open_db(game_dir: Path, create: bool = False) -> sqlite_utils.Database:
+    path = db_path(game_dir)
+    if not create and not path.exists():
+        raise GameError(
+            f"no game in {game_dir}: {DB_NAME} is missing; create one with `pbem new {game_dir}`"
+        )
+    db = sqlite_utils.Database(path)
+    db.conn.execute("PRAGMA journal_mode=WAL")
+    db.conn.execute("PRAGMA synchronous=NORMAL")
+    migrations.apply(db)
+    return db
+
+
+# --- secrets ---------------------------------------------------------------------------
+
+def new_secret() -> str:
+    """A secret like `4tq9-mx2d-k8p3`: 60 bits, easy to copy from an e-mail."""
+    alphabet = "abcdefghijkmnpqrstuvwxyz23456789"
+    chars = "".join(secrets.choice(alphabet) for _ in range(12))
+    return "-".join(chars[i : i + 4] for i in range(0, 12, 4))
+
+
+def hash_secret(secret: str, salt: str) -> str:
+    # Secrets are machine-made with high entropy, so a salted SHA-256 is enough and keeps
+    # checking thousands of order files fast. Case is folded: mail clients capitalise.
+    return hashlib.sha256(f"{salt}:{secret.strip().lower()}".encode()).hexdigest()
+
+
+def secret_matches(secret: str, salt: str, stored: str) -> bool:
+    return hmac.compare_digest(hash_secret(secret, salt), stored)
+
+
+# --- rows <-> values -------------------------------------------------------------------
+
+def ship_to_json(ship: Ship) -> str:
+    return json.dumps(asdict(ship), sort_keys=True)
+
+
+def ship_from_json(text: str) -> Ship:
+    data = json.loads(text)
+    data["crews"] = tuple(data["crews"])
+    return Ship(**data)
+
+
+def planet_from_row(r: dict[str, Any]) -> Planet:
+    return Planet(
+        id=r["id"], position=Position(r["x"], r["y"], r["level"]), base=bool(r["base"]),
+        designation=r["designation"], facts=tuple(json.loads(r["facts"] or "[]")),
+        known=bool(r["known"]), discovered_by=r["discovered_by"],
+        discovered_move=r["discovered_move"],
+    )
+
+
+def planet_row(p: Planet) -> dict[str, Any]:
+    return {
+        "id": p.id, "x": p.position.x, "y": p.position.y, "level": p.position.level,
+        "base": int(p.base), "designation": p.designation, "facts": json.dumps(list(p.facts)),
+        "known": int(p.known), "discovered_by": p.discovered_by,
+        "discovered_move": p.discovered_move,
+    }
+
+
+def game_row(db: sqlite_utils.Database) -> dict[str, Any]:
+    rows = list(db["game"].rows)
+    if not rows:
+        raise GameError("the game database has no game in it; create one with `pbem new`")
+    return rows[0]
+
+
+def load_state(db: sqlite_utils.Database) -> GameState:
+    g = game_row(db)
+    planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
+    rows = list(db["officers"].rows)
+    # Player order: fixed by the GM where set, else by the lot drawn at enlistment.
+    rows.sort(key=lambda r: (r["turn_fixed"] is None, r["turn_fixed"] or 0, r["lot"]))
+    officers = {}
+    for turn, r in enumerate(rows):
+        officers[r["id"]] = Officer(
+            id=r["id"], name=r["name"], rank=r["rank"], score=r["score"],
+            ship=ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
+            turn=turn, landed_on=r["landed_on"],
+            reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
+        )
+    return GameState(
+        zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
+        move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
+    )
+
+
+def officer_lot(game_secret: str, officer_id: int) -> str:
+    """The lot drawn for the player order: seeded, and independent of enlistment order."""
+    return hmac.new(bytes.fromhex(game_secret), f"turn-order|{officer_id}".encode(),
+                    hashlib.sha256).hexdigest()
+
+
+def save_move(
+    db: sqlite_utils.Database,
+    before: GameState,
+    after: GameState,
+    events: Iterable[Event],
+    rolls: Iterable[Roll],
+    order_files: Iterable[dict[str, Any]],
+    resolved_at: str,
+) -> None:
+    """Write one resolved move; the caller wraps this in `db.atomic()`."""
+    conn = db.conn
+    move = before.move
+    changed = [p for p in after.planets.values() if before.planets.get(p.id) != p]
+    conn.executemany(
+        "UPDATE planets SET designation=?, facts=?, known=?, discovered_by=?, discovered_move=? "
+        "WHERE id=?",
+        [
+            (p.designation, json.dumps(list(p.facts)), int(p.known), p.discovered_by,
+             p.discovered_move, p.id)
+            for p in changed
+        ],
+    )
+    conn.executemany(
+        "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
+        "rx=?, ry=?, rlevel=? WHERE id=?",
+        [
+            (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
+             o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
+             o.id)
+            for o in after.officers.values()
+            if before.officers.get(o.id) != o
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO events (move, seq, kind, audience, officer_id, data) VALUES (?,?,?,?,?,?)",
+        [
+            (move, seq, e.kind, e.audience, e.officer, json.dumps(e.data, sort_keys=True))
+            for seq, e in enumerate(events)
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO rolls (move, officer_id, kind, detail, die, result, visibility) "
+        "VALUES (?,?,?,?,?,?,?)",
+        [(r.move, r.officer, r.kind, r.detail, r.die, r.result, r.visibility) for r in rolls],
+    )
+    conn.executemany(
+        "INSERT INTO order_files (move, officer_id, source, text, accepted, problems) "
+        "VALUES (:move, :officer_id, :source, :text, :accepted, :problems)",
+        list(order_files),
+    )
+    conn.execute(
+        "INSERT INTO moves (number, resolved_at, officers) VALUES (?,?,?)",
+        (move, resolved_at, len(after.officers)),
+    )
+    conn.execute(
+        "UPDATE game SET move=?, designations=?, settings=? WHERE id=1",
+        (move + 1, after.designations, json.dumps(after.settings, sort_keys=True)),
+    )
+
+
+def load_events(db: sqlite_utils.Database, move: int) -> list[Event]:
+    return [
+        Event(r["kind"], r["audience"], r["officer_id"], json.loads(r["data"]))
+        for r in db.query("SELECT * FROM events WHERE move=? ORDER BY seq", [move])
+    ]
+
+
+def load_rolls(db: sqlite_utils.Database, move: int) -> list[Roll]:
+    return [
+        Roll(r["move"], r["officer_id"], r["kind"], r["detail"], r["die"], r["result"],
+             r["visibility"])
+        for r in db.query("SELECT * FROM rolls WHERE move=? ORDER BY id", [move])
+    ]

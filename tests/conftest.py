@@ -1,0 +1,60 @@
+"""Shared helpers: build small games in a temporary folder and drive them through files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pbem import game
+
+EXAMPLE_FIT = {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}
+
+
+def write_map(path: Path, base: tuple[int, int, int], planets: list[tuple[int, int, int]], size: int = 30) -> Path:
+    lines = [f"size = {size}", "", "[[planet]]", f"level = {base[2]}", f"x = {base[0]}", f"y = {base[1]}", "base = true"]
+    for x, y, level in planets:
+        lines += ["", "[[planet]]", f"level = {level}", f"x = {x}", f"y = {y}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def orders_text(officer: str, secret: str, move: int, *body: str, game_name: str = "cornifex") -> str:
+    return "\n".join([f"GAME {game_name}", f"OFFICER {officer}", f"SECRET {secret}", f"MOVE {move}", *body, "END", ""])
+
+
+class Game:
+    """A test game folder with helpers to post orders and read reports."""
+
+    def __init__(self, root: Path) -> None:
+        self.dir = root
+
+    def post(self, filename: str, text: str) -> Path:
+        path = self.dir / "orders" / filename
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def report(self, move: int, name_part: str) -> str:
+        folder = self.dir / "reports" / f"move-{move:02d}"
+        matches = sorted(folder.glob(f"report-*{name_part}*.txt"))
+        assert len(matches) == 1, f"no single report for {name_part} in {list(folder.iterdir())}"
+        return matches[0].read_text(encoding="utf-8")
+
+    def bulletin(self, move: int, suffix: str = "txt") -> str:
+        return (self.dir / "reports" / f"move-{move:02d}" / f"bulletin.{suffix}").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def make_game(tmp_path):
+    """make_game(base, planets, officers=[(name, secret, fit)], size=30) -> Game"""
+
+    def make(base, planets, officers=(("Notius", "4tq9-mx2d", EXAMPLE_FIT),), size=30, ship="GLADIUM"):
+        root = tmp_path / "cornifex"
+        mapfile = write_map(tmp_path / "map.toml", base, planets, size)
+        game.new_game(root, 1, name="cornifex", map_file=mapfile)
+        for name, secret, fit in officers:
+            game.enlist(root, name, "", ship, name.upper(), fit, secret=secret)
+        return Game(root)
+
+    return make
