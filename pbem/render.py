@@ -48,6 +48,10 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def at_parsec(n: int) -> str:
+    return "the start of the route" if n == 0 else f"the {ordinal(n)} parsec"
+
+
 def reckoning_text(r: list[int]) -> str:
     """Where the officer believes he is, from the base, in his own terms."""
     x, y, dz = r
@@ -85,6 +89,7 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     )
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
+    env.filters["at_parsec"] = at_parsec
     env.globals["ordinal"] = ordinal
     return env
 
