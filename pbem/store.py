@@ -82,6 +82,15 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["officers"].create_index(["name"], unique=True)
 
 
+@migrations()
+def m002_research(db: sqlite_utils.Database) -> None:
+    """Unpredictable Research: technologies belong to the officer, not to his ship."""
+    officers = db["officers"]
+    officers.add_column("technologies", str, not_null_default="{}")
+    officers.add_column("research", str, not_null_default="{}")
+    officers.add_column("grants_last", int, not_null_default=0)
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 
@@ -172,6 +181,8 @@ def load_state(db: sqlite_utils.Database) -> GameState:
             ship=ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
             turn=turn, landed_on=r["landed_on"],
             reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
+            technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
+            grants_last=r["grants_last"],
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
@@ -209,11 +220,12 @@ def save_move(
     )
     conn.executemany(
         "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
-        "rx=?, ry=?, rlevel=? WHERE id=?",
+        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=? WHERE id=?",
         [
             (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
              o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
-             o.id)
+             json.dumps(o.technologies, sort_keys=True), json.dumps(o.research, sort_keys=True),
+             o.grants_last, o.id)
             for o in after.officers.values()
             if before.officers.get(o.id) != o
         ],

@@ -43,6 +43,10 @@ class Officer:
     landed_on: int | None = None  # planet id, the base included
     # Where the officer believes he is, relative to the base, from what he was told.
     reckoning: Position = Position(0, 0, 0)
+    # Unpredictable Research (optional rule): levels held, running sums, last move's grants.
+    technologies: dict[str, int] = field(default_factory=dict)
+    research: dict[str, int] = field(default_factory=dict)
+    grants_last: int = 0
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from . import route as routes
 from .dice import Dice
 from .events import OFFICER, PUBLIC, Event
-from .geometry import Position, Segment, bearing_text, route_text
+from .geometry import LEVEL_GAP, Position, Segment, bearing_text, route_text
 from .information import ask, roman
-from .sighting import radar_range, sightings
+from .sighting import RADAR_LIMIT, radar_range, sightings
 from .state import GameState, Officer, Planet, Zone
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class TurnOrders:
     radars: int | None = None
     info: tuple[InfoTarget, ...] = ()
     land: bool = False
+    research: tuple[tuple[str, int], ...] = ()  # (technology, grants), Unpredictable Research
     source: str = ""
 
 
@@ -91,6 +92,33 @@ class Board:
         return planet
 
 
+def technology(officer: Officer, name: str) -> int:
+    """Levels of a technology held (Unpredictable Research); 0 in games without the rule."""
+    return officer.technologies.get(name, 0)
+
+
+def thrust(officer: Officer, parsecs_per_tank: int, tanks_used: int) -> int:
+    """Parsecs allowed this move: tanks x parsecs per tank, + Movement levels per tank."""
+    return tanks_used * (parsecs_per_tank + technology(officer, "movement"))
+
+
+def within_thrust(route: tuple[Segment, ...], allowed: int) -> tuple[Segment, ...]:
+    """The part of a route the thrust allows; a level change is never split (3E)."""
+    kept: list[Segment] = []
+    left = allowed
+    for seg in route:
+        if seg.vertical:
+            n = min(seg.parsecs, left - left % LEVEL_GAP)
+        else:
+            n = min(seg.parsecs, left)
+        if n > 0:
+            kept.append(Segment(n, seg.direction))
+        left -= n
+        if n < seg.parsecs:
+            break
+    return tuple(kept)
+
+
 def discovery_award(ship_level: int) -> int:
     """2 points minus the ship level, never below zero (DESIGN ruling)."""
     return max(0, DISCOVERY_POINTS - ship_level)
@@ -107,13 +135,19 @@ def hold(board: Board, officer: Officer, reason: str) -> None:
 
 
 def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Ruleset", dice: Dice) -> None:
+    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
     ship_type = ruleset.ships[officer.ship.type]
     radars_on = officer.ship.radars if orders.radars is None else min(orders.radars, officer.ship.radars)
-    reach = radar_range(radars_on)
-    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
+    reach = radar_range(radars_on, RADAR_LIMIT + technology(officer, "scanners"))
+    tanks_used = officer.ship.tanks if orders.tanks is None else min(orders.tanks, officer.ship.tanks)
+    allowed = thrust(officer, ship_type.parsecs_per_tank, tanks_used)
+    route = within_thrust(orders.route, allowed)
+    if route != orders.route:
+        # Checked orders fit the thrust; only something that happened this move cuts them.
+        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(orders.route))
 
     trace = routes.trace(
-        officer.position, orders.route, board.zone, board.planets_at, reach, orders.land
+        officer.position, route, board.zone, board.planets_at, reach, orders.land
     )
     take_off(board, officer, trace)
     score = officer.score
@@ -154,8 +188,7 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
         "route", OFFICER, officer.id, ordered=route_text(orders.route),
         planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
         stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
-        tanks=orders.tanks if orders.tanks is not None else officer.ship.tanks,
-        thrust=(orders.tanks if orders.tanks is not None else officer.ship.tanks) * ship_type.parsecs_per_tank,
+        tanks=tanks_used, thrust=allowed,
         reckoning=[reckoning.x, reckoning.y, reckoning.level],
     )
 
@@ -188,7 +221,8 @@ def answer_requests(
     start and end of the route are not the only places a request may reach (DESIGN).
     """
     by_name = {board.planets[i].designation: i for i in seen}
-    for request in requests[: officer.ship.computers]:
+    # One request per computer, + one per Computing level (Unpredictable Research).
+    for request in requests[: officer.ship.computers + technology(officer, "computing")]:
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
