@@ -135,6 +135,7 @@ class MoveView:
             "sheet": self.sheets[officer_id],
             "held": kinds["held"][0] if kinds["held"] else None,
             "route": kinds["route"][0] if kinds["route"] else None,
+            "route_cut": kinds["route-cut"][0] if kinds["route-cut"] else None,
             "known": kinds["known"],
             "sightings": kinds["sighting"],
             "landings": kinds["landed"],
