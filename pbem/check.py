@@ -10,11 +10,14 @@ from __future__ import annotations
 import difflib
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from pbem.check_research import check_research, possible_level
+from pbem.check_ground import GroundView, check_ground
 from pbem.orders import UNLAWFUL, InfoRequest, OrderSet, Problem, route_text
 from pbem.rules.geometry import route_length
+from pbem.rules.research import COMPUTING, MOVEMENT, ResearchRules
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,12 @@ class OfficerView:
     parsecs_per_tank: int
     radars: int
     computers: int
+    # Unpredictable Research: points to spend, last move's grants, levels and running sums.
+    score: int = 0
+    grants_last: int = 0
+    technologies: Mapping[str, int] = field(default_factory=dict)
+    research: Mapping[str, int] = field(default_factory=dict)
+    ground: GroundView | None = None  # landing, ground, base and cooperation orders
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,8 @@ class CheckContext:
     move: int  # the move being collected
     officers: Mapping[str, OfficerView]  # key: officer name casefolded
     designations: frozenset[str]  # public planet designations, upper-case
-    research: bool = False  # Unpredictable Research rule (not checked yet)
+    research: bool = False  # the game uses the optional rule Unpredictable Research
+    research_rules: ResearchRules | None = None  # its technologies (default ruleset if None)
 
 
 def check_orders(orders: OrderSet, ctx: CheckContext) -> list[Problem]:
@@ -59,6 +69,7 @@ def _unlawful(orders: OrderSet, ctx: CheckContext) -> list[Problem]:
         return found + [_problem(orders, "SECRET", "the secret does not match", fix)]
     for check in SHIP_CHECKS:
         found += check(orders, officer, ctx)
+    found += check_ground(orders, officer.ground, ctx.officers)
     return found
 
 
@@ -160,20 +171,25 @@ def _check_thrust(orders: OrderSet, ship: OfficerView, ctx: CheckContext) -> lis
     length = route_length(orders.route)
     # Tanks asked for beyond those on board are reported by _check_tanks; count real ones.
     used = ship.tanks if orders.tanks is None else min(orders.tanks, ship.tanks)
-    thrust = used * ship.parsecs_per_tank
+    # + 1 per Movement level held, or that this move's grants could bring (research rule).
+    per_tank = ship.parsecs_per_tank + possible_level(orders, ship, ctx, MOVEMENT)
+    thrust = used * per_tank
     if length <= thrust:
         return []
     message = (
         f"the route is {_plural(length, 'parsec')}, but {_plural(used, 'tank')} "
         f"{'gives' if used == 1 else 'give'} "
-        f"{thrust} parsecs of thrust ({ship.parsecs_per_tank} per tank)"
+        f"{thrust} parsecs of thrust ({per_tank} per tank)"
     )
-    return [_problem(orders, "ROUTE", message, _thrust_fix(length, thrust, used, ship))]
+    return [_problem(orders, "ROUTE", message, _thrust_fix(length, thrust, used, ship, per_tank))]
 
 
-def _thrust_fix(length: int, thrust: int, used: int, ship: OfficerView) -> str:
+def _thrust_fix(
+    length: int, thrust: int, used: int, ship: OfficerView, per_tank: int | None = None
+) -> str:
     shorten = f"shorten the route to {thrust} parsecs" if thrust else "write ROUTE NONE"
-    needed = math.ceil(length / ship.parsecs_per_tank) if ship.parsecs_per_tank else None
+    per_tank = ship.parsecs_per_tank if per_tank is None else per_tank
+    needed = math.ceil(length / per_tank) if per_tank else None
     if used < ship.tanks and needed is not None and needed <= ship.tanks:
         return f"{shorten} or use more tanks (TANKS {needed})"
     if used < ship.tanks:
@@ -189,18 +205,21 @@ def _check_radars(orders: OrderSet, ship: OfficerView, ctx: CheckContext) -> lis
 
 
 def _check_info_count(orders: OrderSet, ship: OfficerView, ctx: CheckContext) -> list[Problem]:
-    """3G: one information request per computer on board."""
-    if len(orders.info) <= ship.computers:
+    """3G: one information request per computer on board (+ 1 per Computing level)."""
+    computing = possible_level(orders, ship, ctx, COMPUTING)
+    capacity = ship.computers + computing
+    if len(orders.info) <= capacity:
         return []
-    first_extra = orders.info[ship.computers]
+    first_extra = orders.info[capacity]
     fix = (
-        f"keep {_plural(ship.computers, 'INFO line')} and delete the others"
-        if ship.computers
+        f"keep {_plural(capacity, 'INFO line')} and delete the others"
+        if capacity
         else "delete the INFO lines: the ship has no computer"
     )
     message = (
         f"{_plural(len(orders.info), 'INFO request')}, but only "
         f"{_plural(ship.computers, 'computer')} on board (one request each)"
+        + (f" and Computing {computing} (one more each level)" if computing else "")
     )
     return [_problem(orders, "INFO", message, fix, line=first_extra.line,
                      text=_info_text(first_extra))]
@@ -242,4 +261,5 @@ SHIP_CHECKS: tuple[Callable[[OrderSet, OfficerView, CheckContext], list[Problem]
     _check_radars,
     _check_info_count,
     _check_designations,
+    check_research,  # optional rule Unpredictable Research (pbem.check_research)
 )

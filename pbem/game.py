@@ -19,6 +19,7 @@ from typing import Callable
 
 from . import store
 from .check import CheckContext, OfficerView, check_orders
+from .check_ground import GroundView
 from .orders import OrderSet, Problem, parse_orders
 from .render import render_move
 from .rules.dice import Dice, SeededDice
@@ -26,6 +27,8 @@ from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
 from .rules.geometry import Position
 from .rules.move import resolve_move
+from .rules.research import PUBLIC_SETTING
+from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
 from .rules.state import GameState, Planet, Zone
 from .rules.turn import InfoTarget, TurnOrders
@@ -33,6 +36,7 @@ from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import GameError
 
 DEFAULT_SIZE = 30
+OPTIONAL_RULES: tuple[str, ...] = (RESEARCH,)  # `pbem new --rule ...`
 
 
 @dataclass(frozen=True)
@@ -79,10 +83,23 @@ def read_map(path: Path) -> tuple[Zone, list[Planet]]:
     return zone, planets
 
 
+def optional_rules(rules: tuple[str, ...], private_research: bool = False) -> dict:
+    """The settings the optional rules add; refuses a rule pbem does not know."""
+    for rule in rules:
+        if rule not in OPTIONAL_RULES:
+            raise GameError(f"unknown optional rule {rule!r}; use {', '.join(OPTIONAL_RULES)}")
+    if RESEARCH not in rules:
+        if private_research:
+            raise GameError("--private-research needs the rule it changes: add --rule research")
+        return {}
+    # Unpredictable Research: the bulletin names breakthroughs unless the GM keeps them private.
+    return {PUBLIC_SETTING: not private_research}
+
+
 def new_game(
     game_dir: Path, seed: int | str, *, name: str | None = None, size: int = DEFAULT_SIZE,
     planets: int = PLANETS_PER_LEVEL, level: str = "basic", moves: int | None = None,
-    map_file: Path | None = None, rules: tuple[str, ...] = (),
+    map_file: Path | None = None, rules: tuple[str, ...] = (), private_research: bool = False,
 ) -> GameState:
     game_dir = Path(game_dir)
     if store.db_path(game_dir).exists():
@@ -90,6 +107,7 @@ def new_game(
     if level not in ("basic", "advanced"):
         raise GameError(f"level {level!r}: use basic or advanced")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
+    settings = optional_rules(rules, private_research)
     # The game secret is derived from the GM's seed: same seed, same map and dice.
     secret = hashlib.sha256(f"pbem-seed:{seed}".encode()).hexdigest()
     if map_file is not None:
@@ -111,7 +129,8 @@ def new_game(
             "id": 1, "name": name or game_dir.resolve().name, "secret": secret,
             "size": zone.size, "levels": zone.levels, "per_level": planets, "level": level,
             "moves": moves, "move": 1, "designations": 0,
-            "settings": json.dumps({"rules": sorted(rules), "level": level}),
+            "settings": json.dumps({"rules": sorted(rules), "level": level, "moves": moves}
+                                   | settings),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "ended": 0,
         })
         db["planets"].insert_all(store.planet_row(p) for p in planet_list)
@@ -180,6 +199,17 @@ def fix_order(game_dir: Path, names: list[str]) -> None:
 
 # --- orders -----------------------------------------------------------------------------
 
+def ground_view(o, state: GameState, ruleset: Ruleset) -> GroundView:
+    ship_type = ruleset.ships[o.ship.type]
+    at = state.planets.get(o.landed_on) if o.landed_on else None
+    return GroundView(
+        on_ground=o.landing is not None, at_base=bool(at and at.base), crews=o.ship.crews,
+        crews_down=len(o.landing.crews_down) if o.landing else 0, tot=o.ship.tot,
+        ship_level=ship_type.level, score=o.score,
+        fit_problems=lambda fit, t=ship_type: fit_problems(t, fit),
+    )
+
+
 def check_context(db, state: GameState, ruleset: Ruleset) -> CheckContext:
     g = store.game_row(db)
     rows = {r["id"]: r for r in db.query("SELECT id, secret_hash, salt FROM officers")}
@@ -191,11 +221,15 @@ def check_context(db, state: GameState, ruleset: Ruleset) -> CheckContext:
             secret_ok=lambda s, salt=row["salt"], h=row["secret_hash"]: store.secret_matches(s, salt, h),
             tanks=o.ship.tanks, parsecs_per_tank=ruleset.ships[o.ship.type].parsecs_per_tank,
             radars=o.ship.radars, computers=o.ship.computers,
+            ground=ground_view(o, state, ruleset),
+            score=o.score, grants_last=o.grants_last, technologies=dict(o.technologies),
+            research=dict(o.research),
         )
     designations = frozenset(p.designation for p in state.planets.values() if p.designation)
     return CheckContext(
         game=g["name"], move=state.move, officers=views, designations=designations,
-        research="research" in state.settings.get("rules", []),
+        research=RESEARCH in state.settings.get("rules", []),
+        research_rules=ruleset.technologies,
     )
 
 
@@ -216,7 +250,14 @@ def turn_orders(orders: OrderSet) -> TurnOrders:
     return TurnOrders(
         route=tuple(orders.route), tanks=orders.tanks, radars=orders.radars,
         info=tuple(InfoTarget(r.planet, r.new_index) for r in orders.info),
+        research=tuple((r.technology, r.grants) for r in orders.research),
         source=orders.source,
+        land=orders.land is not None, attitude=orders.land, land_crews=orders.land_crews,
+        shields=orders.shields,
+        crews_land=(orders.crews[1] or 0) if orders.crews and orders.crews[0] == "land" else None,
+        crews_embark=bool(orders.crews and orders.crews[0] == "embark"),
+        fire=tuple(orders.fire), targets=orders.target, mission=orders.mission,
+        pay=tuple((n, name) for n, name, _ in orders.pay), refit=orders.refit, tot=orders.tot,
     )
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
+from pbem.rules.ship import parse_fit
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 
 UNREADABLE = "unreadable"  # the line cannot be read as an order
@@ -45,6 +46,15 @@ class InfoRequest:
 
 
 @dataclass(frozen=True)
+class ResearchOrder:
+    """One RESEARCH line: grants for one technology (optional rule Unpredictable Research)."""
+
+    technology: str  # as written, upper-cased; pbem.check matches it against the ruleset
+    grants: int
+    line: int
+
+
+@dataclass(frozen=True)
 class OrderSet:
     """The orders of one officer for one move, as read from the file."""
 
@@ -58,6 +68,18 @@ class OrderSet:
     radars: int | None  # None: switch on every radar on board
     info: tuple[InfoRequest, ...]
     lines: Mapping[str, int]  # canonical keyword -> line of its (first) order in the file
+    research: tuple[ResearchOrder, ...] = ()  # RESEARCH lines, in file order
+    # Landing and the ground (rulebook 3G, 3H, 4), plus base and cooperation orders.
+    land: str | None = None  # LAND A|B|C|D: the attitude of the landing at the route's end
+    land_crews: int | None = None  # LAND C 1: how many complete crews go down
+    shields: bool | None = None  # SHIELDS ON / OFF
+    crews: tuple[str, int | None] | None = None  # ("land", n or None) / ("embark", None)
+    fire: tuple[str, ...] = ()  # FIRE LASERS / CREWS / ALL
+    target: int | None = None  # TARGET n: fire at the first n aliens
+    mission: str | None = None  # MISSION CAPTURE...
+    pay: tuple[tuple[int, str, int], ...] = ()  # PAY n TO officer: (n, name, line)
+    refit: tuple[tuple[str, int], ...] | None = None  # REFIT crews=2,...
+    tot: str | None = None  # TOT P-5
 
 
 @dataclass(frozen=True)
@@ -315,8 +337,140 @@ def _read_new_index(words: list[str]) -> int:
     )
 
 
+ATTITUDES = ("A", "B", "C", "D")
+MISSION_WORDS: dict[str, str] = {
+    "ELIMINATION": "elimination", "ELIMINATE": "elimination", "ELIMINAZIONE": "elimination",
+    "CAPTURE": "capture", "CATTURA": "capture",
+    "ALLIANCE": "alliance", "ALLEANZA": "alliance",
+    "INTIMIDATION": "intimidation", "INTIMIDATE": "intimidation", "INTIMIDAZIONE": "intimidation",
+    "COMMERCE": "commerce", "TRADE": "commerce", "COMMERCIO": "commerce",
+    "COLLECT": "collect", "RACCOLTA": "collect",
+}
+
+
+def _read_land(args: str, kw: Keyword) -> tuple[str, int | None]:
+    words = args.upper().split()
+    if not words or words[0] not in ATTITUDES or len(words) > 2 or (
+        len(words) == 2 and not words[1].isdigit()
+    ):
+        raise UnreadableOrder(
+            f"LAND needs an attitude A, B, C or D{', not ' + args if args else ''}",
+            "write LAND A (shields on, no fire), LAND B (shields on, lasers fire), "
+            "LAND C (crews land, no fire) or LAND D (crews land and fire); "
+            "LAND C 1 lands one crew",
+        )
+    return words[0], int(words[1]) if len(words) == 2 else None
+
+
+def _read_shields(args: str, kw: Keyword) -> bool:
+    word = args.upper()
+    if word in ("ON", "UP", "ACCESI"):
+        return True
+    if word in ("OFF", "DOWN", "SPENTI"):
+        return False
+    raise UnreadableOrder(f"SHIELDS is ON or OFF, not {args or 'nothing'}", "write SHIELDS ON or SHIELDS OFF")
+
+
+def _read_crews(args: str, kw: Keyword) -> tuple[str, int | None]:
+    words = args.upper().split()
+    if words and words[0] in ("LAND", "DOWN", "SBARCO") and len(words) <= 2:
+        if len(words) == 1:
+            return "land", None
+        if words[1].isdigit() and int(words[1]) > 0:
+            return "land", int(words[1])
+    if words in (["EMBARK"], ["REEMBARK"], ["RE-EMBARK"], ["UP"], ["IMBARCO"]):
+        return "embark", None
+    raise UnreadableOrder(
+        f"CREWS takes LAND or EMBARK, not {args or 'nothing'}",
+        "write CREWS LAND (every complete crew), CREWS LAND 2, or CREWS EMBARK",
+    )
+
+
+def _read_fire(args: str, kw: Keyword) -> tuple[str, ...]:
+    word = args.upper()
+    choices = {"LASERS": ("lasers",), "LASER": ("lasers",), "CREWS": ("crews",),
+               "CREW": ("crews",), "ALL": ("lasers", "crews")}
+    if word in choices:
+        return choices[word]
+    raise UnreadableOrder(f"FIRE takes LASERS, CREWS or ALL, not {args or 'nothing'}",
+                          "write FIRE LASERS, FIRE CREWS or FIRE ALL")
+
+
+def _read_mission(args: str, kw: Keyword) -> str:
+    word = args.upper()
+    if word in MISSION_WORDS:
+        return MISSION_WORDS[word]
+    near = difflib.get_close_matches(word, list(MISSION_WORDS), n=1)
+    fix = f"write MISSION {near[0]}" if near else "write MISSION and one of " + ", ".join(
+        w for w, m in MISSION_WORDS.items() if w.lower() == m)
+    raise UnreadableOrder(f"unknown mission {args or '(none)'}" + (f"; did you mean {near[0]}?" if near else ""), fix)
+
+
+def _read_pay(args: str, kw: Keyword) -> tuple[int, str]:
+    m = re.fullmatch(r"([0-9]+)\s+(?:TO|A)\s+(.+)", args, re.IGNORECASE)
+    if not m or int(m.group(1)) == 0:
+        raise UnreadableOrder(f"PAY needs points and a colleague, not {args or 'nothing'}",
+                              "write PAY 2 TO Notius")
+    return int(m.group(1)), " ".join(m.group(2).split())
+
+
+def _read_refit(args: str, kw: Keyword) -> tuple[tuple[str, int], ...]:
+    try:
+        fit = parse_fit(args)
+    except ValueError as e:
+        raise UnreadableOrder(f"REFIT: {e}", f"write {kw.example}") from None
+    if not fit:
+        raise UnreadableOrder("REFIT needs the new ship sheet", f"write {kw.example}")
+    return tuple(sorted(fit.items()))
+
+
+def _read_tot(args: str, kw: Keyword) -> str:
+    words = args.split()
+    if len(words) != 1:
+        raise UnreadableOrder("TOT needs one planet", "write TOT P-5")
+    return words[0].upper()
+
+
 def _read_nothing(args: str, kw: Keyword) -> None:
     return None  # END: anything after it on the line is ignored like what follows
+
+
+_NUMBER = re.compile(r"[0-9]+")
+_RESEARCH_FIX = "write the technology, then the number of grants, e.g. RESEARCH ATTACK 4"
+
+
+def _read_research(args: str, kw: Keyword) -> tuple[str, int]:
+    """RESEARCH <technology> <grants>; the technology is checked against the ruleset later."""
+    words = args.split()
+    numbers = [bool(_NUMBER.fullmatch(w)) for w in words]
+    if numbers == [False, True]:
+        grants = int(words[1])
+        if grants == 0:
+            raise UnreadableOrder(
+                f"RESEARCH {words[0].upper()} 0 buys no grant",
+                f"delete the line, or write RESEARCH {words[0].upper()} 1 or more",
+            )
+        return words[0].upper(), grants
+    if numbers == [True, False]:  # the order reversed: RESEARCH 4 ATTACK
+        raise UnreadableOrder(
+            f"RESEARCH {args}: the technology comes before the grants",
+            f"write RESEARCH {words[1].upper()} {int(words[0])}",
+        )
+    if numbers == [False, True, True]:  # ATTACK 1 4 from the production sheet's "Attack 1"
+        raise UnreadableOrder(
+            f"RESEARCH {args}: write only the technology and the grants; they always go "
+            "to the next level",
+            f"write RESEARCH {words[0].upper()} {int(words[2])}",
+        )
+    if numbers == [False]:
+        raise UnreadableOrder(
+            f"RESEARCH {words[0].upper()} needs the number of grants (one die each)",
+            f"write e.g. RESEARCH {words[0].upper()} 2",
+        )
+    if not words:
+        raise UnreadableOrder("RESEARCH is empty: it needs a technology and grants", _RESEARCH_FIX)
+    raise UnreadableOrder(f"RESEARCH {args} is not a technology and a number of grants",
+                          _RESEARCH_FIX + "; one line per technology")
 
 
 KEYWORDS: dict[str, Keyword] = {
@@ -340,6 +494,28 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("INFO", ("INFORMATION", "INFORMAZIONI"), _read_info, "INFO P-3",
                 "one line per computer: a planet, or INFO NEW for the one you discover "
                 "this move", repeatable=True),
+        Keyword("RESEARCH", ("RICERCA",), _read_research, "RESEARCH MOVEMENT 2",
+                "optional rule Unpredictable Research: grants for a technology, one die "
+                "each; one line per technology", repeatable=True),
+        Keyword("LAND", ("LANDING", "ATTERRA", "ATTERRAGGIO"), _read_land, "LAND C",
+                "with the route that ends on a planet: attitude A (shields, no fire), "
+                "B (shields, lasers fire), C (crews land, no fire), D (crews land and fire)"),
+        Keyword("SHIELDS", ("SHIELD", "SCUDI"), _read_shields, "SHIELDS OFF",
+                "on the ground: shields ON or OFF for this move"),
+        Keyword("CREWS", ("CREW", "EQUIPAGGI"), _read_crews, "CREWS LAND 2",
+                "on the ground: CREWS LAND [n] (complete crews, shields off) or CREWS EMBARK"),
+        Keyword("FIRE", ("FUOCO",), _read_fire, "FIRE CREWS",
+                "on the ground: FIRE LASERS, FIRE CREWS or FIRE ALL"),
+        Keyword("TARGET", ("TARGETS", "BERSAGLIO"), _read_whole, "TARGET 1",
+                "fire at the first n aliens only (splitting of objectives)"),
+        Keyword("MISSION", ("MISSIONE",), _read_mission, "MISSION CAPTURE",
+                "on the ground: " + ", ".join(MISSION_WORDS)),
+        Keyword("PAY", ("PAGA",), _read_pay, "PAY 2 TO Notius",
+                "give points of your score to a colleague", repeatable=True),
+        Keyword("REFIT", ("RIARMA",), _read_refit, "REFIT crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3",
+                "at the base: a new ship sheet for your ship"),
+        Keyword("TOT", ("TOT100",), _read_tot, "TOT P-5",
+                "launch a Tot 100% at a planet sighted this move (SPATHA and HASTA)"),
         Keyword("END", ("FINE",), _read_nothing,
                 "END", "closes the orders; anything after it is ignored"),
     )
@@ -535,7 +711,21 @@ def _order_set(source: str, reader: _Reader) -> OrderSet:
     lines = {name: found[0][1] for name, found in reader.values.items()}
     if "END" in reader.first_line:
         lines["END"] = reader.first_line["END"]
+    land = one("LAND")
+    ground = dict(
+        land=land[0] if land else None,
+        land_crews=land[1] if land else None,
+        shields=one("SHIELDS"),
+        crews=one("CREWS"),
+        fire=one("FIRE", ()),
+        target=one("TARGET"),
+        mission=one("MISSION"),
+        pay=tuple((n, name, line) for (n, name), line in reader.values.get("PAY", [])),
+        refit=one("REFIT"),
+        tot=one("TOT"),
+    )
     return OrderSet(
+        **ground,
         source=source,
         game=one("GAME"),
         officer=one("OFFICER"),
@@ -546,6 +736,10 @@ def _order_set(source: str, reader: _Reader) -> OrderSet:
         radars=one("RADARS"),
         info=info,
         lines=MappingProxyType(lines),
+        research=tuple(
+            ResearchOrder(technology, grants, line)
+            for (technology, grants), line in reader.values.get("RESEARCH", [])
+        ),
     )
 
 

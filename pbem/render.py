@@ -90,6 +90,7 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
+    env.filters["signed"] = lambda n: f"{n:+d}"
     env.globals["ordinal"] = ordinal
     return env
 
@@ -101,6 +102,15 @@ def slug(name: str) -> str:
 
 def report_name(officer_id: int, name: str) -> str:
     return f"report-{officer_id:03d}-{slug(name)}.txt"
+
+
+# What happens on a planet, at the base and between officers, told in order in the report.
+GROUND_KINDS = frozenset({
+    "attitude", "presence", "encounter", "arrivals", "shields", "crews", "legio-fire",
+    "alien-fire", "losses", "damage", "mission", "mission-refused", "captured", "alliance",
+    "points", "points-lost", "take-off-refused", "rescue", "promotion", "refit", "refit-refused",
+    "payment", "payment-refused", "tot", "tot-refused", "game-end",
+})
 
 
 class MoveView:
@@ -141,7 +151,11 @@ class MoveView:
             "landings": kinds["landed"],
             "info": kinds["info"],
             "unanswered": kinds["info-unanswered"],
+            # Unpredictable Research: the sheet only in games with the rule.
+            "research": kinds["research"][0] if kinds["research"] else None,
+            "research_refused": kinds["research-refused"],
             "score": kinds["score"][0] if kinds["score"] else None,
+            "ground": [(e.kind, e.data) for e in own if e.kind in GROUND_KINDS],
             "place": self.places.get(self.sheets[officer_id]["officer_name"]),
             "officers": len(self.standings),
         }
@@ -151,11 +165,18 @@ class MoveView:
         for e in self.public:
             kinds[e.kind].append(e.data)
         return {
+            "encounters": kinds["encounter"],
+            "alliances": kinds["alliance"],
+            "tots": kinds["tot"],
+            "rescues": kinds["rescue"],
+            "promotions": kinds["promotion"],
+            "game_end": kinds["game-end"][0] if kinds["game-end"] else None,
             "turns": kinds["turn"],
             "sightings": kinds["sighting"],
             "info": kinds["info"],
             "landings": kinds["landed"],
             "known": kinds["known"],
+            "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
             "standings": self.standings,
         }
 

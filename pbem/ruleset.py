@@ -1,4 +1,4 @@
-"""Loading and validating the ruleset: ship sheets, ranks, Information Sheet, Encounter Guide.
+"""Loading and validating the ruleset: ships, ranks, Information Sheet, G.I., Operations Tables.
 
 The printed tables are not public, so the defaults in `pbem/data/` are a reconstruction
 (DESIGN.md). A game folder may replace any whole file by dropping `rules/<name>.toml`; such
@@ -31,13 +31,30 @@ from pbem.rules.encounter_guide import (
 )
 from pbem.rules.information_sheet import ANY_ROW, DNS, InfoLevel, InformationSheet
 from pbem.rules.ranks import Rank
-from pbem.rules.ship import COMPONENTS, ShipType, spaces_used
+from pbem.rules.ship import COMPONENTS, ShipType, fit_problems, spaces_used
+from pbem.rules.tables import (
+    DAMAGE_LOCATIONS,
+    DAMAGE_TABLE,
+    NUMBERS,
+    OUTCOMES,
+    READ_BY,
+    ROLLERS,
+    SELECTORS,
+    TABLE_IDS,
+    TOT_INNER_SPACE_COLUMN,
+    Column,
+    Table,
+)
+from pbem.rules.research import ResearchRules
+from pbem.technologies import read_technologies
 
 SHIPS = "ships.toml"
 RANKS = "ranks.toml"
 GUIDE = "guide.toml"
 INFORMATION = "information.toml"
-FILES: tuple[str, ...] = (SHIPS, RANKS, GUIDE, INFORMATION)
+TABLES = "tables.toml"
+TECHNOLOGIES = "technologies.toml"  # optional rule Unpredictable Research
+FILES: tuple[str, ...] = (SHIPS, RANKS, GUIDE, INFORMATION, TABLES, TECHNOLOGIES)
 DICE: tuple[int, ...] = (6, 10)  # S.C. rules B f: the S.C. has a d6 and a d10
 RACE_FACTS: dict[str, str] = {  # Information Sheet fact -> Race attribute it must match
     "life": "life",
@@ -70,6 +87,9 @@ class Ruleset:
     guide: Mapping[str, Race]
     sources: Mapping[str, str]  # file name -> "default" or "rules/<file name>"
     provenance: Mapping[str, str] = field(default_factory=dict)  # file name -> note
+    tables: Mapping[str, Table] = field(default_factory=dict)  # Operations Tables by id
+    # Unpredictable Research (optional rule): technologies, grant cost, die, funding step.
+    technologies: ResearchRules = field(default_factory=ResearchRules)
 
 
 def load_ruleset(game_dir: Path | None = None) -> Ruleset:
@@ -104,6 +124,8 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
     ranks = _ranks(*docs[RANKS], ships)
     guide = _guide(*docs[GUIDE])
     information = _information(*docs[INFORMATION], guide, docs[GUIDE][0])
+    tables = _tables(*docs[TABLES])
+    technologies = read_technologies(*docs[TECHNOLOGIES])
     return Ruleset(
         ships=MappingProxyType(ships),
         ranks=ranks,
@@ -111,6 +133,8 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
         guide=MappingProxyType(guide),
         sources=MappingProxyType(sources),
         provenance=MappingProxyType(provenance),
+        tables=MappingProxyType(tables),
+        technologies=technologies,
     )
 
 
@@ -198,15 +222,17 @@ def _ships(f: _File, doc: dict[str, Any]) -> dict[str, ShipType]:
         if name == "provenance":
             continue
         t = f.table(raw, name)
-        f.only(t, ("level", "spaces", "parsecs_per_tank", "minimum", "maximum"), name)
+        f.only(t, ("level", "spaces", "parsecs_per_tank", "minimum", "maximum", "default"), name)
         level = f.integer(f.required(t, "level", name), f"{name}.level", 0)
         spaces = f.integer(f.required(t, "spaces", name), f"{name}.spaces", 1)
         per_tank = f.integer(
             f.required(t, "parsecs_per_tank", name), f"{name}.parsecs_per_tank", 1
         )
         limits: dict[str, dict[str, int]] = {}
-        for side in ("minimum", "maximum"):
+        for side in ("minimum", "maximum", "default"):
             key = f"{name}.{side}"
+            if side == "default" and side not in t:
+                continue  # optional: the minimum sheet
             counts = f.table(f.required(t, side, name), key)
             for comp, n in counts.items():
                 if comp not in COMPONENTS:
@@ -228,7 +254,18 @@ def _ships(f: _File, doc: dict[str, Any]) -> dict[str, ShipType]:
                 f"{name}.minimum",
                 f"the minimum sheet fills {spaces_used(low)} spaces; the ship has {spaces}",
             )
-        ships[name] = ShipType(name, level, spaces, per_tank, low, high)
+        # 3C, 3F c: the sheet a rescued or promoted officer flies until he refits.
+        given = "default" in limits
+        default = {c: limits.get("default", low).get(c, 0) for c in COMPONENTS}
+        ship = ShipType(name, level, spaces, per_tank, low, high, default)
+        problems = fit_problems(ship, default)
+        if problems:
+            raise f.error(
+                f"{name}.default",
+                ("not a lawful sheet: " if given else "missing, and the minimum sheet is not "
+                 "lawful: ") + "; ".join(problems),
+            )
+        ships[name] = ship
     if not ships:
         raise f.error("", "defines no ship type")
     return ships
@@ -572,3 +609,77 @@ def _level(
         key=key,
         rows=MappingProxyType(rows),
     )
+
+
+# --- tables.toml (section 4, TAB. A to L) --------------------------------------------
+
+
+def _tables(f: _File, doc: dict[str, Any]) -> dict[str, Table]:
+    f.only(doc, ("provenance",) + TABLE_IDS, "")
+    for tid in TABLE_IDS:
+        if tid not in doc:
+            raise f.error(tid, f"missing: the basic game needs TAB. {', '.join(TABLE_IDS)}")
+    return {tid: _table(f, tid, doc[tid]) for tid in TABLE_IDS}
+
+
+def _table(f: _File, tid: str, raw: Any) -> Table:
+    t = f.table(raw, tid)
+    f.only(t, ("title", "die", "by", "roller", "column"), tid)
+    title = f.string(f.required(t, "title", tid), f"{tid}.title")
+    die = f.integer(f.required(t, "die", tid), f"{tid}.die")
+    if die not in DICE:
+        raise f.error(f"{tid}.die", f"must be 6 or 10, got {die}")
+    by = f.string(f.required(t, "by", tid), f"{tid}.by", tuple(SELECTORS))
+    if by != READ_BY[tid]:
+        # The rules code looks the table up with this number; another would misread it.
+        raise f.error(f"{tid}.by", f"TAB. {tid} is read by {READ_BY[tid]}, got {by!r}")
+    roller = f.string(f.required(t, "roller", tid), f"{tid}.roller", ROLLERS)
+    raw_columns = f.array(f.required(t, "column", tid), f"{tid}.column")
+    if not raw_columns:
+        raise f.error(f"{tid}.column", "must list at least one column")
+    if by == "none" and len(raw_columns) != 1:
+        raise f.error(
+            f"{tid}.column", f"a table read by none has one column, got {len(raw_columns)}"
+        )
+    if tid == "L" and len(raw_columns) < TOT_INNER_SPACE_COLUMN:
+        raise f.error(
+            f"{tid}.column",
+            f"inner space reads column no. {TOT_INNER_SPACE_COLUMN} (4 VI); give at least "
+            f"{TOT_INNER_SPACE_COLUMN} columns",
+        )
+    columns: list[Column] = []
+    previous: int | None = None
+    for i, item in enumerate(raw_columns, 1):
+        k = f"{tid}.column[{i}]"
+        c = f.table(item, k)
+        f.only(c, ("upto", "faces"), k)
+        upto: int | None = None
+        if i == len(raw_columns):
+            if "upto" in c:
+                raise f.error(f"{k}.upto", "the last column is open at the high end; remove it")
+        else:
+            upto = f.integer(f.required(c, "upto", k), f"{k}.upto")
+            if previous is not None and upto <= previous:
+                raise f.error(
+                    f"{k}.upto", f"must be above the previous column's upto {previous}, got {upto}"
+                )
+            previous = upto
+        faces = f.array(f.required(c, "faces", k), f"{k}.faces")
+        if len(faces) != die:
+            raise f.error(
+                f"{k}.faces",
+                f"must list exactly {die} results, one per face of the d{die}, got {len(faces)}",
+            )
+        results = tuple(_result(f, tid, v, f"{k}.faces[{n}]") for n, v in enumerate(faces, 1))
+        columns.append(Column(upto, results))
+    return Table(tid, title, die, by, roller, tuple(columns))
+
+
+def _result(f: _File, tid: str, value: Any, key: str) -> str | int:
+    if tid in NUMBERS:
+        return f.integer(value, key, NUMBERS[tid])
+    choices = DAMAGE_LOCATIONS if tid == DAMAGE_TABLE else OUTCOMES[tid]
+    if value not in choices or not isinstance(value, str):
+        allowed = ", ".join(f'"{c}"' for c in choices)
+        raise f.error(key, f"must be one of {allowed}, got {value!r}")
+    return value

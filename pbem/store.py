@@ -21,7 +21,7 @@ from .rules.dice import Roll
 from .rules.events import Event
 from .rules.geometry import Position
 from .rules.ship import Ship
-from .rules.state import GameState, Officer, Planet, Zone
+from .rules.state import GameState, Landing, Officer, Planet, Zone
 
 DB_NAME = "game.db"
 
@@ -91,6 +91,18 @@ def m002_research(db: sqlite_utils.Database) -> None:
     officers.add_column("grants_last", int, not_null_default=0)
 
 
+@migrations()
+def m003_landings(db: sqlite_utils.Database) -> None:
+    """Landings: aliens on planets, officers on the ground, the end of the game."""
+    planets = db["planets"]
+    planets.add_column("populated", int, not_null_default=0)
+    planets.add_column("aliens", str, not_null_default="[]")
+    planets.add_column("hostile", int, not_null_default=0)
+    planets.add_column("destroyed", int, not_null_default=0)
+    db["officers"].add_column("landing", str)
+    db["game"].add_column("winner", str)
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 
@@ -143,12 +155,26 @@ def ship_from_json(text: str) -> Ship:
     return Ship(**data)
 
 
+def landing_to_json(landing: Landing | None) -> str | None:
+    return None if landing is None else json.dumps(asdict(landing), sort_keys=True)
+
+
+def landing_from_json(text: str | None) -> Landing | None:
+    if not text:
+        return None
+    data = json.loads(text)
+    data["crews_down"] = tuple(data["crews_down"])
+    return Landing(**data)
+
+
 def planet_from_row(r: dict[str, Any]) -> Planet:
     return Planet(
         id=r["id"], position=Position(r["x"], r["y"], r["level"]), base=bool(r["base"]),
         designation=r["designation"], facts=tuple(json.loads(r["facts"] or "[]")),
         known=bool(r["known"]), discovered_by=r["discovered_by"],
-        discovered_move=r["discovered_move"],
+        discovered_move=r["discovered_move"], populated=bool(r["populated"]),
+        aliens=tuple(json.loads(r["aliens"])), hostile=bool(r["hostile"]),
+        destroyed=bool(r["destroyed"]),
     )
 
 
@@ -157,7 +183,9 @@ def planet_row(p: Planet) -> dict[str, Any]:
         "id": p.id, "x": p.position.x, "y": p.position.y, "level": p.position.level,
         "base": int(p.base), "designation": p.designation, "facts": json.dumps(list(p.facts)),
         "known": int(p.known), "discovered_by": p.discovered_by,
-        "discovered_move": p.discovered_move,
+        "discovered_move": p.discovered_move, "populated": int(p.populated),
+        "aliens": json.dumps(list(p.aliens)), "hostile": int(p.hostile),
+        "destroyed": int(p.destroyed),
     }
 
 
@@ -182,11 +210,12 @@ def load_state(db: sqlite_utils.Database) -> GameState:
             turn=turn, landed_on=r["landed_on"],
             reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
             technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
-            grants_last=r["grants_last"],
+            grants_last=r["grants_last"], landing=landing_from_json(r["landing"]),
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
+        winner=g["winner"],
     )
 
 
@@ -210,22 +239,20 @@ def save_move(
     move = before.move
     changed = [p for p in after.planets.values() if before.planets.get(p.id) != p]
     conn.executemany(
-        "UPDATE planets SET designation=?, facts=?, known=?, discovered_by=?, discovered_move=? "
-        "WHERE id=?",
-        [
-            (p.designation, json.dumps(list(p.facts)), int(p.known), p.discovered_by,
-             p.discovered_move, p.id)
-            for p in changed
-        ],
+        "UPDATE planets SET designation=:designation, facts=:facts, known=:known, "
+        "discovered_by=:discovered_by, discovered_move=:discovered_move, "
+        "populated=:populated, aliens=:aliens, hostile=:hostile, destroyed=:destroyed "
+        "WHERE id=:id",
+        [planet_row(p) for p in changed],
     )
     conn.executemany(
         "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
-        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=? WHERE id=?",
+        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=? WHERE id=?",
         [
             (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
              o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
              json.dumps(o.technologies, sort_keys=True), json.dumps(o.research, sort_keys=True),
-             o.grants_last, o.id)
+             o.grants_last, landing_to_json(o.landing), o.id)
             for o in after.officers.values()
             if before.officers.get(o.id) != o
         ],
@@ -252,8 +279,9 @@ def save_move(
         (move, resolved_at, len(after.officers)),
     )
     conn.execute(
-        "UPDATE game SET move=?, designations=?, settings=? WHERE id=1",
-        (move + 1, after.designations, json.dumps(after.settings, sort_keys=True)),
+        "UPDATE game SET move=?, designations=?, settings=?, winner=?, ended=? WHERE id=1",
+        (move + 1, after.designations, json.dumps(after.settings, sort_keys=True),
+         after.winner, int(after.winner is not None)),
     )
 
 

@@ -48,3 +48,56 @@ def test_section_6_turns_I_to_III(make_game):
 
     bulletin = g.bulletin(3)
     assert "P-3, level II, asked by Notius: vegetable" in bulletin
+
+
+def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
+    g = make_game(BASE, PLANETS)
+    secret = "4tq9-mx2d"
+    script = [
+        ("ROUTE 10 N + 5 E", "INFO NEW"), ("ROUTE 5 S + 10 SE", "INFO NEW 2"),
+        ("ROUTE 3 NW + 1 SW", "INFO P-3"),
+    ]
+    dice = [{"info": [6]}, {"info": [1]}, {"info": [2]}]
+    for move, (orders, d) in enumerate(zip(script, dice), 1):
+        g.post(f"move{move}.txt", orders_text("Notius", secret, move, *orders))
+        game.resolve(g.dir, dice=ScriptedDice(d, move=move, strict=True))
+
+    # Turn IV: landing with shields on, no crews, no fire; the missing information and the
+    # presence roll: non sapiens (d10 6), monsters (d6 5), peaceful (d6 1), SEVOLVENTES (d10 1).
+    g.post("move4.txt", orders_text("Notius", secret, 4, "ROUTE 1 SW", "LAND A"))
+    game.resolve(g.dir, dice=ScriptedDice({"info": [6, 5, 1, 1], "presence": [2]}, move=4, strict=True))
+    r4 = g.report(4, "notius")
+    assert "You landed on P-3 with attitude A" in r4
+    assert "SEVOLVENTES" in r4 and "2 present, F.C. 5 each, peaceful" in r4
+    assert "non sapiens" in r4.lower()
+    b4 = g.bulletin(4)
+    assert "SEVOLVENTES" in b4
+
+    # Turn V: shields off, two crews land and fire at both: TAB. A at -4 with a 6 gives F,
+    # one killed; the survivor turns hostile and attacks a single crew: TAB. B +2 with a 1: 0.
+    g.post("move5.txt", orders_text("Notius", secret, 5, "SHIELDS OFF", "CREWS LAND 2", "FIRE CREWS"))
+    game.resolve(g.dir, dice=ScriptedDice({"arrivals": [1], "legio-fire": [6], "alien-fire": [1]},
+                                          move=5, strict=True))
+    r5 = g.report(5, "notius")
+    assert "2 crews landed." in r5
+    assert "Legio fire (crews): F.C.Att 6 against 6" not in r5
+    assert "Legio fire (crews): F.C.Att 6 against F.C. 10, difference -4 (difference -6 to -4), d6 6: F - 1 killed, 1 left." in r5
+    assert "Alien fire on 1 crew: F.C. 5 against F.C.Def 3, difference +2" in r5 and "d6 1: 0 - no loss." in r5
+    assert "Points waiting for the re-embarking: 5 (elimination)." in r5
+
+    # Turn VI: arrivals d6 2 brings one more; the two attack the withdrawing crews
+    # (TAB. B +4, a 4): two men lost, crews 3 + 1; 5 - 1 points; the route lands on the base
+    # with 7 points: promotion, a ship of the next level.
+    g.post("move6.txt", orders_text("Notius", secret, 6, "CREWS EMBARK", "ROUTE 4 NW + 6 W"))
+    game.resolve(g.dir, dice=ScriptedDice({"arrivals": [2], "alien-fire": [4]}, move=6, strict=True))
+    r6 = g.report(6, "notius")
+    assert "New aliens (d6 2): 1 arrived; 2 present." in r6
+    assert "Alien fire on 2 crews: F.C. 10 against F.C.Def 6, difference +4" in r6 and "d6 4: 2 - 2 men lost." in r6
+    assert "Crews now: 3 + 1 men." in r6
+    assert "Points for the elimination: 5 - 1 for the ship's level = 4." in r6
+    assert "You landed on the BASE." in r6
+    assert "PROMOTION: you are now Centurio" in r6 and "SPATHA" in r6
+    assert "Score 0; Centurio" in r6
+    b6 = g.bulletin(6)
+    assert "Notius is promoted Centurio" in b6
+    assert "took off from P-3" in b6

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from . import career
 from .dice import Dice, Roll
 from .events import OFFICER, PUBLIC, Event
 from .state import GameState
@@ -33,7 +34,26 @@ def officers_turns(board: Board, orders: Mapping[int, TurnOrders], held: Mapping
         if officer.id in orders:
             play_turn(board, officer, orders[officer.id], ruleset, dice)
         else:
-            hold(board, officer, held.get(officer.id, "no order file arrived for this move"))
+            hold(board, officer, held.get(officer.id, "no order file arrived for this move"),
+                 ruleset, dice)
+
+
+def ground_view(board: Board, officer) -> dict | None:
+    """What an officer on the ground sees of his landing: for his report's sheet."""
+    landing = officer.landing
+    if landing is None:
+        return None
+    planet = board.planets[landing.planet]
+    return {
+        "shields": landing.shields, "crews_down": len(landing.crews_down),
+        "aliens": list(planet.aliens), "hostile": planet.hostile, "mission": landing.mission,
+        "pending": landing.pending, "pending_for": landing.pending_for,
+    }
+
+
+def end_of_game(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
+                ruleset: "Ruleset", dice: Dice) -> None:
+    career.end_of_game(board, ruleset, board.settings.get("moves"))
 
 
 def close_of_move(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
@@ -47,6 +67,7 @@ def close_of_move(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[
             score=officer.score, ship_type=ship.type, ship_name=ship.name,
             level=ruleset.ships[ship.type].level, crews=list(ship.crews), fit=ship.fit(),
             landed=board.planets[officer.landed_on].designation if officer.landed_on else None,
+            ground=ground_view(board, officer),
             reckoning=[officer.reckoning.x, officer.reckoning.y, officer.reckoning.level],
         )
     ranks = [r.name for r in ruleset.ranks]
@@ -62,6 +83,7 @@ Phase = Callable[[Board, Mapping[int, TurnOrders], Mapping[int, str], "Ruleset",
 
 PHASES: tuple[tuple[str, Phase], ...] = (
     ("officers' turns", officers_turns),
+    ("end of the game", end_of_game),
     ("close of the move", close_of_move),
 )
 

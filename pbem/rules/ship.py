@@ -51,6 +51,9 @@ class ShipType:
     parsecs_per_tank: int
     minimum: dict[str, int] = field(default_factory=dict)
     maximum: dict[str, int] = field(default_factory=dict)
+    # A lawful sheet of this type, every component listed, that a rescued or promoted
+    # officer flies until he refits at the base planet (3C, 3F c).
+    default: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

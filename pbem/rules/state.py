@@ -29,6 +29,29 @@ class Planet:
     known: bool = False  # crossed out: landed on and left; gives no more points (3H)
     discovered_by: int | None = None
     discovered_move: int | None = None
+    # Aliens, rolled on the first landing (S.C. rule G) and shared by every officer there.
+    populated: bool = False
+    aliens: tuple[int, ...] = ()  # the F.C. of each alien present (below full: wounded)
+    hostile: bool = False
+    destroyed: bool = False  # struck by a Tot 100%
+
+
+@dataclass(frozen=True)
+class Landing:
+    """An officer on the ground of a planet (3G, 3H), from the landing to the take-off."""
+
+    planet: int
+    shields: bool = False
+    crews_down: tuple[int, ...] = ()  # indices of the crews on the ground
+    crews_were_down: bool = False  # points need crews on the ground for at least a move
+    mission: str | None = None  # the one mission type of this landing (elimination aside)
+    pending: int = 0  # points won, paid when a complete crew re-embarks
+    pending_for: str = ""  # what they were won for
+    alliance_failures: int = 0
+    commerce_moves: int = 0  # consecutive moves of commerce, at most two
+    attacked: bool = False  # the party has suffered an attack
+    fired: bool = False  # the party has opened fire
+    captured: bool = False
 
 
 @dataclass(frozen=True)
@@ -47,6 +70,7 @@ class Officer:
     technologies: dict[str, int] = field(default_factory=dict)
     research: dict[str, int] = field(default_factory=dict)
     grants_last: int = 0
+    landing: Landing | None = None  # on the ground of a planet other than the base
 
 
 @dataclass(frozen=True)
@@ -57,6 +81,7 @@ class GameState:
     move: int  # the move being resolved
     designations: int = 0  # how many planets have a public designation so far
     settings: dict = field(default_factory=dict)
+    winner: str | None = None  # set when the game ends
 
     @property
     def base(self) -> Planet:

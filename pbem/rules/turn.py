@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from . import career, landing
 from . import route as routes
 from .dice import Dice
 from .events import OFFICER, PUBLIC, Event
 from .geometry import LEVEL_GAP, Position, Segment, bearing_text, route_text
 from .information import ask, roman
+from .research import research_turn, scanner_reach
 from .sighting import RADAR_LIMIT, radar_range, sightings
 from .state import GameState, Officer, Planet, Zone
 
@@ -43,6 +45,18 @@ class TurnOrders:
     land: bool = False
     research: tuple[tuple[str, int], ...] = ()  # (technology, grants), Unpredictable Research
     source: str = ""
+    # Landing and the ground (3G, 3H): attitude A-D declared with the landing route.
+    attitude: str | None = None
+    land_crews: int | None = None  # crews landed by attitude C or D (None: all complete ones)
+    shields: bool | None = None  # SHIELDS ON / OFF on the ground
+    crews_land: int | None = None  # CREWS LAND n (0: all complete crews)
+    crews_embark: bool = False  # CREWS EMBARK
+    fire: tuple[str, ...] = ()  # "lasers", "crews"
+    targets: int | None = None  # TARGET n: fire at the first n aliens only
+    mission: str | None = None
+    pay: tuple[tuple[int, str], ...] = ()  # PAY n TO officer
+    refit: tuple[tuple[str, int], ...] | None = None  # REFIT sheet, at the base
+    tot: str | None = None  # TOT planet
 
 
 @dataclass
@@ -55,6 +69,7 @@ class Board:
     move: int
     designations: int
     settings: dict[str, Any]
+    winner: str | None = None
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
 
@@ -62,19 +77,23 @@ class Board:
     def from_state(cls, state: GameState) -> "Board":
         board = cls(
             state.zone, dict(state.planets), dict(state.officers), state.move,
-            state.designations, dict(state.settings),
+            state.designations, dict(state.settings), state.winner,
         )
-        board.planets_at = {p.position: p for p in board.planets.values()}
+        board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
         return board
 
     def to_state(self) -> GameState:
         return GameState(
-            self.zone, self.planets, self.officers, self.move, self.designations, self.settings
+            self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
+            self.winner,
         )
 
     def put_planet(self, planet: Planet) -> None:
         self.planets[planet.id] = planet
-        self.planets_at[planet.position] = planet
+        if planet.destroyed:
+            self.planets_at.pop(planet.position, None)  # cancelled from the map (4 VI)
+        else:
+            self.planets_at[planet.position] = planet
 
     def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
         self.events.append(Event(kind, audience, officer, data))
@@ -128,27 +147,50 @@ def planet_facts(ruleset: "Ruleset", planet: Planet) -> list[str]:
     return list(ruleset.information.describe(planet.facts))
 
 
-def hold(board: Board, officer: Officer, reason: str) -> None:
-    """A missing or invalid order file: the ship holds and does nothing (DESIGN)."""
+def hold(board: Board, officer: Officer, reason: str, ruleset: "Ruleset", dice: Dice) -> None:
+    """A missing or invalid order file: the ship holds and does nothing (DESIGN); on the
+    ground, new aliens still arrive and hostile ones still attack."""
     board.emit("held", OFFICER, officer.id, reason=reason)
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False)
+    # Unpredictable Research: a ship that holds bought no grant (19.3 counts 0).
+    officer = research_turn(board, officer, (), ruleset.technologies, dice)
+    if officer.landing is not None:
+        opening = officer.score
+        officer, _ = landing.ground_move(board, officer, TurnOrders(), ruleset, dice)
+        finish_turn(board, officer, opening)
 
 
 def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Ruleset", dice: Dice) -> None:
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
+    opening_score = officer.score
+    # Unpredictable Research first: a level acquired applies to this very move (19.2).
+    officer = research_turn(board, officer, orders.research, ruleset.technologies, dice)
+    if orders.refit is not None:
+        officer = career.refit(board, officer, dict(orders.refit), ruleset)
+    for amount, to in orders.pay:
+        officer = career.pay(board, officer, amount, to)
+    route = orders.route
+    if officer.landing is not None:
+        officer, taking_off = landing.ground_move(board, officer, orders, ruleset, dice)
+        if officer.landing is None and not taking_off:
+            finish_turn(board, officer, opening_score)  # rescued: the turn ends at the base
+            return
+        if not taking_off:
+            route = ()  # still on the ground: the radar sees, the ship does not move
+
     ship_type = ruleset.ships[officer.ship.type]
     radars_on = officer.ship.radars if orders.radars is None else min(orders.radars, officer.ship.radars)
-    reach = radar_range(radars_on, RADAR_LIMIT + technology(officer, "scanners"))
+    # 1 parsec per radar, at most 3, + 1 per Scanners level (Unpredictable Research).
+    reach = scanner_reach(radars_on, technology(officer, "scanners"))
     tanks_used = officer.ship.tanks if orders.tanks is None else min(orders.tanks, officer.ship.tanks)
     allowed = thrust(officer, ship_type.parsecs_per_tank, tanks_used)
-    route = within_thrust(orders.route, allowed)
-    if route != orders.route:
+    cut = within_thrust(route, allowed)
+    if cut != route:
         # Checked orders fit the thrust; only something that happened this move cuts them.
-        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(orders.route))
+        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(route))
+        route = cut
 
-    trace = routes.trace(
-        officer.position, route, board.zone, board.planets_at, reach, orders.land
-    )
+    trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach, orders.land)
     take_off(board, officer, trace)
     score = officer.score
     new_planets: list[Planet] = []
@@ -184,20 +226,50 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
         officer.reckoning.x + end.x - start.x, officer.reckoning.y + end.y - start.y,
         officer.reckoning.level + end.level - start.level,
     )
-    board.emit(
-        "route", OFFICER, officer.id, ordered=route_text(orders.route),
-        planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
-        stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
-        tanks=tanks_used, thrust=allowed,
-        reckoning=[reckoning.x, reckoning.y, reckoning.level],
-    )
+    if route or officer.landing is None:
+        board.emit(
+            "route", OFFICER, officer.id, ordered=route_text(orders.route),
+            planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
+            stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
+            tanks=tanks_used, thrust=allowed,
+            reckoning=[reckoning.x, reckoning.y, reckoning.level],
+        )
 
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    if score != officer.score:
-        board.emit("score", OFFICER, officer.id, gained=score - officer.score, total=score)
-    board.officers[officer.id] = replace(
-        officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning
-    )
+    officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
+    if trace.stop in (routes.LANDED, routes.FORCED_LANDING):
+        officer = landing.land(board, officer, board.planets[trace.planet], orders, ruleset, dice)
+    elif trace.stop == routes.BASE:
+        before = officer
+        officer = career.arrive_at_base(board, officer, ruleset)
+        if officer.rank != before.rank:
+            finish_turn(board, before, opening_score, reset="promotion")
+            opening_score = officer.score
+    if orders.tot is not None:
+        officer = tot_order(board, officer, orders.tot, seen, ruleset, dice)
+    finish_turn(board, officer, opening_score)
+
+
+def finish_turn(board: Board, officer: Officer, opening_score: int, reset: str = "") -> None:
+    """The turn's change of score; a promotion shows what was won before the reset."""
+    if officer.score != opening_score or reset:
+        board.emit("score", OFFICER, officer.id, gained=officer.score - opening_score,
+                   total=officer.score, reset=reset)
+    board.officers[officer.id] = officer
+
+
+def tot_order(board: Board, officer: Officer, designation: str, seen: set[int],
+              ruleset: "Ruleset", dice: Dice) -> Officer:
+    """Tot 100% on a planet sighted this move, from space (4 VI)."""
+    target = next((i for i in seen if board.planets[i].designation == designation), None)
+    if officer.ship.tot <= 0 or target is None or board.planets[target].base or officer.landing:
+        reason = ("no Tot 100% on board" if officer.ship.tot <= 0 else
+                  "a Tot 100% is launched from space" if officer.landing else
+                  "the base cannot be struck" if target is not None else
+                  f"{designation} was not within radar range of your route")
+        board.emit("tot-refused", OFFICER, officer.id, planet=designation, reason=reason)
+        return officer
+    return career.launch_tot(board, officer, target, ruleset, dice)
 
 
 def take_off(board: Board, officer: Officer, trace: routes.RouteResult) -> None:
@@ -222,7 +294,8 @@ def answer_requests(
     """
     by_name = {board.planets[i].designation: i for i in seen}
     # One request per computer, + one per Computing level (Unpredictable Research).
-    for request in requests[: officer.ship.computers + technology(officer, "computing")]:
+    capacity = officer.ship.computers + technology(officer, "computing")
+    for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
@@ -257,3 +330,7 @@ def answer_requests(
             value=ruleset.information.names.get(answer.value, answer.value),
             wasted=answer.wasted, facts=list(ruleset.information.describe(answer.facts)),
         )
+    for request in requests[capacity:]:
+        # `pbem check` allowed for a Computing breakthrough the dice did not bring.
+        board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                   reason=f"your ship answers only {capacity} request(s) this move")

@@ -1,0 +1,498 @@
+"""Benchmark of `pbem resolve`: officer-turns per second, split by phase, and drift over a long game.
+
+Not a pytest test: run it by hand (see bench/README.md).
+
+    python bench/resolve_bench.py                      # N = 100, 1,000, 10,000 + 50 moves at N=1,000
+    python bench/resolve_bench.py --quick              # smoke run: N = 100, 10 moves
+    python bench/resolve_bench.py --profile            # also cProfile one move at N=1,000
+
+What is timed is `pbem.game.resolve(game_dir)` for one move, wall clock, reports and bulletin
+included. Building the game and writing the order files is setup and is not timed. The phase
+split comes from timing wrappers monkeypatched over the functions `resolve` calls (inside this
+process only; the product code is not changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import cProfile
+import io
+import json
+import platform
+import pstats
+import random
+import secrets
+import shutil
+import sqlite3
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Iterator
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run from a checkout without installing
+    sys.path.insert(0, str(ROOT))
+
+import sqlite_utils  # noqa: E402
+
+import pbem.game  # noqa: E402
+import pbem.store  # noqa: E402
+from pbem import game, store  # noqa: E402
+from pbem.rules.geometry import COMPASS, LEVEL_GAP  # noqa: E402
+from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
+
+SHIP_TYPE = "GLADIUM"
+# A GLADIUM has 16 spaces: 2 crews + 2 shields + 2 lasers + 3 radars + 3 computers + 4 tanks
+# = 16, with radars and computers at 3 (what the orders use) and tanks at the type's maximum
+# of 4 (20 parsecs of thrust). Checked with fit_problems before anything is built.
+FIT = {"crews": 2, "shields": 2, "lasers": 2, "radars": 3, "computers": 3, "tanks": 4}
+GAME_NAME = "bench"
+SECRET_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+
+# Phases of one resolve, as (label, module, attribute) of what `pbem.game.resolve` calls.
+# resolve() looks these names up at call time (module globals / `store.` attributes), so
+# replacing the attribute on the module is enough to time them.
+PHASES: tuple[tuple[str, object, str], ...] = (
+    ("load", pbem.store, "load_state"),         # the state from SQLite
+    ("orders", pbem.game, "collect_orders"),    # read, parse and check every order file
+    ("rules", pbem.game, "resolve_move"),       # the pure rules: every turn, close of move
+    ("render", pbem.game, "render_move"),       # reports, bulletins, GM log (Jinja, files)
+    ("save", pbem.store, "save_move"),          # the SQL statements of the move
+)
+PHASE_NAMES = [p[0] for p in PHASES] + ["commit", "other"]
+
+
+# --- timing ----------------------------------------------------------------------------
+
+class PhaseTimer:
+    """Accumulates wall-clock seconds per phase while installed."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+
+    def reset(self) -> None:
+        self.seconds.clear()
+
+    def wrap(self, label: str, fn: Callable) -> Callable:
+        def timed(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.seconds[label] += time.perf_counter() - t0
+        timed.__wrapped__ = fn  # type: ignore[attr-defined]
+        return timed
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator["PhaseTimer"]:
+        saved = [(module, attr, getattr(module, attr)) for _, module, attr in PHASES]
+        original_atomic = sqlite_utils.Database.atomic
+        timer = self
+
+        # The COMMIT runs when resolve()'s `with db.atomic():` block exits, after save_move
+        # returns: time the whole block and count what is not save_move as "commit".
+        @contextlib.contextmanager
+        def atomic(db_self):
+            t0 = time.perf_counter()
+            with original_atomic(db_self):
+                yield db_self
+            timer.seconds["atomic"] += time.perf_counter() - t0
+
+        try:
+            for label, module, attr in PHASES:
+                setattr(module, attr, self.wrap(label, getattr(module, attr)))
+            sqlite_utils.Database.atomic = atomic  # type: ignore[method-assign]
+            yield self
+        finally:
+            for module, attr, fn in saved:
+                setattr(module, attr, fn)
+            sqlite_utils.Database.atomic = original_atomic  # type: ignore[method-assign]
+
+    def split(self, total: float) -> dict[str, float]:
+        out = {label: self.seconds.get(label, 0.0) for label, _, _ in PHASES}
+        out["commit"] = max(0.0, self.seconds.get("atomic", 0.0) - out["save"])
+        out["other"] = max(0.0, total - sum(out.values()))
+        return out
+
+
+# --- building the game -----------------------------------------------------------------
+
+def officer_name(i: int) -> str:
+    return f"Officer {i:05d}"
+
+
+def officer_secret(rng: random.Random) -> str:
+    chars = "".join(rng.choice(SECRET_ALPHABET) for _ in range(12))
+    return "-".join(chars[i:i + 4] for i in range(0, 12, 4))
+
+
+def enlist_library(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
+    for i in range(1, n + 1):
+        e = game.enlist(game_dir, officer_name(i), f"officer{i}@bench.invalid", SHIP_TYPE,
+                        f"Ship {i}", FIT, secret=secrets_[i])
+        assert e.officer_id == i, (e.officer_id, i)
+
+
+def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
+    """The rows `game.enlist` would write, inserted in one transaction.
+
+    Why: `game.enlist` reopens the database, reloads the ruleset, scans every officer's name
+    and reloads the whole state on each call, so enlisting N officers costs O(N^2): about
+    23 ms per call at 1,000 officers and growing, i.e. well over ten minutes of setup for
+    10,000. The columns below are those `game.enlist` writes, with the same helpers
+    (store.hash_secret, store.officer_lot, store.ship_to_json, build_ship), the first rank,
+    the base's square and the move being collected, so the game is the same as one built
+    with `game.enlist` (only the random salt differs, as it would between two enlist runs).
+    `check_direct_insert` compares the two on a small game at every run.
+    """
+    db = store.open_db(game_dir)
+    ruleset = game.ruleset_for(game_dir)
+    problems = fit_problems(ruleset.ships[SHIP_TYPE], FIT)
+    assert not problems, problems
+    rank = ruleset.ranks[0]
+    assert SHIP_TYPE in rank.ships, (rank.name, rank.ships)
+    state = store.load_state(db)
+    base = state.base
+    g = store.game_row(db)
+    assert not list(db["officers"].rows), "enlist_direct wants a game with no officer yet"
+    rows = []
+    for i in range(1, n + 1):
+        ship = build_ship(ruleset.ships[SHIP_TYPE], f"Ship {i}", FIT)
+        salt = secrets.token_hex(8)
+        rows.append({
+            "id": i, "name": " ".join(officer_name(i).split()), "email": f"officer{i}@bench.invalid",
+            "secret_hash": store.hash_secret(secrets_[i], salt), "salt": salt,
+            "rank": rank.name, "score": 0, "ship": store.ship_to_json(ship),
+            "x": base.position.x, "y": base.position.y, "level": base.position.level,
+            "lot": store.officer_lot(g["secret"], i), "turn_fixed": None, "landed_on": base.id,
+            "rx": 0, "ry": 0, "rlevel": 0, "enlisted_move": g["move"],
+        })
+    columns = list(rows[0])
+    sql = (f"INSERT INTO officers ({', '.join(columns)}) "
+           f"VALUES ({', '.join(':' + c for c in columns)})")
+    with db.atomic():
+        db.conn.executemany(sql, rows)
+    db.conn.close()
+
+
+def build_game(game_dir: Path, n: int, args: argparse.Namespace) -> tuple[dict[int, str], dict]:
+    """A fresh game of n officers on the base; returns their secrets and setup figures."""
+    if game_dir.exists():
+        shutil.rmtree(game_dir)
+    t0 = time.perf_counter()
+    game.new_game(game_dir, args.seed, name=GAME_NAME, size=args.size, planets=args.planets)
+    t_new = time.perf_counter() - t0
+    rng = random.Random(f"{args.seed}|secrets")
+    secrets_ = {i: officer_secret(rng) for i in range(1, n + 1)}
+    mode = "enlist" if n <= args.enlist_limit else "direct"
+    t0 = time.perf_counter()
+    (enlist_library if mode == "enlist" else enlist_direct)(game_dir, n, secrets_)
+    t_enlist = time.perf_counter() - t0
+    return secrets_, {"new_game_s": round(t_new, 3), "enlist_mode": mode,
+                      "enlist_s": round(t_enlist, 3)}
+
+
+def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> None:
+    """The same small game built both ways must have the same officers (salt aside)."""
+    secrets_ = {i: officer_secret(random.Random(i)) for i in range(1, n + 1)}
+    tables = []
+    for mode, fn in (("enlist", enlist_library), ("direct", enlist_direct)):
+        d = work / f"check-{mode}"
+        if d.exists():
+            shutil.rmtree(d)
+        game.new_game(d, args.seed, name=GAME_NAME, size=args.size, planets=args.planets)
+        fn(d, n, secrets_)
+        db = store.open_db(d)
+        rows = [dict(r) for r in db["officers"].rows]
+        for r in rows:
+            assert store.secret_matches(secrets_[r["id"]], r["salt"], r["secret_hash"]), mode
+            del r["salt"], r["secret_hash"]
+        tables.append((rows, store.load_state(db)))
+        db.conn.close()
+        shutil.rmtree(d)
+    (rows_a, state_a), (rows_b, state_b) = tables
+    assert rows_a == rows_b, "direct insert differs from game.enlist"
+    assert state_a == state_b, "direct insert loads a different state from game.enlist"
+
+
+# --- order files -----------------------------------------------------------------------
+
+def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]]]:
+    con = sqlite3.connect(store.db_path(game_dir))
+    try:
+        move = con.execute("SELECT move FROM game WHERE id = 1").fetchone()[0]
+        pos = {i: (x, y, lv) for i, x, y, lv in con.execute("SELECT id, x, y, level FROM officers")}
+    finally:
+        con.close()
+    return move, pos
+
+
+def route_for(rng: random.Random, pos: tuple[int, int, int], size: int, levels: int,
+              thrust: int) -> str:
+    """A full-thrust route: 1-3 compass legs (sometimes a level change) that stay in the zone."""
+    x, y, level = pos
+    legs: list[str] = []
+    remaining = thrust
+    if rng.random() < 0.15 and remaining >= LEVEL_GAP:
+        vertical = [d for d, ok in (("UP", level > 1), ("DOWN", level < levels)) if ok]
+        if vertical:
+            legs.append(f"{LEVEL_GAP} {rng.choice(vertical)}")
+            remaining -= LEVEL_GAP
+    k = min(rng.choice((1, 2, 2, 3)), remaining)
+    cuts = sorted(rng.sample(range(1, remaining), k - 1)) if k > 1 else []
+    parts = [b - a for a, b in zip([0] + cuts, cuts + [remaining])]
+    for p in parts:
+        inside = [d for d, (dx, dy) in COMPASS.items()
+                  if 0 <= x + dx * p < size and 0 <= y + dy * p < size]
+        d = rng.choice(inside or list(COMPASS))
+        dx, dy = COMPASS[d]
+        x, y = x + dx * p, y + dy * p
+        legs.append(f"{p} {d}")
+    return " + ".join(legs)
+
+
+def write_orders(game_dir: Path, secrets_: dict[int, str], args: argparse.Namespace,
+                 thrust: int) -> tuple[int, Path]:
+    """One order file per officer for the move being collected (setup, not timed)."""
+    move, pos = positions(game_dir)
+    folder = game_dir / "orders" / f"move-{move:02d}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for oid, secret in secrets_.items():
+        rng = random.Random(f"{args.seed}|{move}|{oid}")
+        route = route_for(rng, pos[oid], args.size, 4, thrust)
+        text = "\n".join([
+            f"GAME {GAME_NAME}", f"OFFICER {officer_name(oid)}", f"SECRET {secret}",
+            f"MOVE {move}", f"ROUTE {route}", "RADARS 3",
+            "INFO NEW", "INFO NEW 2", "INFO NEW 3", "END", "",
+        ])
+        (folder / f"{oid:05d}.txt").write_text(text, encoding="utf-8")
+    return move, folder
+
+
+# --- one move --------------------------------------------------------------------------
+
+def move_stats(game_dir: Path, move: int) -> dict:
+    con = sqlite3.connect(store.db_path(game_dir))
+    try:
+        q = lambda sql: con.execute(sql, (move,)).fetchone()[0]  # noqa: E731
+        return {
+            "events": q("SELECT count(*) FROM events WHERE move = ?"),
+            "sightings": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'sighting'"),
+            "held": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'held'"),
+            "order_notes": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'order-note'"),
+            "files_read": q("SELECT count(*) FROM order_files WHERE move = ?"),
+            "designations": con.execute("SELECT designations FROM game").fetchone()[0],
+        }
+    finally:
+        con.close()
+
+
+def timed_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argparse.Namespace,
+               timer: PhaseTimer, thrust: int) -> dict:
+    move, _ = write_orders(game_dir, secrets_, args, thrust)
+    files_in_orders = sum(1 for p in (game_dir / "orders").rglob("*.txt"))
+    timer.reset()
+    t0 = time.perf_counter()
+    game.resolve(game_dir)
+    total = time.perf_counter() - t0
+    split = timer.split(total)
+    stats = move_stats(game_dir, move)
+    if stats["held"]:
+        raise SystemExit(f"move {move}: {stats['held']} officers held; the order files are wrong")
+    return {
+        "n": n, "move": move, "seconds": total, "officer_turns_per_s": n / total,
+        "ms_per_officer": 1000 * total / n, "phases": split,
+        "files_in_orders": files_in_orders, **stats,
+    }
+
+
+# --- output ----------------------------------------------------------------------------
+
+def fmt_split(row: dict) -> str:
+    return "  ".join(f"{row['phases'][p]:7.2f}" for p in PHASE_NAMES)
+
+
+def print_scaling(rows: list[dict]) -> None:
+    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES)
+    print("\nOne move (move 1), wall clock of game.resolve, seconds")
+    print(f"{'N':>6}  {'total':>7}  {'turns/s':>8}  {'ms/off':>6}  {head}  {'events':>7}")
+    for r in rows:
+        print(f"{r['n']:>6}  {r['seconds']:7.2f}  {r['officer_turns_per_s']:8.0f}  "
+              f"{r['ms_per_officer']:6.2f}  {fmt_split(r)}  {r['events']:>7}")
+
+
+def print_long(long: dict) -> None:
+    first, last = long["first"], long["last"]
+    print(f"\nLong game: N={long['n']}, moves 1..{last['move']}")
+    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES)
+    print(f"{'move':>6}  {'total':>7}  {'turns/s':>8}  {'files':>6}  {head}")
+    for r in (first, last):
+        print(f"{r['move']:>6}  {r['seconds']:7.2f}  {r['officer_turns_per_s']:8.0f}  "
+              f"{r['files_in_orders']:>6}  {fmt_split(r)}")
+    print(f"move {last['move']} / move 1 = {long['ratio']:.2f}  (goal <= 1.20)")
+
+
+def rounded(obj):
+    if isinstance(obj, float):
+        return round(obj, 4)
+    if isinstance(obj, dict):
+        return {k: rounded(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [rounded(v) for v in obj]
+    return obj
+
+
+# --- profile ---------------------------------------------------------------------------
+
+def profile_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argparse.Namespace,
+                 thrust: int, out: Path) -> dict:
+    write_orders(game_dir, secrets_, args, thrust)
+    prof = cProfile.Profile()
+    t0 = time.perf_counter()
+    prof.enable()
+    game.resolve(game_dir)
+    prof.disable()
+    total = time.perf_counter() - t0
+    files = {}
+    for key in ("cumulative", "tottime"):
+        buf = io.StringIO()
+        pstats.Stats(prof, stream=buf).strip_dirs().sort_stats(key).print_stats(args.profile_lines)
+        path = out / f"profile-n{n}-{key}.txt"
+        path.write_text(buf.getvalue(), encoding="utf-8")
+        files[key] = str(path)
+    prof.dump_stats(out / f"profile-n{n}.pstats")
+    print(f"\ncProfile of one move at N={n} ({total:.2f} s under the profiler), "
+          f"top {args.profile_lines} by cumulative time:")
+    print(Path(files["cumulative"]).read_text(encoding="utf-8"))
+    print(f"(by own time: {files['tottime']})")
+    return {"n": n, "seconds_under_profiler": total, "files": files}
+
+
+# --- main ------------------------------------------------------------------------------
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--officers", type=int, nargs="+", default=[100, 1000, 10000],
+                   help="officer counts to time one move for (default 100 1000 10000)")
+    p.add_argument("--size", type=int, default=200, help="squares per side of a level")
+    p.add_argument("--planets", type=int, default=400, help="planets per level (4 levels)")
+    p.add_argument("--moves", type=int, default=50, help="moves of the long game")
+    p.add_argument("--long-n", type=int, default=1000, help="officers in the long game")
+    p.add_argument("--seed", type=int, default=1982, help="map, secrets and routes")
+    p.add_argument("--out", type=Path, default=ROOT / "bench-out",
+                   help="folder for results.json, profiles and the game folders")
+    p.add_argument("--enlist-limit", type=int, default=1000,
+                   help="enlist through game.enlist up to this N, insert rows directly above")
+    p.add_argument("--quick", action="store_true", help="smoke run: N=100, 10 moves")
+    p.add_argument("--profile", action="store_true", help="cProfile one move at --profile-n")
+    p.add_argument("--profile-n", type=int, default=1000)
+    p.add_argument("--profile-lines", type=int, default=25)
+    p.add_argument("--no-long", action="store_true", help="skip the long game")
+    p.add_argument("--keep-games", action="store_true", help="keep the game folders")
+    args = p.parse_args(argv)
+    if args.quick:
+        args.officers, args.moves, args.long_n = [100], 10, 100
+        args.profile_n = min(args.profile_n, 100)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    out: Path = args.out.resolve()
+    games = out / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    ruleset = game.ruleset_for(games)
+    problems = fit_problems(ruleset.ships[SHIP_TYPE], FIT)
+    if problems:
+        raise SystemExit("the benchmark's ship sheet is not lawful:\n  " + "\n  ".join(problems))
+    thrust = FIT["tanks"] * ruleset.ships[SHIP_TYPE].parsecs_per_tank
+    check_direct_insert(games, args)
+
+    results: dict = {
+        "config": {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()},
+        "ship": {"type": SHIP_TYPE, "fit": FIT, "thrust": thrust},
+        "environment": {
+            "python": sys.version.split()[0], "platform": platform.platform(),
+            "machine": platform.machine(), "processor": platform.processor(),
+            "sqlite": sqlite3.sqlite_version,
+        },
+        "scaling": [], "long_run": None, "profile": None,
+    }
+    timer = PhaseTimer()
+    long_n = None if args.no_long else args.long_n
+    sizes = sorted(set(args.officers) | ({long_n} if long_n else set()))
+
+    with timer.installed():
+        for n in sizes:
+            game_dir = games / f"n{n}"
+            print(f"N={n}: building the game...", flush=True)
+            secrets_, setup = build_game(game_dir, n, args)
+            if args.profile and n == args.profile_n:
+                # Keep a copy at move 1 to profile later, outside the timing wrappers.
+                pdir = games / f"profile-n{n}"
+                if pdir.exists():
+                    shutil.rmtree(pdir)
+                shutil.copytree(game_dir, pdir)
+            print(f"N={n}: {setup['enlist_mode']} in {setup['enlist_s']:.1f} s; resolving move 1...",
+                  flush=True)
+            first = timed_move(game_dir, n, secrets_, args, timer, thrust)
+            first["setup"] = setup
+            print(f"N={n}: move 1 in {first['seconds']:.2f} s "
+                  f"({first['officer_turns_per_s']:.0f} officer-turns/s)", flush=True)
+            if n in args.officers:
+                results["scaling"].append(first)
+            if n == long_n:
+                per_move = [first]
+                for _ in range(2, args.moves + 1):
+                    r = timed_move(game_dir, n, secrets_, args, timer, thrust)
+                    per_move.append(r)
+                    print(f"N={n}: move {r['move']} in {r['seconds']:.2f} s "
+                          f"({r['files_in_orders']} files in orders/)", flush=True)
+                results["long_run"] = {
+                    "n": n, "moves": args.moves, "first": per_move[0], "last": per_move[-1],
+                    "ratio": per_move[-1]["seconds"] / per_move[0]["seconds"],
+                    "per_move": [{"move": r["move"], "seconds": r["seconds"],
+                                  "files_in_orders": r["files_in_orders"],
+                                  "events": r["events"], "phases": r["phases"]}
+                                 for r in per_move],
+                }
+            if not args.keep_games:
+                shutil.rmtree(game_dir)
+
+    if args.profile:
+        pdir = games / f"profile-n{args.profile_n}"
+        if not pdir.exists():
+            secrets_, _ = build_game(pdir, args.profile_n, args)
+        else:
+            rng = random.Random(f"{args.seed}|secrets")
+            secrets_ = {i: officer_secret(rng) for i in range(1, args.profile_n + 1)}
+        results["profile"] = profile_move(pdir, args.profile_n, secrets_, args, thrust, out)
+        if not args.keep_games:
+            shutil.rmtree(pdir)
+
+    scaling = results["scaling"]
+    for a, b in zip(scaling, scaling[1:]):
+        b["cost_ratio_vs_previous"] = (b["seconds"] / a["seconds"]) / (b["n"] / a["n"])
+    results["goals"] = {
+        "officer_turns_per_s_min": 2000,
+        "met_turns_per_s": {r["n"]: r["officer_turns_per_s"] >= 2000 for r in scaling},
+        "linear_in_n": {r["n"]: r.get("cost_ratio_vs_previous") for r in scaling[1:]},
+        "long_run_ratio_max": 1.2,
+        "met_long_run": (results["long_run"]["ratio"] <= 1.2) if results["long_run"] else None,
+    }
+
+    print_scaling(scaling)
+    for r in scaling[1:]:
+        print(f"  cost per officer at N={r['n']} vs previous N: x{r['cost_ratio_vs_previous']:.2f}")
+    if results["long_run"]:
+        print_long(results["long_run"])
+    path = out / "results.json"
+    path.write_text(json.dumps(rounded(results), indent=2) + "\n", encoding="utf-8")
+    print(f"\nwrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,144 @@
+"""An officer's career: promotion and refitting at the base, the rescue return, payments
+between officers, the Tot 100% and the end of the game (rulebook 1, 3A, 3C, 3F c, 3I b, 4 VI).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .dice import OFFICER as SEEN_BY_OFFICER
+from .dice import Dice
+from .events import OFFICER, PUBLIC
+from .geometry import Position
+from .ranks import next_rank, previous_rank, rank_index
+from .ship import Ship, ShipType, build_ship, fit_problems
+from .state import Officer
+
+if TYPE_CHECKING:
+    from ..ruleset import Ruleset
+    from .turn import Board
+
+TOT_INNER_COLUMN = 3  # 4 VI: in inner space the personality does not count: column 3
+
+
+def ship_type_for(ruleset: "Ruleset", rank: str, level: int) -> ShipType:
+    """The ship of the given level for a rank; failing that, the nearest level it may command."""
+    names = next(r.ships for r in ruleset.ranks if r.name == rank) or tuple(ruleset.ships)
+    types = [ruleset.ships[n] for n in names]
+    return min(types, key=lambda t: (abs(t.level - level), -t.level))
+
+
+def new_ship(ship_type: ShipType, name: str) -> Ship:
+    """The type's default sheet, to be changed with REFIT at the base."""
+    return build_ship(ship_type, name, dict(ship_type.default))
+
+
+def at_base(board: "Board", officer: Officer) -> Officer:
+    base = next(p for p in board.planets.values() if p.base)
+    return replace(officer, position=base.position, landed_on=base.id, landing=None,
+                   reckoning=Position(0, 0, 0))
+
+
+def demote(board: "Board", officer: Officer, ruleset: "Ruleset", reason: str) -> Officer:
+    """Rescue return (3F c): to the base through the gate, one rank down (not below the
+    lowest), score 0, a new ship of a level lower than the one lost."""
+    lost = officer.ship
+    rank = previous_rank(ruleset.ranks, officer.rank)
+    level = max(0, ruleset.ships[lost.type].level - 1)
+    ship_type = ship_type_for(ruleset, rank.name, level)
+    officer = at_base(board, replace(officer, rank=rank.name, score=0,
+                                     ship=new_ship(ship_type, lost.name)))
+    board.emit("rescue", PUBLIC, officer.id, officer_name=officer.name, reason=reason,
+               lost=lost.type, rank=rank.name, ship_type=ship_type.name)
+    return officer
+
+
+def arrive_at_base(board: "Board", officer: Officer, ruleset: "Ruleset") -> Officer:
+    """The MISSUS checks the score (3A): a promotion when it reaches the rank's threshold,
+    score back to 0 and a ship of the next level; reaching Fabius wins the game (1)."""
+    rank = next(r for r in ruleset.ranks if r.name == officer.rank)
+    if rank.promotion is None or officer.score < rank.promotion:
+        return officer
+    new_rank = next_rank(ruleset.ranks, rank.name)
+    if new_rank is None:
+        return officer
+    level = ruleset.ships[officer.ship.type].level + 1
+    if new_rank.ships:
+        ship_type = ship_type_for(ruleset, new_rank.name, level)
+        ship = new_ship(ship_type, officer.ship.name)
+    else:
+        ship_type, ship = None, officer.ship
+    officer = replace(officer, rank=new_rank.name, score=0, ship=ship)
+    board.emit("promotion", PUBLIC, officer.id, officer_name=officer.name, rank=new_rank.name,
+               score=rank.promotion, ship_type=ship_type.name if ship_type else None,
+               fit=ship.fit() if ship_type else None)
+    if not new_rank.ships and board.winner is None:
+        board.winner = officer.name
+        board.emit("game-end", PUBLIC, officer.id, winner=officer.name, rank=new_rank.name,
+                   reason="first to reach the rank of " + new_rank.name)
+    return officer
+
+
+def refit(board: "Board", officer: Officer, fit: dict[str, int], ruleset: "Ruleset") -> Officer:
+    """Refitting at the base (3C): free, any number of elements, within the ship's spaces."""
+    ship_type = ruleset.ships[officer.ship.type]
+    if board.planets.get(officer.landed_on) is None or not board.planets[officer.landed_on].base:
+        board.emit("refit-refused", OFFICER, officer.id, reason="a ship is refitted only at the base")
+        return officer
+    problems = fit_problems(ship_type, fit)
+    if problems:
+        board.emit("refit-refused", OFFICER, officer.id, reason="; ".join(problems))
+        return officer
+    ship = build_ship(ship_type, officer.ship.name, fit)
+    board.emit("refit", OFFICER, officer.id, fit=ship.fit())
+    return replace(officer, ship=ship)
+
+
+def pay(board: "Board", officer: Officer, amount: int, to_name: str) -> Officer:
+    """Cooperation (3I b): points paid to a colleague, taken from one's own score."""
+    to = next((o for o in board.officers.values() if o.name.casefold() == to_name.casefold()), None)
+    if to is None or to.id == officer.id:
+        board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to_name,
+                   reason="no such colleague")
+        return officer
+    if amount > officer.score:
+        board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to.name,
+                   reason=f"your score is {officer.score}")
+        return officer
+    board.officers[to.id] = replace(board.officers[to.id], score=to.score + amount)
+    board.emit("payment", OFFICER, officer.id, amount=amount, to=to.name, direction="paid")
+    board.emit("payment", OFFICER, to.id, amount=amount, to=officer.name, direction="received")
+    return replace(officer, score=officer.score - amount)
+
+
+def launch_tot(board: "Board", officer: Officer, planet_id: int, ruleset: "Ruleset", dice: Dice) -> Officer:
+    """Tot 100% (4 VI): TAB. L, column 3 in inner space; Yes cancels the planet from the
+    map, and any colleague landed there loses his ship as in a rescue return."""
+    planet = board.planets[planet_id]
+    table = ruleset.tables["L"]
+    face = dice.roll(table.die, "tot", f"{planet.designation} TAB. L", officer=officer.id,
+                     visibility=SEEN_BY_OFFICER)
+    result = table.result(TOT_INNER_COLUMN, face)
+    board.emit("tot", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
+               face=face, result=result)
+    if result != "Yes":
+        return officer
+    officer = replace(officer, ship=replace(officer.ship, tot=officer.ship.tot - 1))
+    board.put_planet(replace(planet, destroyed=True, aliens=(), known=True))
+    for other in list(board.officers.values()):
+        if other.id != officer.id and other.landed_on == planet_id:
+            board.officers[other.id] = demote(board, other, ruleset,
+                                              f"Tot 100% launched on {planet.designation}")
+    return officer
+
+
+def end_of_game(board: "Board", ruleset: "Ruleset", last_move: int | None) -> None:
+    """The timed version (1): after the last move the highest rank, then the most points, wins."""
+    if board.winner is not None or last_move is None or board.move < last_move:
+        return
+    best = max(board.officers.values(),
+               key=lambda o: (rank_index(ruleset.ranks, o.rank), o.score, -o.turn))
+    board.winner = best.name
+    board.emit("game-end", PUBLIC, best.id, winner=best.name, rank=best.rank,
+               reason=f"highest rank and score after the last move ({last_move})")

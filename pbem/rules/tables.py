@@ -1,0 +1,118 @@
+"""The Operations Tables of the C.S.R. (section 4, TAB. A to L).
+
+Every table crosses a die face with a column; the column is chosen by a number the rules
+compute (a factor difference, an alliance factor, a merchant's F.C., the commander's
+personality) or there is only one. The printed sheet is not public; the default tables are
+reconstructed as data (`pbem/data/tables.toml`), loaded and checked by `pbem.ruleset`.
+This module only reads them: no files, no dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbem.rules.ship import COMPONENTS
+
+# The basic-game tables of section 4 (TAB. I, and M to S, belong to outer space).
+TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L")
+
+# What selects the column, and how a report names it.
+SELECTORS: dict[str, str] = {
+    "difference": "difference",
+    "alliance_factor": "alliance factor",
+    "fc": "F.C.",
+    "personality": "personality",
+    "none": "",
+}
+# The number the rules code looks each table up with (section 4).
+READ_BY: dict[str, str] = {
+    "A": "difference",  # Legio F.C.Att. minus Alien F.C. (4 I)
+    "B": "difference",  # Alien F.C. minus Legio F.C.Def. of the target (4 I)
+    "C": "none",  # damage location
+    "D": "difference",  # F.C. of the landed men, no individual weapons, minus Alien F.C. (4 II)
+    "E": "alliance_factor",  # the race's F.ALL. (4 III)
+    "F": "difference",  # Legio F.C.Att. minus Alien F.C. (4 IV)
+    "G": "none",  # veneration points after a successful intimidation (4 IV)
+    "H": "fc",  # the merchant race's F.C. per alien, its trading skill (4 V)
+    "L": "personality",  # the commander's personality, 0 to 5 (4 VI, 5D)
+}
+# Who rolls the die under the rules (S.C. rules G b: "on each table it is stated").
+ROLLERS: tuple[str, ...] = ("officer", "sc")
+ROLLER_NAMES: dict[str, str] = {"officer": "the U.C.", "sc": "the S.C."}
+
+# Word results, worst to best for the Legio.
+NO_EFFECT, WOUNDED, KILLED = "-", "F", "U"  # 4 I: F halves the target's F.C., U kills it
+YES, NO = "Yes", "No"
+HULL = "hull"  # 4 I: a hull damage is not suffered; a second in the same turn destroys
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "A": (NO_EFFECT, WOUNDED, KILLED),
+    "D": (NO, NO_EFFECT, YES),
+    "E": (NO, NO_EFFECT, YES),
+    "F": (NO, NO_EFFECT, YES),
+    "L": (NO, YES),
+}
+DAMAGE_TABLE = "C"
+DAMAGE_LOCATIONS: tuple[str, ...] = COMPONENTS + (HULL,)
+# Whole-number tables and their lowest allowed value (None: negative allowed, 4 V).
+NUMBERS: dict[str, int | None] = {"B": 0, "G": 0, "H": None}
+
+# 4 VI: "In inner space, where the personality of the U.C. does not count, the crossing
+# with the random outcome is done on column no. 3" (counted from 1).
+TOT_INNER_SPACE_COLUMN = 3
+
+
+@dataclass(frozen=True)
+class Column:
+    # Covers values <= upto and > the previous column's upto; None = open at the high end
+    # (the last column only).
+    upto: int | None
+    faces: tuple[str | int, ...]  # the result for die face 1..die
+
+
+@dataclass(frozen=True)
+class Table:
+    id: str  # "A", "B", ...
+    title: str  # "Legio fire"
+    die: int  # 6 or 10
+    by: str  # one of SELECTORS
+    roller: str  # one of ROLLERS
+    columns: tuple[Column, ...]
+
+    def column_for(self, value: int) -> Column:
+        """The first column with value <= upto, else the last: open-ended at both ends."""
+        return self.columns[self._index(value)]
+
+    def result(self, value: int, face: int) -> str | int:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.die:
+            raise ValueError(f"TAB. {self.id}: {face!r} is not a face of a d{self.die}")
+        return self.column_for(value).faces[face - 1]
+
+    def label(self, value: int) -> str:
+        """The column's text: "difference -6 to -4", "difference 7 or more", ..."""
+        i = self._index(value)
+        low = self.columns[i - 1].upto if i > 0 else None
+        high = self.columns[i].upto
+        name = SELECTORS.get(self.by, self.by)
+        if low is None and high is None:
+            return f"any {name}" if name else "single column"
+        if low is None:
+            span = f"{high} or less"
+        elif high is None:
+            span = f"{low + 1} or more"
+        elif low + 1 == high:
+            span = str(high)
+        else:
+            span = f"{low + 1} to {high}"
+        return f"{name} {span}" if name else span
+
+    def column_number(self, n: int) -> Column:
+        """The n-th column counted from 1, for a rule that names it (4 VI)."""
+        if not 1 <= n <= len(self.columns):
+            raise ValueError(f"TAB. {self.id} has columns 1 to {len(self.columns)}, not {n}")
+        return self.columns[n - 1]
+
+    def _index(self, value: int) -> int:
+        for i, column in enumerate(self.columns):
+            if column.upto is not None and value <= column.upto:
+                return i
+        return len(self.columns) - 1
