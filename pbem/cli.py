@@ -41,12 +41,18 @@ def main() -> None:
 @click.option("--moves", type=int, help="Timed version: the game ends after this many moves.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="A map drawn by the GM (TOML; see the README) instead of a drawn one.")
+@click.option("--rule", "rules", multiple=True, type=click.Choice(library.OPTIONAL_RULES),
+              help="Switch on an optional rule (repeatable): research = Unpredictable Research.")
+@click.option("--private-research", is_flag=True,
+              help="With --rule research: keep breakthroughs out of the bulletin.")
 def new(game_dir: Path, seed: str, name: str | None, size: int, planets: int, level: str,
-        moves: int | None, map_file: Path | None) -> None:
+        moves: int | None, map_file: Path | None, rules: tuple[str, ...],
+        private_research: bool) -> None:
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
     try:
         state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
-                                 level=level, moves=moves, map_file=map_file)
+                                 level=level, moves=moves, map_file=map_file, rules=rules,
+                                 private_research=private_research)
     except GameError as e:
         raise fail(e) from None
     click.echo(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import secrets
 import shutil
 import tomllib
@@ -20,7 +21,7 @@ from typing import Callable
 from . import store
 from .check import CheckContext, OfficerView, check_orders
 from .check_ground import GroundView
-from .orders import OrderSet, Problem, parse_orders
+from .orders import OrderSet, Problem, decode, parse_orders
 from .render import render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
@@ -149,6 +150,11 @@ def enlist(
     name = " ".join(name.split())
     if not name:
         raise GameError("the officer needs a name")
+    if "#" in name or name.startswith(">") or any(not c.isprintable() for c in name):
+        raise GameError(
+            f"the name {name!r} cannot be written in an order file (# starts a comment, "
+            "> marks quoted mail, control characters are invisible); choose another name"
+        )
     if any(r["name"].casefold() == name.casefold() for r in db["officers"].rows):
         raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
     ship_type = ship_type.upper()
@@ -225,7 +231,10 @@ def check_context(db, state: GameState, ruleset: Ruleset) -> CheckContext:
             score=o.score, grants_last=o.grants_last, technologies=dict(o.technologies),
             research=dict(o.research),
         )
-    designations = frozenset(p.designation for p in state.planets.values() if p.designation)
+    # The base is never explored: INFO may name only the planets found by the officers.
+    designations = frozenset(
+        p.designation for p in state.planets.values() if p.designation and not p.base
+    )
     return CheckContext(
         game=g["name"], move=state.move, officers=views, designations=designations,
         research=RESEARCH in state.settings.get("rules", []),
@@ -269,6 +278,14 @@ class Collected:
     notes: list[str] = field(default_factory=list)  # for the GM log
 
 
+_SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
+
+
+def without_secret(text: str) -> str:
+    """Order files are kept for the record, but secrets are stored only as hashes."""
+    return _SECRET_LINE.sub(r"\1 ****", text)
+
+
 def order_files(game_dir: Path) -> list[Path]:
     folder = Path(game_dir) / "orders"
     if not folder.is_dir():
@@ -298,7 +315,7 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
         problems = problems + check_orders(orders, ctx)
         record = {
             "move": state.move, "officer_id": officer.id if officer else None,
-            "source": f"orders/{source}", "text": path.read_bytes().decode("utf-8", "replace"),
+            "source": f"orders/{source}", "text": without_secret(decode(path.read_bytes())),
             "accepted": int(not problems and officer is not None),
             "problems": json.dumps([str(p) for p in problems]),
         }

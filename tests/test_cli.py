@@ -266,9 +266,6 @@ def test_check_refuses_a_route_beyond_the_thrust(example_game, tmp_path):
     assert "shorten the route to 15 parsecs" in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="the advice for an unknown planet lists BASE as a planet "
-                   "to ask about, but INFO on the base is never answered (pbem/check.py "
-                   "_check_designations; pbem/game.py check_context puts BASE in designations)")
 def test_check_never_suggests_asking_about_the_base(example_game):
     """The fix offered for an unknown planet names only planets that can be asked about."""
     result = run("check", EXAMPLES / "02-bom-utf8-tabs-lowercase.txt", "--game", example_game)
