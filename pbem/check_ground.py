@@ -88,6 +88,9 @@ def check_ground(orders: OrderSet, view: GroundView | None, officers: Mapping[st
             if orders.shields:
                 found.append(_problem(orders, "SHIELDS", "crews cannot re-embark with the shields on",
                                       "write SHIELDS OFF (or leave SHIELDS out)"))
+        if "crews" in orders.fire and view.crews_down == 0 and not (crews and crews[0] == "land"):
+            found.append(_problem(orders, "FIRE", "no crew is on the ground to fire",
+                                  "land crews first (CREWS LAND), or write FIRE LASERS"))
         if crews and "lasers" in orders.fire:
             found.append(_problem(orders, "FIRE", "the ship's lasers never fire while crews land or "
                                   "re-embark", "write FIRE CREWS, or move the crews another move"))

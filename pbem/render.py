@@ -109,7 +109,7 @@ GROUND_KINDS = frozenset({
     "attitude", "presence", "encounter", "arrivals", "shields", "crews", "legio-fire",
     "alien-fire", "losses", "damage", "mission", "mission-refused", "captured", "alliance",
     "points", "points-lost", "take-off-refused", "rescue", "promotion", "refit", "refit-refused",
-    "payment", "payment-refused", "tot", "tot-refused", "game-end",
+    "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
 })
 
 

@@ -97,6 +97,9 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> i
         attack += combat.ship_attack(party.ship, party.technology("attack"))
     if "crews" in fire_with:
         attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
+    if attack == 0:
+        party.emit("mission-refused", mission="elimination", reason="nobody able to fire")
+        return 0
     defence = sum(aliens[i] for i in targets)
     table = party.ruleset.tables["A"]
     difference = attack - defence
@@ -360,6 +363,7 @@ def ground_move(
     taking_off = bool(orders.route)
     try:
         arrivals(party)
+        # Crews never stay behind: a take-off takes them aboard (the check asks for EMBARK).
         embark = orders.crews_embark or (taking_off and bool(party.landing.crews_down))
         if orders.shields is not None and not embark and orders.crews_land is None:
             party.set_landing(shields=orders.shields)
@@ -376,12 +380,10 @@ def ground_move(
             engage(party, orders.fire, orders.targets, orders.mission)
     except ShipLost as lost:
         return rescue(board, party.officer, ruleset, str(lost)), False
+    if orders.mission != "commerce":
+        party.set_landing(commerce_moves=0)  # commerce: at most two consecutive moves (4 V)
     officer = replace(party.officer, landing=party.landing)
     if taking_off:
-        if party.landing.crews_down:
-            # Crews never stay behind: a take-off without them is refused and reported.
-            board.emit("take-off-refused", OFFICER, officer.id, reason="your crews are still on the ground")
-            return officer, False
         return replace(officer, landing=None), True
     return officer, False
 

@@ -235,6 +235,10 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
             reckoning=[reckoning.x, reckoning.y, reckoning.level],
         )
 
+    if orders.land and trace.stop not in (routes.LANDED, routes.FORCED_LANDING, routes.BASE):
+        board.emit("landing-refused", OFFICER, officer.id,
+                   reason="the route did not end on a planet open to landings "
+                          "(known planets are crossed out; the base needs no LAND)")
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
     officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
     if trace.stop in (routes.LANDED, routes.FORCED_LANDING):
