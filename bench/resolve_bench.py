@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 import sqlite_utils  # noqa: E402
 
 import pbem.game  # noqa: E402
+import pbem.render  # noqa: E402
 import pbem.store  # noqa: E402
 from pbem import game, store  # noqa: E402
 from pbem.rules.geometry import COMPASS, LEVEL_GAP  # noqa: E402
@@ -61,7 +62,13 @@ PHASES: tuple[tuple[str, object, str], ...] = (
     ("render", pbem.game, "render_move"),       # reports, bulletins, GM log (Jinja, files)
     ("save", pbem.store, "save_move"),          # the SQL statements of the move
 )
+# Parts of a phase, shown beside it but not added to the total: the file writes of render
+# (render_move calls the module-level `write` for every report and bulletin).
+SUBPHASES: tuple[tuple[str, object, str], ...] = (
+    ("render_files", pbem.render, "write"),
+)
 PHASE_NAMES = [p[0] for p in PHASES] + ["commit", "other"]
+COLUMNS = PHASE_NAMES + [p[0] for p in SUBPHASES]
 
 
 # --- timing ----------------------------------------------------------------------------
@@ -87,7 +94,7 @@ class PhaseTimer:
 
     @contextlib.contextmanager
     def installed(self) -> Iterator["PhaseTimer"]:
-        saved = [(module, attr, getattr(module, attr)) for _, module, attr in PHASES]
+        saved = [(module, attr, getattr(module, attr)) for _, module, attr in PHASES + SUBPHASES]
         original_atomic = sqlite_utils.Database.atomic
         timer = self
 
@@ -101,7 +108,7 @@ class PhaseTimer:
             timer.seconds["atomic"] += time.perf_counter() - t0
 
         try:
-            for label, module, attr in PHASES:
+            for label, module, attr in PHASES + SUBPHASES:
                 setattr(module, attr, self.wrap(label, getattr(module, attr)))
             sqlite_utils.Database.atomic = atomic  # type: ignore[method-assign]
             yield self
@@ -114,6 +121,8 @@ class PhaseTimer:
         out = {label: self.seconds.get(label, 0.0) for label, _, _ in PHASES}
         out["commit"] = max(0.0, self.seconds.get("atomic", 0.0) - out["save"])
         out["other"] = max(0.0, total - sum(out.values()))
+        for label, _, _ in SUBPHASES:
+            out[label] = self.seconds.get(label, 0.0)
         return out
 
 
@@ -290,20 +299,36 @@ def move_stats(game_dir: Path, move: int) -> dict:
 
 
 def timed_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argparse.Namespace,
-               timer: PhaseTimer, thrust: int) -> dict:
+               timer: PhaseTimer, thrust: int, repeat: int = 1) -> dict:
+    """Write the orders, then time game.resolve; with repeat > 1 the same move is resolved
+    again from a copy of the folder taken before it, and the median run is reported."""
     move, _ = write_orders(game_dir, secrets_, args, thrust)
     files_in_orders = sum(1 for p in (game_dir / "orders").rglob("*.txt"))
-    timer.reset()
-    t0 = time.perf_counter()
-    game.resolve(game_dir)
-    total = time.perf_counter() - t0
-    split = timer.split(total)
+    backup = game_dir.with_name(game_dir.name + ".before")
+    if repeat > 1:
+        if backup.exists():
+            shutil.rmtree(backup)
+        shutil.copytree(game_dir, backup)
+    runs = []
+    for r in range(repeat):
+        if r:
+            shutil.rmtree(game_dir)
+            shutil.copytree(backup, game_dir)
+        timer.reset()
+        t0 = time.perf_counter()
+        game.resolve(game_dir)
+        total = time.perf_counter() - t0
+        runs.append((total, timer.split(total)))
+    if repeat > 1:
+        shutil.rmtree(backup)
+    total, split = sorted(runs, key=lambda run: run[0])[(len(runs) - 1) // 2]
     stats = move_stats(game_dir, move)
     if stats["held"]:
         raise SystemExit(f"move {move}: {stats['held']} officers held; the order files are wrong")
     return {
         "n": n, "move": move, "seconds": total, "officer_turns_per_s": n / total,
         "ms_per_officer": 1000 * total / n, "phases": split,
+        "runs_seconds": [run[0] for run in runs],
         "files_in_orders": files_in_orders, **stats,
     }
 
@@ -311,11 +336,13 @@ def timed_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argparse.
 # --- output ----------------------------------------------------------------------------
 
 def fmt_split(row: dict) -> str:
-    return "  ".join(f"{row['phases'][p]:7.2f}" for p in PHASE_NAMES)
+    return "  ".join(f"{row['phases'][p]:7.2f}" for p in PHASE_NAMES) + \
+        "  " + "  ".join(f"{row['phases'][p]:14.2f}" for p in COLUMNS[len(PHASE_NAMES):])
 
 
 def print_scaling(rows: list[dict]) -> None:
-    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES)
+    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES) + "  " + \
+        "  ".join(f"({p})" for p in COLUMNS[len(PHASE_NAMES):])
     print("\nOne move (move 1), wall clock of game.resolve, seconds")
     print(f"{'N':>6}  {'total':>7}  {'turns/s':>8}  {'ms/off':>6}  {head}  {'events':>7}")
     for r in rows:
@@ -326,7 +353,8 @@ def print_scaling(rows: list[dict]) -> None:
 def print_long(long: dict) -> None:
     first, last = long["first"], long["last"]
     print(f"\nLong game: N={long['n']}, moves 1..{last['move']}")
-    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES)
+    head = "  ".join(f"{p:>7}" for p in PHASE_NAMES) + "  " + \
+        "  ".join(f"({p})" for p in COLUMNS[len(PHASE_NAMES):])
     print(f"{'move':>6}  {'total':>7}  {'turns/s':>8}  {'files':>6}  {head}")
     for r in (first, last):
         print(f"{r['move']:>6}  {r['seconds']:7.2f}  {r['officer_turns_per_s']:8.0f}  "
@@ -383,8 +411,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=1982, help="map, secrets and routes")
     p.add_argument("--out", type=Path, default=ROOT / "bench-out",
                    help="folder for results.json, profiles and the game folders")
+    p.add_argument("--games-dir", type=Path, default=None,
+                   help="where the game folders go (default DIR/games); e.g. /dev/shm to "
+                        "take the disk out of the figures")
     p.add_argument("--enlist-limit", type=int, default=1000,
                    help="enlist through game.enlist up to this N, insert rows directly above")
+    p.add_argument("--repeat", type=int, default=3,
+                   help="resolve each timed move 1 and the long game's last move this many "
+                        "times from a copy of the folder and report the median (default 3)")
     p.add_argument("--quick", action="store_true", help="smoke run: N=100, 10 moves")
     p.add_argument("--profile", action="store_true", help="cProfile one move at --profile-n")
     p.add_argument("--profile-n", type=int, default=1000)
@@ -401,7 +435,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     out: Path = args.out.resolve()
-    games = out / "games"
+    games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
     games.mkdir(parents=True, exist_ok=True)
     ruleset = game.ruleset_for(games)
     problems = fit_problems(ruleset.ships[SHIP_TYPE], FIT)
@@ -437,7 +471,7 @@ def main(argv: list[str] | None = None) -> int:
                 shutil.copytree(game_dir, pdir)
             print(f"N={n}: {setup['enlist_mode']} in {setup['enlist_s']:.1f} s; resolving move 1...",
                   flush=True)
-            first = timed_move(game_dir, n, secrets_, args, timer, thrust)
+            first = timed_move(game_dir, n, secrets_, args, timer, thrust, args.repeat)
             first["setup"] = setup
             print(f"N={n}: move 1 in {first['seconds']:.2f} s "
                   f"({first['officer_turns_per_s']:.0f} officer-turns/s)", flush=True)
@@ -445,8 +479,9 @@ def main(argv: list[str] | None = None) -> int:
                 results["scaling"].append(first)
             if n == long_n:
                 per_move = [first]
-                for _ in range(2, args.moves + 1):
-                    r = timed_move(game_dir, n, secrets_, args, timer, thrust)
+                for m in range(2, args.moves + 1):
+                    r = timed_move(game_dir, n, secrets_, args, timer, thrust,
+                                   args.repeat if m == args.moves else 1)
                     per_move.append(r)
                     print(f"N={n}: move {r['move']} in {r['seconds']:.2f} s "
                           f"({r['files_in_orders']} files in orders/)", flush=True)
@@ -488,6 +523,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  cost per officer at N={r['n']} vs previous N: x{r['cost_ratio_vs_previous']:.2f}")
     if results["long_run"]:
         print_long(results["long_run"])
+    if args.games_dir and not args.keep_games:
+        shutil.rmtree(games, ignore_errors=True)
     path = out / "results.json"
     path.write_text(json.dumps(rounded(results), indent=2) + "\n", encoding="utf-8")
     print(f"\nwrote {path}")

@@ -28,7 +28,11 @@ def _problem(orders: OrderSet, r: ResearchOrder, message: str, fix: str) -> Prob
 
 
 def _rules(ctx: "CheckContext") -> ResearchRules:
-    return ctx.research_rules if ctx.research_rules is not None else ResearchRules()
+    if ctx.research_rules is not None:
+        return ctx.research_rules
+    from pbem.ruleset import load_ruleset  # a caller that gave none: the shipped defaults
+
+    return load_ruleset().technologies
 
 
 def grants_for(orders: OrderSet, technology: str, rules: ResearchRules) -> int:

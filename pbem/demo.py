@@ -16,6 +16,7 @@ from .store import GameError
 SEED = "cornifex-1944"
 NAME = "cornifex"
 SIZE = 16
+MOVES = 6  # a timed game: it ends after move 6 with a winner
 
 OFFICERS = (
     # name, secret, ship type, ship name, sheet
@@ -44,7 +45,7 @@ def build_demo(directory: Path) -> None:
         if not (directory / "game.db").exists() and any(directory.iterdir()):
             raise GameError(f"{directory} exists and is not a pbem game; choose another folder")
         shutil.rmtree(directory)
-    game.new_game(directory, SEED, name=NAME, size=SIZE)
+    game.new_game(directory, SEED, name=NAME, size=SIZE, moves=MOVES)
     for name, secret, ship_type, ship_name, fit in OFFICERS:
         game.enlist(directory, name, "", ship_type, ship_name, fit, secret=secret)
     source = demo_orders()

@@ -21,7 +21,7 @@ from typing import Callable
 from . import store
 from .check import CheckContext, OfficerView, check_orders
 from .check_ground import GroundView
-from .orders import OrderSet, Problem, decode, parse_orders
+from .orders import OrderSet, Problem, decode, parse_orders, read_header
 from .render import render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
@@ -306,6 +306,15 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
         source = path.relative_to(folder).as_posix()
         orders, problems = parse_orders(path.read_bytes(), f"orders/{source}")
         if orders is None:
+            header = read_header(path.read_bytes())
+            officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
+            mine = (officer is not None and header.get("GAME", "").casefold() == ctx.game.casefold()
+                    and header.get("MOVE", "").strip() == str(state.move))
+            if mine and officer.id not in out.orders:
+                out.held[officer.id] = (
+                    f"your order file orders/{source} could not be read:\n"
+                    + "\n".join(str(p) for p in problems)
+                )
             out.notes.append(f"orders/{source}: not read: " + "; ".join(p.message for p in problems))
             continue
         if orders.game.casefold() != ctx.game.casefold() or orders.move != state.move:

@@ -663,6 +663,27 @@ def _header_start(lines: list[str]) -> _Line | None:
     return None
 
 
+def read_header(data: bytes | str) -> dict[str, str]:
+    """GAME, OFFICER and MOVE of a file that may not parse: a file with mistakes is still
+    answered in its officer's report instead of being taken for a missing file."""
+    text = decode(data) if isinstance(data, bytes) else data
+    lines = text.split("\n")
+    start = _header_start(lines)
+    found: dict[str, str] = {}
+    if start is None:
+        return found
+    for number, raw in enumerate(lines[start.number - 1:], start=start.number):
+        line = _split(number, raw)
+        if line is None:
+            continue
+        keyword = ALIASES.get(line.word)
+        if keyword == "END":
+            break
+        if keyword in ("GAME", "OFFICER", "MOVE") and keyword not in found and line.args:
+            found[keyword] = line.args
+    return found
+
+
 def _no_game(source: str, lines: list[str]) -> Problem:
     # A misspelt GAME (GAEM cornifex) hides the whole header: point at it if there is one.
     for number, raw in enumerate(lines, start=1):

@@ -95,8 +95,11 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     return env
 
 
+_LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
+
+
 def slug(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    ascii_name = unicodedata.normalize("NFKD", name.translate(_LIGATURES)).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "officer"
 
 

@@ -298,20 +298,25 @@ def test_resolve_without_a_game_is_a_clear_error(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_demo_builds_and_resolves_three_moves(tmp_path):
-    """`pbem demo DIR` resolves three moves, writes every file, and says where to look."""
+def test_demo_plays_a_timed_game_to_its_end(tmp_path):
+    """`pbem demo DIR` resolves the six moves of its timed game, writes every file, says
+    where to look; an officer is promoted and the final bulletin names the winner."""
     folder = tmp_path / "demo"
     out = ok("demo", folder)
-    assert f"Demo game built in {folder} and 3 moves resolved." in out
-    assert f"Read a report, e.g. {folder}/reports/move-03/bulletin.txt" in out
-    for n in (1, 2, 3):
+    assert f"Demo game built in {folder} and 6 moves resolved." in out
+    assert f"Read a report, e.g. {folder}/reports/move-06/bulletin.txt" in out
+    final = (folder / "reports" / "move-06" / "bulletin.txt").read_text(encoding="utf-8")
+    assert "Cæcilia Metella is promoted Centurio." in final
+    assert "THE GAME IS OVER: Cæcilia Metella WINS" in final
+    assert "the game is over" in run("resolve", folder).output
+    for n in range(1, 7):
         move = folder / "reports" / f"move-{n:02d}"
         assert f"  {move}" in out
         names = sorted(p.name for p in move.iterdir())
         assert names == [
             "bulletin.bbcode", "bulletin.md", "bulletin.txt", "gm-log.txt",
             "report-001-notius.txt", "report-002-niccolo-varro.txt",
-            "report-003-ccilia-metella.txt", "report-004-marcus-aper.txt",
+            "report-003-caecilia-metella.txt", "report-004-marcus-aper.txt",
         ]
 
 
@@ -320,7 +325,7 @@ def test_demo_is_reproducible(tmp_path):
     ok("demo", tmp_path / "one")
     ok("demo", tmp_path / "two")
     one = folder_bytes(tmp_path / "one" / "reports")
-    assert len(one) == 3 * 8
+    assert len(one) == 6 * 8
     assert one == folder_bytes(tmp_path / "two" / "reports")
 
 
@@ -328,16 +333,16 @@ def test_report_writes_the_last_move_again(tmp_path):
     """`pbem report DIR` re-renders the last resolved move with the same bytes."""
     folder = tmp_path / "demo"
     ok("demo", folder)
-    last = folder / "reports" / "move-03"
+    last = folder / "reports" / "move-06"
     original = folder_bytes(last)
     for p in last.iterdir():
         p.unlink()
     out = ok("report", folder)
     assert f"Reports written again in {last}" in out
     assert folder_bytes(last) == original
-    result = run("report", folder, "--move", "4")
+    result = run("report", folder, "--move", "7")
     assert result.exit_code == 1
-    assert "Error: move 4 has not been resolved" in result.output
+    assert "Error: move 7 has not been resolved" in result.output
 
 
 # --- help -----------------------------------------------------------------------------

@@ -110,12 +110,13 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> i
         aliens, killed = combat.halve(aliens, targets, race.fc)
     elif result == "U":
         aliens, killed = combat.kill(aliens, targets)
+    wounded = sum(1 for fc in aliens if fc < race.fc) - sum(1 for fc in planet.aliens if fc < race.fc)
     party.set_planet(aliens=tuple(aliens), hostile=True)
     party.set_landing(fired=True)
     party.emit(
         "legio-fire", fire_with=list(fire_with), attack=attack, defence=defence,
         targets=len(targets), difference=difference, column=table.label(difference),
-        die=table.die, face=face, result=result, killed=killed, left=len(aliens),
+        die=table.die, face=face, result=result, killed=killed, wounded=max(0, wounded), left=len(aliens),
     )
     if killed and race.points.get("elimination", 0) > party.landing.pending:
         # The points are the same however many die (4 I); they wait for the re-embarking.
