@@ -137,6 +137,7 @@ class MoveView:
             if e.officer is not None and e.audience in (PUBLIC, OFFICER):
                 self.by_officer[e.officer].append(e)
         self.places = {row["officer_name"]: n for n, row in enumerate(self.standings, 1)}
+        self.game_end = next((e.data for e in self.public if e.kind == "game-end"), None)
 
     def officer_context(self, officer_id: int) -> dict[str, Any]:
         """Only what this officer may know: his own turn, public or private to him."""
@@ -159,6 +160,7 @@ class MoveView:
             "research_refused": kinds["research-refused"],
             "score": kinds["score"][0] if kinds["score"] else None,
             "ground": [(e.kind, e.data) for e in own if e.kind in GROUND_KINDS],
+            "game_end": self.game_end,
             "place": self.places.get(self.sheets[officer_id]["officer_name"]),
             "officers": len(self.standings),
         }
