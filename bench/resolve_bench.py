@@ -25,6 +25,7 @@ import random
 import secrets
 import shutil
 import sqlite3
+import subprocess
 import sys
 import time
 from collections import defaultdict
@@ -398,6 +399,26 @@ def profile_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argpars
     return {"n": n, "seconds_under_profiler": total, "files": files}
 
 
+def code_version() -> dict:
+    """Which pbem was measured: its folder, and the commit and local changes if it is a checkout."""
+    info: dict = {"pbem": str(Path(pbem.game.__file__).resolve().parent)}
+
+    def git(*cmd: str) -> str | None:
+        try:
+            done = subprocess.run(["git", "--no-optional-locks", "-C", str(ROOT), *cmd],
+                                  capture_output=True, text=True, timeout=30)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        return done.stdout.rstrip("\n") if done.returncode == 0 else None
+
+    head = git("rev-parse", "--short", "HEAD")
+    if head:
+        info["git_head"] = head
+        changed = git("status", "--porcelain", "--untracked-files=no", "--", "pbem", "templates")
+        info["uncommitted_product_files"] = changed.splitlines() if changed else []
+    return info
+
+
 # --- main ------------------------------------------------------------------------------
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -452,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
             "machine": platform.machine(), "processor": platform.processor(),
             "sqlite": sqlite3.sqlite_version,
         },
+        "code": code_version(),
         "scaling": [], "long_run": None, "profile": None,
     }
     timer = PhaseTimer()

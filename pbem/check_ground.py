@@ -23,7 +23,7 @@ class GroundView:
     on_ground: bool  # landed on a planet other than the base
     at_base: bool
     crews: tuple[int, ...]  # men of each crew
-    crews_down: int  # crews on the ground now
+    crews_down: tuple[int, ...]  # indices of the crews on the ground now
     tot: int
     ship_level: int
     score: int
@@ -41,7 +41,9 @@ def check_ground(orders: OrderSet, view: GroundView | None, officers: Mapping[st
     found: list[Problem] = []
     landing_now = orders.land is not None
     complete = sum(1 for men in view.crews if men >= 3)
-    crews_aboard_complete = max(0, complete - view.crews_down)
+    crews_aboard_complete = sum(
+        1 for i, men in enumerate(view.crews) if men >= 3 and i not in view.crews_down
+    )
 
     if landing_now:
         if view.on_ground:
@@ -83,14 +85,17 @@ def check_ground(orders: OrderSet, view: GroundView | None, officers: Mapping[st
                 found.append(_problem(orders, "CREWS", f"only {crews_aboard_complete} complete crew(s) "
                                       "of 3 men aboard can land", f"write CREWS LAND {crews_aboard_complete}"))
         if crews and crews[0] == "embark":
-            if view.crews_down == 0:
+            if not view.crews_down:
                 found.append(_problem(orders, "CREWS", "no crew is on the ground", "delete CREWS EMBARK"))
             if orders.shields:
                 found.append(_problem(orders, "SHIELDS", "crews cannot re-embark with the shields on",
                                       "write SHIELDS OFF (or leave SHIELDS out)"))
-        if "crews" in orders.fire and view.crews_down == 0 and not (crews and crews[0] == "land"):
+        if "crews" in orders.fire and not view.crews_down and not (crews and crews[0] == "land"):
             found.append(_problem(orders, "FIRE", "no crew is on the ground to fire",
                                   "land crews first (CREWS LAND), or write FIRE LASERS"))
+        if crews and crews[0] == "land" and orders.route:
+            found.append(_problem(orders, "CREWS", "crews cannot land in the move the ship takes off",
+                                  "land the crews this move and take off another, or delete CREWS LAND"))
         if crews and "lasers" in orders.fire:
             found.append(_problem(orders, "FIRE", "the ship's lasers never fire while crews land or "
                                   "re-embark", "write FIRE CREWS, or move the crews another move"))

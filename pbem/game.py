@@ -210,7 +210,7 @@ def ground_view(o, state: GameState, ruleset: Ruleset) -> GroundView:
     at = state.planets.get(o.landed_on) if o.landed_on else None
     return GroundView(
         on_ground=o.landing is not None, at_base=bool(at and at.base), crews=o.ship.crews,
-        crews_down=len(o.landing.crews_down) if o.landing else 0, tot=o.ship.tot,
+        crews_down=o.landing.crews_down if o.landing else (), tot=o.ship.tot,
         ship_level=ship_type.level, score=o.score,
         fit_problems=lambda fit, t=ship_type: fit_problems(t, fit),
     )
@@ -276,6 +276,7 @@ class Collected:
     held: dict[int, str] = field(default_factory=dict)
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
+    seen: list[dict] = field(default_factory=list)  # files read, to skip them when unchanged
 
 
 _SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
@@ -297,53 +298,71 @@ def order_files(game_dir: Path) -> list[Path]:
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
-    """Read every file in orders/, keep those for this game and move, match by header."""
+    """Read the files in orders/, keep those for this game and move, match by header.
+
+    A file already read at an earlier move, unchanged since and declaring another move, is
+    not read again: the orders/ folder grows every move and the cost must not.
+    """
     ctx = check_context(db, state, ruleset)
     by_name = {o.name.casefold(): o for o in state.officers.values()}
+    seen = {r["source"]: r for r in db["seen_files"].rows}
     out = Collected()
     folder = Path(game_dir) / "orders"
+    wrong_move: dict[int, str] = {}
     for path in order_files(game_dir):
-        source = path.relative_to(folder).as_posix()
-        orders, problems = parse_orders(path.read_bytes(), f"orders/{source}")
+        source = f"orders/{path.relative_to(folder).as_posix()}"
+        stat = path.stat()
+        known = seen.get(source)
+        if (known and known["size"] == stat.st_size and known["mtime_ns"] == stat.st_mtime_ns
+                and known["declared_move"] != state.move):
+            continue
+        data = path.read_bytes()
+        orders, problems = parse_orders(data, source)
+        header = read_header(data) if orders is None else {
+            "GAME": orders.game, "OFFICER": orders.officer, "MOVE": str(orders.move)}
+        declared = header.get("MOVE", "").strip()
+        out.seen.append({"source": source, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+                         "declared_move": int(declared) if declared.isdigit() else None})
+        ours = header.get("GAME", "").casefold() == ctx.game.casefold()
+        officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
+        if ours and officer is not None and declared != str(state.move):
+            wrong_move.setdefault(officer.id, f"{source} is for move {declared or '?'}; "
+                                              f"this move is {state.move}")
         if orders is None:
-            header = read_header(path.read_bytes())
-            officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
-            mine = (officer is not None and header.get("GAME", "").casefold() == ctx.game.casefold()
-                    and header.get("MOVE", "").strip() == str(state.move))
-            if mine and officer.id not in out.orders:
+            if ours and officer is not None and declared == str(state.move) and officer.id not in out.orders:
                 out.held[officer.id] = (
-                    f"your order file orders/{source} could not be read:\n"
+                    f"your order file {source} could not be read:\n"
                     + "\n".join(str(p) for p in problems)
                 )
-            out.notes.append(f"orders/{source}: not read: " + "; ".join(p.message for p in problems))
+            out.notes.append(f"{source}: not read: " + "; ".join(p.message for p in problems))
             continue
-        if orders.game.casefold() != ctx.game.casefold() or orders.move != state.move:
-            out.notes.append(f"orders/{source}: for game {orders.game} move {orders.move}; not this move")
+        if not ours or orders.move != state.move:
+            out.notes.append(f"{source}: for game {orders.game} move {orders.move}; not this move")
             continue
-        officer = by_name.get(" ".join(orders.officer.split()).casefold())
         problems = problems + check_orders(orders, ctx)
-        record = {
+        out.files.append({
             "move": state.move, "officer_id": officer.id if officer else None,
-            "source": f"orders/{source}", "text": without_secret(decode(path.read_bytes())),
+            "source": source, "text": without_secret(decode(data)),
             "accepted": int(not problems and officer is not None),
             "problems": json.dumps([str(p) for p in problems]),
-        }
-        out.files.append(record)
+        })
         if officer is None:
-            out.notes.append(f"orders/{source}: no officer named {orders.officer!r}")
+            out.notes.append(f"{source}: no officer named {orders.officer!r}")
             continue
         if problems:
             # A later valid file still replaces this one; a refused one never replaces a good one.
             if officer.id not in out.orders:
                 out.held[officer.id] = (
-                    f"your order file orders/{source} was refused:\n"
-                    + "\n".join(str(p) for p in problems)
+                    f"your order file {source} was refused:\n" + "\n".join(str(p) for p in problems)
                 )
             continue
         if officer.id in out.orders:
-            out.notes.append(f"orders/{source} replaces {out.orders[officer.id].source} for {officer.name}")
+            out.notes.append(f"{source} replaces {out.orders[officer.id].source} for {officer.name}")
         out.orders[officer.id] = turn_orders(orders)
         out.held.pop(officer.id, None)
+    for officer_id, why in wrong_move.items():
+        if officer_id not in out.orders and officer_id not in out.held:
+            out.held[officer_id] = f"no order file for this move arrived: {why}"
     return out
 
 
@@ -386,6 +405,7 @@ def resolve(
     render_move(game_dir, staging, game=g["name"], move=move, events=stored, rolls=list(result.rolls))
     with db.atomic():
         store.save_move(db, state, result.state, events, result.rolls, collected.files, stamp)
+        db["seen_files"].upsert_all(collected.seen, pk="source")
     if final.exists():
         shutil.rmtree(final)
     os.replace(staging, final)

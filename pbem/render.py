@@ -27,7 +27,10 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 def plain(value: Any) -> str:
     """Plain text: drop control and bidi-override characters a name could hide."""
-    return _CONTROL.sub("", str(value))
+    text = value if isinstance(value, str) else str(value)
+    if text.isprintable():  # the common case, checked in C: nothing to drop
+        return text
+    return _CONTROL.sub("", text)
 
 
 def markdown(value: Any) -> str:
@@ -212,6 +215,12 @@ def render_move(
     gm = text_env.get_template("gm-log.txt.j2")
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
     write(out_dir / "gm-log.txt", gm.render(
-        game=game, move=move, events=[(e.kind, e.audience, names.get(e.officer, "-"), e.data) for e in events],
+        game=game, move=move,
+        events=[(e.kind, e.audience, names.get(e.officer, "-"), gm_data(e.data)) for e in events],
         rolls=[(names.get(r.officer, "-"), r) for r in rolls],
     ))
+
+
+def gm_data(data: dict[str, Any]) -> str:
+    """An event's data on one line for the GM log, keys sorted."""
+    return "; ".join(f"{k}={v}" for k, v in sorted(data.items()))

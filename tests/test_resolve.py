@@ -200,7 +200,8 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     g.post("other-game.txt", orders_text("Alpha", "aaaa-1111", 1, "ROUTE 3 N", game_name="vesuvius"))
     game.resolve(g.dir)
 
-    assert "no order file arrived for this move" in g.report(1, "alpha")
+    # The officer is told why his file did not count.
+    assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
     assert "  Alpha: held position\n" in g.bulletin(1)
     log = gm_log(g, 1)
     assert "text=orders/next-move.txt: for game cornifex move 2; not this move" in log

@@ -14,12 +14,12 @@ from .geometry import Position
 from .ranks import next_rank, previous_rank, rank_index
 from .ship import Ship, ShipType, build_ship, fit_problems
 from .state import Officer
+from .tables import TOT_INNER_SPACE_COLUMN
 
 if TYPE_CHECKING:
     from ..ruleset import Ruleset
     from .turn import Board
 
-TOT_INNER_COLUMN = 3  # 4 VI: in inner space the personality does not count: column 3
 
 
 def ship_type_for(ruleset: "Ruleset", rank: str, level: int) -> ShipType:
@@ -119,7 +119,8 @@ def launch_tot(board: "Board", officer: Officer, planet_id: int, ruleset: "Rules
     table = ruleset.tables["L"]
     face = dice.roll(table.die, "tot", f"{planet.designation} TAB. L", officer=officer.id,
                      visibility=SEEN_BY_OFFICER)
-    result = table.result(TOT_INNER_COLUMN, face)
+    # Column no. 3 of the printed table, whatever personality values it is headed by.
+    result = table.column_number(TOT_INNER_SPACE_COLUMN).faces[face - 1]
     board.emit("tot", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
                face=face, result=result)
     if result != "Yes":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 LEVEL_GAP = 4  # parsecs between two levels (3E)
 
@@ -29,8 +29,13 @@ VERTICAL: dict[str, int] = {"UP": -1, "DOWN": 1}
 DIRECTIONS: tuple[str, ...] = tuple(COMPASS) + tuple(VERTICAL)
 
 
-@dataclass(frozen=True, order=True)
-class Position:
+class Position(NamedTuple):
+    """A parsec square: x to the East, y to the North, level 1 (highest) to 4.
+
+    A named tuple rather than a dataclass: positions are dictionary keys in every
+    sighting and route lookup, and tuple hashing is done in C.
+    """
+
     x: int
     y: int
     level: int

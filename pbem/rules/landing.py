@@ -137,19 +137,26 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
     table = party.ruleset.tables["B"]
     party.set_landing(attacked=True)
     if target == "crews":
+        # Every assault is counted on the crews as they stand; emptied crews leave the sheet
+        # only once all have struck, so the crew numbers stay put during the volley.
+        crews, total = party.ship.crews, 0
         for assault in combat.assaults_on_crews(list(aliens), crews_down):
-            defence = combat.crew_defence(party.ship, list(assault.crews))
+            struck = [i for i in assault.crews if crews[i] > 0]
+            if not struck:
+                continue
+            defence = combat.crew_defence(replace(party.ship, crews=crews), struck)
             difference = assault.alien_fc - defence
             face = party.roll(table.die, "alien-fire", "TAB. B on crews")
             result = int(table.result(difference, face))
-            crews, lost = combat.lose_men(party.ship.crews, list(assault.crews), result)
+            crews, lost = combat.lose_men(crews, struck, result)
+            total += lost
             party.emit(
-                "alien-fire", target="crews", crews=len(assault.crews), attack=assault.alien_fc,
+                "alien-fire", target="crews", crews=len(struck), attack=assault.alien_fc,
                 defence=defence, difference=difference, column=table.label(difference),
                 die=table.die, face=face, result=result, lost=lost,
             )
-            if lost:
-                lose_crew_men(party, crews, lost)
+        if total:
+            lose_crew_men(party, crews, total)
     else:
         defence = combat.ship_defence(party.ship, party.landing.shields, party.technology("defence"))
         attack = sum(aliens)
@@ -200,12 +207,14 @@ def damage(party: Party, count: int) -> None:
             party.hull_hits += 1
             effect = "absorbed" if party.hull_hits == 1 else "destroyed"
         elif party.ship.count(part) > 0:
-            if part == "crews":
-                party.officer = replace(party.officer, ship=replace(party.ship, crews=party.ship.crews[:-1]))
-            else:
-                party.officer = replace(
-                    party.officer, ship=replace(party.ship, **{part: party.ship.count(part) - 1})
-                )
+            changes = {part: party.ship.count(part) - 1}
+            if part == "modules":
+                # The weapon mounted on the lost module goes with it (3D b): the last mounted.
+                ship = party.ship
+                if sum(getattr(ship, w) for w in combat.WEAPON_ATT) > ship.modules - 1:
+                    weapon = next(w for w in reversed(combat.WEAPON_ATT) if getattr(ship, w))
+                    changes[weapon] = getattr(ship, weapon) - 1
+            party.officer = replace(party.officer, ship=replace(party.ship, **changes))
             effect = "lost"
         else:
             effect = "none"
@@ -373,7 +382,7 @@ def ground_move(
             party.set_landing(shields=False)
             engage(party, (), None, None, reembarking=True)
             reembark(party)
-        elif orders.crews_land is not None:
+        elif orders.crews_land is not None and not taking_off:
             party.set_landing(shields=False)
             land_crews(party, orders.crews_land or None)
             engage(party, tuple(f for f in orders.fire if f == "crews"), orders.targets, orders.mission)
@@ -385,6 +394,9 @@ def ground_move(
         party.set_landing(commerce_moves=0)  # commerce: at most two consecutive moves (4 V)
     officer = replace(party.officer, landing=party.landing)
     if taking_off:
+        if party.landing.pending:
+            pay_points(party, 0)  # no crew re-embarks with the points: they are lost
+            officer = replace(party.officer, landing=party.landing)
         return replace(officer, landing=None), True
     return officer, False
 
@@ -404,7 +416,11 @@ def pay_points(party: Party, complete_crews: int) -> None:
     if landing.pending <= 0:
         return
     level = party.ruleset.ships[party.ship.type].level
-    if not landing.crews_were_down or complete_crews == 0:
+    if party.planet.known:
+        # A colleague took off first: the planet is known and gives no more points (3H).
+        party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
+                   reason="the planet became known when a ship took off from it")
+    elif not landing.crews_were_down or complete_crews == 0:
         party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
                    reason="no complete crew re-embarked" if landing.crews_were_down
                    else "no crew was on the ground")

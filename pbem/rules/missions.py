@@ -156,7 +156,7 @@ def intimidation(party: "Party", race: "Race", targets: int | None) -> None:
     if party.landing.crews_down:
         attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
     defence = sum(party.planet.aliens)
-    aggressive_from_start = party.planet.hostile
+    aggressive_from_start = race.disposition == "hostile"  # not made so by the Legio
     result, _ = outcome(party, "F", attack - defence, "intimidation", "intimidation")
     if result == "Yes":
         points, _ = outcome(party, "G", 0, "veneration", "veneration")

@@ -96,8 +96,13 @@ def trace(
             return RouteResult(planned, tuple(path), LANDED, path[i].number, planet.id)
         if radar_range <= 0:
             return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
-        # Stop where the radar first shows the planet, before reaching it (3F b).
-        j = next(k for k in range(i + 1) if distance(path[k].position, planet.position) <= radar_range)
+        # Stop where the radar first shows the planet, before reaching it (3F b); radar does
+        # not see across levels, so arriving straight down (or up) on it is a landing.
+        j = next(k for k in range(i + 1)
+                 if path[k].position.level == planet.position.level
+                 and distance(path[k].position, planet.position) <= radar_range)
+        if j == i:
+            return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
         return RouteResult(planned, tuple(path[: j + 1]), PLANET_AHEAD, path[j].number, planet.id)
     end = path[-1].position
     planet = planets_at.get(end)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from .geometry import Position, bearing, distance, straight_distance
+from .geometry import Position, bearing, distance
 from .route import Parsec
 from .state import Planet
 
@@ -31,34 +31,66 @@ def radar_range(radars_on: int, limit: int = RADAR_LIMIT) -> int:
     return max(0, min(radars_on, limit))
 
 
+class PlanetGrid:
+    """Planets bucketed by level and square blocks, so a route looks only at the planets
+    near it instead of every square within radar range of every parsec."""
+
+    BLOCK = 8
+
+    def __init__(self, planets: Iterable[Planet] = ()) -> None:
+        self.blocks: dict[tuple[int, int, int], dict[int, Planet]] = {}
+        for planet in planets:
+            self.put(planet)
+
+    def key(self, p: Position) -> tuple[int, int, int]:
+        return (p.level, p.x // self.BLOCK, p.y // self.BLOCK)
+
+    def put(self, planet: Planet) -> None:
+        self.blocks.setdefault(self.key(planet.position), {})[planet.id] = planet
+
+    def remove(self, planet: Planet) -> None:
+        self.blocks.get(self.key(planet.position), {}).pop(planet.id, None)
+
+    def near(self, level: int, x0: int, y0: int, x1: int, y1: int) -> Iterable[Planet]:
+        b = self.BLOCK
+        for bx in range(x0 // b, x1 // b + 1):
+            for by in range(y0 // b, y1 // b + 1):
+                block = self.blocks.get((level, bx, by))
+                if block:
+                    yield from block.values()
+
+
 def sightings(
-    path: Iterable[Parsec], reach: int, planets_at: Mapping[Position, Planet]
+    path: Iterable[Parsec], reach: int, planets: "PlanetGrid | Mapping[Position, Planet]"
 ) -> list[Sighting]:
     """Every planet seen from the path, in the order a S.C. would call them out."""
     if reach <= 0:
         return []
-    best: dict[int, tuple[tuple[int, float, int], Parsec, Planet]] = {}
+    grid = planets if isinstance(planets, PlanetGrid) else PlanetGrid(planets.values())
+    by_level: dict[int, list[Parsec]] = {}
     for parsec in path:
-        here = parsec.position
-        for dx in range(-reach, reach + 1):
-            for dy in range(-reach, reach + 1):
-                if dx == 0 and dy == 0:
-                    continue  # the square the ship is on is a landing, not a sighting
-                planet = planets_at.get(Position(here.x + dx, here.y + dy, here.level))
-                if planet is None:
-                    continue
-                rank = (max(abs(dx), abs(dy)), straight_distance(here, planet.position), parsec.number)
-                held = best.get(planet.id)
-                if held is None or rank < held[0]:
-                    best[planet.id] = (rank, parsec, planet)
-    found = [
-        Sighting(
-            planet=planet.id,
-            parsec=parsec.number,
-            distance=distance(parsec.position, planet.position),
-            bearing=bearing(parsec.position, planet.position),
-        )
-        for _, parsec, planet in best.values()
-    ]
+        by_level.setdefault(parsec.position.level, []).append(parsec)
+    found: list[Sighting] = []
+    for level, parsecs in by_level.items():
+        xs = [p.position.x for p in parsecs]
+        ys = [p.position.y for p in parsecs]
+        for planet in grid.near(level, min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach):
+            px, py = planet.position.x, planet.position.y
+            best = None
+            for parsec in parsecs:
+                dx, dy = px - parsec.position.x, py - parsec.position.y
+                steps = max(abs(dx), abs(dy))
+                if steps > reach or steps == 0:
+                    continue  # out of range, or the square the ship is on (a landing)
+                rank = (steps, dx * dx + dy * dy, parsec.number)
+                if best is None or rank < best[0]:
+                    best = (rank, parsec)
+            if best is not None:
+                parsec = best[1]
+                found.append(Sighting(
+                    planet=planet.id, parsec=parsec.number,
+                    distance=distance(parsec.position, planet.position),
+                    bearing=bearing(parsec.position, planet.position),
+                ))
     found.sort(key=lambda s: (s.parsec, s.distance, s.planet))
     return found

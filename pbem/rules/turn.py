@@ -16,7 +16,7 @@ from .events import OFFICER, PUBLIC, Event
 from .geometry import LEVEL_GAP, Position, Segment, bearing_text, route_text
 from .information import ask, roman
 from .research import research_turn, scanner_reach
-from .sighting import RADAR_LIMIT, radar_range, sightings
+from .sighting import RADAR_LIMIT, PlanetGrid, radar_range, sightings
 from .state import GameState, Officer, Planet, Zone
 
 if TYPE_CHECKING:
@@ -71,6 +71,7 @@ class Board:
     settings: dict[str, Any]
     winner: str | None = None
     planets_at: dict[Position, Planet] = field(default_factory=dict)
+    grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)
 
     @classmethod
@@ -80,6 +81,7 @@ class Board:
             state.designations, dict(state.settings), state.winner,
         )
         board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
+        board.grid = PlanetGrid(board.planets_at.values())
         return board
 
     def to_state(self) -> GameState:
@@ -92,8 +94,10 @@ class Board:
         self.planets[planet.id] = planet
         if planet.destroyed:
             self.planets_at.pop(planet.position, None)  # cancelled from the map (4 VI)
+            self.grid.remove(planet)
         else:
             self.planets_at[planet.position] = planet
+            self.grid.put(planet)
 
     def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
         self.events.append(Event(kind, audience, officer, data))
@@ -170,8 +174,10 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
     for amount, to in orders.pay:
         officer = career.pay(board, officer, amount, to)
     route = orders.route
+    took_off = False
     if officer.landing is not None:
         officer, taking_off = landing.ground_move(board, officer, orders, ruleset, dice)
+        took_off = taking_off
         if officer.landing is None and not taking_off:
             finish_turn(board, officer, opening_score)  # rescued: the turn ends at the base
             return
@@ -191,11 +197,12 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
         route = cut
 
     trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach, orders.land)
-    take_off(board, officer, trace)
+    if took_off:
+        take_off(board, officer)
     score = officer.score
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sightings(trace.path, reach, board.planets_at):
+    for s in sightings(trace.path, reach, board.grid):
         planet = board.planets[s.planet]
         seen.add(planet.id)
         points, is_new = 0, planet.designation is None
@@ -212,7 +219,9 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
             facts=planet_facts(ruleset, planet),
         )
 
-    landed_on = officer.landed_on if trace.travelled == 0 else None
+    # Still where it was: on the ground or at the base; a ship that took off is in space
+    # even if its route was cut at the first parsec.
+    landed_on = officer.landed_on if trace.travelled == 0 and not took_off else None
     if trace.stop in (routes.BASE, routes.LANDED, routes.FORCED_LANDING):
         planet = board.designate(board.planets[trace.planet], officer)
         landed_on = planet.id
@@ -276,10 +285,8 @@ def tot_order(board: Board, officer: Officer, designation: str, seen: set[int],
     return career.launch_tot(board, officer, target, ruleset, dice)
 
 
-def take_off(board: Board, officer: Officer, trace: routes.RouteResult) -> None:
+def take_off(board: Board, officer: Officer) -> None:
     """Leaving a planet crosses it out: it is known and gives no more points (3H, rule F)."""
-    if officer.landed_on is None or trace.travelled == 0:
-        return
     planet = board.planets[officer.landed_on]
     if planet.base or planet.known:
         return
