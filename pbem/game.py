@@ -399,12 +399,12 @@ def resolve(
     if staging.exists():
         shutil.rmtree(staging)
     events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
-    # Render from the events as they will be stored, so `pbem report` gives the same bytes.
-    stored = [Event(e.kind, e.audience, e.officer, json.loads(json.dumps(e.data, sort_keys=True)))
-              for e in events]
-    render_move(game_dir, staging, game=g["name"], move=move, events=stored, rolls=list(result.rolls))
+    # Each event's data as stored: written once, shown in the GM log as it is in the database.
+    texts = [json.dumps(e.data, sort_keys=True) for e in events]
+    render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
+                rolls=list(result.rolls))
     with db.atomic():
-        store.save_move(db, state, result.state, events, result.rolls, collected.files, stamp)
+        store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
         db["seen_files"].upsert_all(collected.seen, pk="source")
     if final.exists():
         shutil.rmtree(final)
@@ -425,7 +425,8 @@ def rerender(game_dir: Path, move: int | None = None) -> Path:
     staging = game_dir / "reports" / f".move-{move:02d}.tmp"
     if staging.exists():
         shutil.rmtree(staging)
-    render_move(game_dir, staging, game=g["name"], move=move, events=store.load_events(db, move),
+    events, texts = store.load_events(db, move)
+    render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
                 rolls=store.load_rolls(db, move))
     if final.exists():
         shutil.rmtree(final)

@@ -195,7 +195,7 @@ def write(path: Path, text: str) -> None:
 
 def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
-    rolls: list[Roll],
+    texts: list[str], rolls: list[Roll],
 ) -> None:
     """Write every officer's report, the bulletin in three formats and the GM log."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -216,11 +216,7 @@ def render_move(
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
     write(out_dir / "gm-log.txt", gm.render(
         game=game, move=move,
-        events=[(e.kind, e.audience, names.get(e.officer, "-"), gm_data(e.data)) for e in events],
+        events=[(e.kind, e.audience, names.get(e.officer, "-"), text) for e, text in zip(events, texts)],
         rolls=[(names.get(r.officer, "-"), r) for r in rolls],
     ))
 
-
-def gm_data(data: dict[str, Any]) -> str:
-    """An event's data on one line for the GM log, keys sorted."""
-    return "; ".join(f"{k}={v}" for k, v in sorted(data.items()))

@@ -154,7 +154,8 @@ def secret_matches(secret: str, salt: str, stored: str) -> bool:
 # --- rows <-> values -------------------------------------------------------------------
 
 def ship_to_json(ship: Ship) -> str:
-    return json.dumps(asdict(ship), sort_keys=True)
+    # vars() rather than asdict(): a ship holds only numbers, strings and a tuple of ints.
+    return json.dumps(vars(ship), sort_keys=True)
 
 
 def ship_from_json(text: str) -> Ship:
@@ -237,7 +238,8 @@ def save_move(
     db: sqlite_utils.Database,
     before: GameState,
     after: GameState,
-    events: Iterable[Event],
+    events: list[Event],
+    texts: list[str],
     rolls: Iterable[Roll],
     order_files: Iterable[dict[str, Any]],
     resolved_at: str,
@@ -268,8 +270,8 @@ def save_move(
     conn.executemany(
         "INSERT INTO events (move, seq, kind, audience, officer_id, data) VALUES (?,?,?,?,?,?)",
         [
-            (move, seq, e.kind, e.audience, e.officer, json.dumps(e.data, sort_keys=True))
-            for seq, e in enumerate(events)
+            (move, seq, e.kind, e.audience, e.officer, text)
+            for seq, (e, text) in enumerate(zip(events, texts))
         ],
     )
     conn.executemany(
@@ -293,11 +295,11 @@ def save_move(
     )
 
 
-def load_events(db: sqlite_utils.Database, move: int) -> list[Event]:
-    return [
-        Event(r["kind"], r["audience"], r["officer_id"], json.loads(r["data"]))
-        for r in db.query("SELECT * FROM events WHERE move=? ORDER BY seq", [move])
-    ]
+def load_events(db: sqlite_utils.Database, move: int) -> tuple[list[Event], list[str]]:
+    """A move's events and the JSON text each was stored as."""
+    rows = list(db.query("SELECT * FROM events WHERE move=? ORDER BY seq", [move]))
+    events = [Event(r["kind"], r["audience"], r["officer_id"], json.loads(r["data"])) for r in rows]
+    return events, [r["data"] for r in rows]
 
 
 def load_rolls(db: sqlite_utils.Database, move: int) -> list[Roll]:

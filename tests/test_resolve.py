@@ -204,8 +204,8 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
     assert "  Alpha: held position\n" in g.bulletin(1)
     log = gm_log(g, 1)
-    assert "text=orders/next-move.txt: for game cornifex move 2; not this move" in log
-    assert "text=orders/other-game.txt: for game vesuvius move 1; not this move" in log
+    assert '{"text": "orders/next-move.txt: for game cornifex move 2; not this move"}' in log
+    assert '{"text": "orders/other-game.txt: for game vesuvius move 1; not this move"}' in log
     assert db_rows(g, "SELECT * FROM order_files") == []
 
 
@@ -374,7 +374,7 @@ def test_crash_while_saving_leaves_the_database_as_before(make_game, monkeypatch
     before = dump(g)
     real_save = pbem.store.save_move
 
-    def half_save(db, before_state, after_state, events, rolls, files, stamp):
+    def half_save(db, before_state, after_state, *rest):
         conn = db.conn
         conn.execute("UPDATE officers SET score = 99, x = 0")
         conn.execute("INSERT INTO moves (number, resolved_at, officers) VALUES (1, 'x', 1)")
