@@ -76,12 +76,26 @@ def packaged_templates() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
+class Environment(jinja2.Environment):
+    """Event data are plain dicts: look `d.planet` up as a key first. Jinja's own order
+    (attribute, then key) raises and catches an AttributeError on every dict field, which
+    is most of the cost of ten thousand reports."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
 def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         paths.append(str(Path(game_dir) / "templates"))
     paths.append(str(packaged_templates()))
-    env = jinja2.Environment(
+    env = Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
         finalize=ESCAPERS[fmt],
