@@ -17,7 +17,6 @@ import json
 import random
 from dataclasses import dataclass, field, fields, replace
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -16,7 +16,7 @@ from .events import OFFICER, PUBLIC, Event
 from .geometry import LEVEL_GAP, Position, Segment, bearing_text, route_text
 from .information import ask, roman
 from .research import research_turn, scanner_reach
-from .sighting import RADAR_LIMIT, PlanetGrid, radar_range, sightings
+from .sighting import PlanetGrid, sightings
 from .state import GameState, Officer, Planet, Zone
 
 if TYPE_CHECKING:
