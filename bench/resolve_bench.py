@@ -44,6 +44,7 @@ import pbem.store  # noqa: E402
 from pbem import game, store  # noqa: E402
 from pbem.rules.geometry import COMPASS, LEVEL_GAP  # noqa: E402
 from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
+from pbem.ruleset import load_ruleset  # noqa: E402
 
 SHIP_TYPE = "GLADIUM"
 # A GLADIUM has 16 spaces: 2 crews + 2 shields + 2 lasers + 3 radars + 3 computers + 4 tanks
@@ -229,14 +230,19 @@ def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> No
 
 # --- order files -----------------------------------------------------------------------
 
-def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]]]:
+def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]], dict[int, dict]]:
+    """The move being collected, each officer's square, and his ship as it stands now: a
+    ship can be lost on the way (a landing straight down on hostile aliens) and the rescue
+    gives him a smaller one, so every move's orders are written for the ship he has."""
     con = sqlite3.connect(store.db_path(game_dir))
     try:
         move = con.execute("SELECT move FROM game WHERE id = 1").fetchone()[0]
-        pos = {i: (x, y, lv) for i, x, y, lv in con.execute("SELECT id, x, y, level FROM officers")}
+        rows = list(con.execute("SELECT id, x, y, level, ship FROM officers"))
     finally:
         con.close()
-    return move, pos
+    pos = {i: (x, y, lv) for i, x, y, lv, _ in rows}
+    ships = {i: json.loads(ship) for i, _, _, _, ship in rows}
+    return move, pos, ships
 
 
 def route_for(rng: random.Random, pos: tuple[int, int, int], size: int, levels: int,
@@ -266,16 +272,20 @@ def route_for(rng: random.Random, pos: tuple[int, int, int], size: int, levels: 
 def write_orders(game_dir: Path, secrets_: dict[int, str], args: argparse.Namespace,
                  thrust: int) -> tuple[int, Path]:
     """One order file per officer for the move being collected (setup, not timed)."""
-    move, pos = positions(game_dir)
+    move, pos, ships = positions(game_dir)
     folder = game_dir / "orders" / f"move-{move:02d}"
     folder.mkdir(parents=True, exist_ok=True)
+    ruleset = load_ruleset()
     for oid, secret in secrets_.items():
         rng = random.Random(f"{args.seed}|{move}|{oid}")
-        route = route_for(rng, pos[oid], args.size, 4, thrust)
+        ship = ships[oid]
+        full = ship["tanks"] * ruleset.ships[ship["type"]].parsecs_per_tank
+        route = route_for(rng, pos[oid], args.size, 4, min(thrust, full))
+        info = [f"INFO NEW {k}" if k > 1 else "INFO NEW" for k in range(1, min(3, ship["computers"]) + 1)]
         text = "\n".join([
             f"GAME {GAME_NAME}", f"OFFICER {officer_name(oid)}", f"SECRET {secret}",
-            f"MOVE {move}", f"ROUTE {route}", "RADARS 3",
-            "INFO NEW", "INFO NEW 2", "INFO NEW 3", "END", "",
+            f"MOVE {move}", f"ROUTE {route}", f"RADARS {min(3, ship['radars'])}",
+            *info, "END", "",
         ])
         (folder / f"{oid:05d}.txt").write_text(text, encoding="utf-8")
     return move, folder

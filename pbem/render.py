@@ -90,6 +90,18 @@ class Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
+def bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between runs (keyed by the source's checksum, so an edited
+    template is compiled anew): compiling them is most of a small move's time."""
+    try:
+        return jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
+
+
+_BYTECODE = bytecode_cache()
+
+
 def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
@@ -103,6 +115,7 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        bytecode_cache=_BYTECODE,
     )
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
