@@ -155,7 +155,7 @@ def enlist(
             f"the name {name!r} cannot be written in an order file (# starts a comment, "
             "> marks quoted mail, control characters are invisible); choose another name"
         )
-    if any(r["name"].casefold() == name.casefold() for r in db["officers"].rows):
+    if any(r["name"].casefold() == name.casefold() for r in db.query("SELECT name FROM officers")):
         raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
     ship_type = ship_type.upper()
     if ship_type not in ruleset.ships:
@@ -173,8 +173,7 @@ def enlist(
     if problems:
         raise GameError("the ship sheet is not valid:\n  " + "\n  ".join(problems))
     ship = build_ship(ruleset.ships[ship_type], ship_name, fit)
-    state = store.load_state(db)
-    base = state.base
+    base = store.planet_from_row(next(db.query("SELECT * FROM planets WHERE base = 1")))
     secret = secret or store.new_secret()
     salt = secrets.token_hex(8)
     g = store.game_row(db)
