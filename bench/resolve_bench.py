@@ -467,6 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     out: Path = args.out.resolve()
     games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
+    out.mkdir(parents=True, exist_ok=True)
     games.mkdir(parents=True, exist_ok=True)
     ruleset = game.ruleset_for(games)
     problems = fit_problems(ruleset.ships[SHIP_TYPE], FIT)

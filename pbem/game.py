@@ -276,6 +276,7 @@ class Collected:
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
     seen: list[dict] = field(default_factory=list)  # files read, to skip them when unchanged
+    done: list[Path] = field(default_factory=list)  # files to archive once the move is saved
 
 
 _SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
@@ -286,14 +287,33 @@ def without_secret(text: str) -> str:
     return _SECRET_LINE.sub(r"\1 ****", text)
 
 
+ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
+
+
 def order_files(game_dir: Path) -> list[Path]:
+    """Every order file waiting in orders/, in name order; the archive and hidden files aside."""
     folder = Path(game_dir) / "orders"
-    if not folder.is_dir():
-        return []
-    return sorted(
-        (p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")),
-        key=lambda p: p.relative_to(folder).as_posix(),
-    )
+    found: list[tuple[str, Path]] = []
+    for root, dirs, files in os.walk(folder):
+        rel_root = Path(root).relative_to(folder)
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not (rel_root == Path(".") and d == ARCHIVE)]
+        for name in files:
+            if not name.startswith("."):
+                found.append(((rel_root / name).as_posix(), Path(root) / name))
+    return [path for _, path in sorted(found)]
+
+
+def archive_orders(game_dir: Path, move: int, paths: list[Path]) -> int:
+    """After the move is saved, its files (and those of past moves, or unreadable) go to
+    orders/archive/move-NN/, so the orders/ folder holds only what is still to come and the
+    cost of reading it does not grow with the length of the game."""
+    folder = Path(game_dir) / "orders"
+    target = folder / ARCHIVE / f"move-{move:02d}"
+    for path in paths:
+        destination = target / path.relative_to(folder)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, destination)
+    return len(paths)
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
@@ -314,12 +334,16 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
         known = seen.get(source)
         if (known and known["size"] == stat.st_size and known["mtime_ns"] == stat.st_mtime_ns
                 and known["declared_move"] != state.move):
+            if known["declared_move"] is None or known["declared_move"] < state.move:
+                out.done.append(path)
             continue
         data = path.read_bytes()
         orders, problems = parse_orders(data, source)
         header = read_header(data) if orders is None else {
             "GAME": orders.game, "OFFICER": orders.officer, "MOVE": str(orders.move)}
         declared = header.get("MOVE", "").strip()
+        if not declared.isdigit() or int(declared) <= state.move:
+            out.done.append(path)  # dealt with now; a file for a later move waits for it
         out.seen.append({"source": source, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
                          "declared_move": int(declared) if declared.isdigit() else None})
         ours = header.get("GAME", "").casefold() == ctx.game.casefold()
@@ -408,6 +432,7 @@ def resolve(
     if final.exists():
         shutil.rmtree(final)
     os.replace(staging, final)
+    archive_orders(game_dir, move, collected.done)
     return final
 
 

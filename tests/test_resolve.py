@@ -614,3 +614,20 @@ def test_the_secret_is_not_kept_in_clear_after_orders_are_filed(make_game):
     g.post("alpha.txt", alpha_orders(1, "ROUTE 3 N"))
     game.resolve(g.dir)
     assert "aaaa-1111" not in dump(g)
+
+
+def test_orders_dealt_with_are_archived_and_later_ones_wait(make_game):
+    """After a move its files go to orders/archive/move-NN/; a file for a later move stays
+    in orders/ and is read when its move comes."""
+    g = make_game(BASE, [], officers=[ALPHA])
+    g.post("mail/alpha-1.txt", alpha_orders(1, "ROUTE 3 N"))
+    g.post("alpha-2.txt", alpha_orders(2, "ROUTE 2 E"))
+    g.post("notes.txt", "nothing to do with orders\n")
+    game.resolve(g.dir)
+    orders = g.dir / "orders"
+    assert sorted(p.relative_to(orders).as_posix() for p in orders.rglob("*") if p.is_file()) == [
+        "alpha-2.txt", "archive/move-01/mail/alpha-1.txt", "archive/move-01/notes.txt",
+    ]
+    game.resolve(g.dir)
+    assert "Ordered: 2 E" in g.report(2, "alpha")
+    assert (orders / "archive" / "move-02" / "alpha-2.txt").is_file()
