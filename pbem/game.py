@@ -275,7 +275,6 @@ class Collected:
     held: dict[int, str] = field(default_factory=dict)
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
-    seen: list[dict] = field(default_factory=list)  # files read, to skip them when unchanged
     done: list[Path] = field(default_factory=list)  # files to archive once the move is saved
 
 
@@ -317,26 +316,14 @@ def archive_orders(game_dir: Path, move: int, paths: list[Path]) -> int:
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
-    """Read the files in orders/, keep those for this game and move, match by header.
-
-    A file already read at an earlier move, unchanged since and declaring another move, is
-    not read again: the orders/ folder grows every move and the cost must not.
-    """
+    """Read the files in orders/, keep those for this game and move, match by header."""
     ctx = check_context(db, state, ruleset)
     by_name = {o.name.casefold(): o for o in state.officers.values()}
-    seen = {r["source"]: r for r in db["seen_files"].rows}
     out = Collected()
     folder = Path(game_dir) / "orders"
     wrong_move: dict[int, str] = {}
     for path in order_files(game_dir):
         source = f"orders/{path.relative_to(folder).as_posix()}"
-        stat = path.stat()
-        known = seen.get(source)
-        if (known and known["size"] == stat.st_size and known["mtime_ns"] == stat.st_mtime_ns
-                and known["declared_move"] != state.move):
-            if known["declared_move"] is None or known["declared_move"] < state.move:
-                out.done.append(path)
-            continue
         data = path.read_bytes()
         orders, problems = parse_orders(data, source)
         header = read_header(data) if orders is None else {
@@ -344,8 +331,6 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
         declared = header.get("MOVE", "").strip()
         if not declared.isdigit() or int(declared) <= state.move:
             out.done.append(path)  # dealt with now; a file for a later move waits for it
-        out.seen.append({"source": source, "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                         "declared_move": int(declared) if declared.isdigit() else None})
         ours = header.get("GAME", "").casefold() == ctx.game.casefold()
         officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
         if ours and officer is not None and declared != str(state.move):
@@ -428,7 +413,6 @@ def resolve(
                 rolls=list(result.rolls))
     with db.atomic():
         store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
-        db["seen_files"].upsert_all(collected.seen, pk="source")
     if final.exists():
         shutil.rmtree(final)
     os.replace(staging, final)

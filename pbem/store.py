@@ -103,14 +103,6 @@ def m003_landings(db: sqlite_utils.Database) -> None:
     db["game"].add_column("winner", str)
 
 
-@migrations()
-def m004_seen_files(db: sqlite_utils.Database) -> None:
-    """Order files already read, so an unchanged file of another move is not read again."""
-    db["seen_files"].create(
-        {"source": str, "size": int, "mtime_ns": int, "declared_move": int}, pk="source"
-    )
-
-
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 
