@@ -275,7 +275,7 @@ class Collected:
     held: dict[int, str] = field(default_factory=dict)
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
-    done: list[Path] = field(default_factory=list)  # files to archive once the move is saved
+    done: list[tuple[str, Path]] = field(default_factory=list)  # to archive once the move is saved
 
 
 _SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
@@ -289,30 +289,33 @@ def without_secret(text: str) -> str:
 ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
 
 
-def order_files(game_dir: Path) -> list[Path]:
-    """Every order file waiting in orders/, in name order; the archive and hidden files aside."""
+def order_files(game_dir: Path) -> list[tuple[str, Path]]:
+    """Every order file waiting in orders/ with its path inside it, in name order; the
+    archive and hidden files aside."""
     folder = Path(game_dir) / "orders"
     found: list[tuple[str, Path]] = []
-    for root, dirs, files in os.walk(folder):
-        rel_root = Path(root).relative_to(folder)
-        dirs[:] = [d for d in dirs if not d.startswith(".") and not (rel_root == Path(".") and d == ARCHIVE)]
+    top = str(folder)
+    for root, dirs, files in os.walk(top):
+        rel_root = os.path.relpath(root, top).replace(os.sep, "/")
+        prefix = "" if rel_root == "." else rel_root + "/"
+        dirs[:] = [d for d in dirs if not d.startswith(".") and not (prefix == "" and d == ARCHIVE)]
         for name in files:
             if not name.startswith("."):
-                found.append(((rel_root / name).as_posix(), Path(root) / name))
-    return [path for _, path in sorted(found)]
+                found.append((prefix + name, Path(root, name)))
+    return sorted(found)
 
 
-def archive_orders(game_dir: Path, move: int, paths: list[Path]) -> int:
+def archive_orders(game_dir: Path, move: int, files: list[tuple[str, Path]]) -> int:
     """After the move is saved, its files (and those of past moves, or unreadable) go to
     orders/archive/move-NN/, so the orders/ folder holds only what is still to come and the
     cost of reading it does not grow with the length of the game."""
     folder = Path(game_dir) / "orders"
     target = folder / ARCHIVE / f"move-{move:02d}"
-    for path in paths:
-        destination = target / path.relative_to(folder)
+    for rel, path in files:
+        destination = target / rel
         destination.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, destination)
-    return len(paths)
+    return len(files)
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
@@ -320,17 +323,16 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
     ctx = check_context(db, state, ruleset)
     by_name = {o.name.casefold(): o for o in state.officers.values()}
     out = Collected()
-    folder = Path(game_dir) / "orders"
     wrong_move: dict[int, str] = {}
-    for path in order_files(game_dir):
-        source = f"orders/{path.relative_to(folder).as_posix()}"
+    for rel, path in order_files(game_dir):
+        source = f"orders/{rel}"
         data = path.read_bytes()
         orders, problems = parse_orders(data, source)
         header = read_header(data) if orders is None else {
             "GAME": orders.game, "OFFICER": orders.officer, "MOVE": str(orders.move)}
         declared = header.get("MOVE", "").strip()
         if not declared.isdigit() or int(declared) <= state.move:
-            out.done.append(path)  # dealt with now; a file for a later move waits for it
+            out.done.append((rel, path))  # dealt with now; a file for a later move waits for it
         ours = header.get("GAME", "").casefold() == ctx.game.casefold()
         officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
         if ours and officer is not None and declared != str(state.move):

@@ -19,6 +19,7 @@ ship this move (tanks, radars, the secret) is decided in `pbem.check`.
 from __future__ import annotations
 
 import codecs
+import functools
 import difflib
 import re
 import unicodedata
@@ -773,6 +774,22 @@ def _with_hint(code: str, hint: str) -> str:
     return f"{code:<{_HINT_COLUMN}}# {hint}"
 
 
+@functools.lru_cache(maxsize=64)
+def _form_lines(route: str) -> tuple[tuple[str, str], ...]:
+    """The form's order lines with their hints: the same for every officer of a move."""
+    lines = []
+    for name, kw in KEYWORDS.items():
+        if name == "END" or name in ("GAME", "OFFICER", "MOVE"):
+            lines.append((name, ""))
+        elif name == "SECRET":
+            lines.append((name, _with_hint("SECRET", kw.help)))
+        elif name == "ROUTE":
+            lines.append((name, _with_hint(f"ROUTE {route_text(parse_route(route))}", kw.help)))
+        else:
+            lines.append((name, _with_hint(f"# {kw.example}", kw.help)))
+    return tuple((name, line) for name, line in lines if name != "END")
+
+
 def order_form(
     game: str, officer: str, move: int, *, route: str = "", extra: list[str] | None = None
 ) -> str:
@@ -786,17 +803,8 @@ def order_form(
         "# Write your secret after SECRET, edit the orders, send the file back.",
         "# Text after # is a comment; lines starting with # are not orders.",
     ]
-    for name, kw in KEYWORDS.items():
-        if name == "END":
-            continue
-        if name in filled:
-            out.append(filled[name])
-        elif name == "SECRET":
-            out.append(_with_hint("SECRET", kw.help))
-        elif name == "ROUTE":
-            out.append(_with_hint(f"ROUTE {route_text(parse_route(route))}", kw.help))
-        else:
-            out.append(_with_hint(f"# {kw.example}", kw.help))
+    for name, line in _form_lines(route):
+        out.append(filled.get(name, line))
     out.extend(extra or [])
     out.append("END")
     return "\n".join(out) + "\n"

@@ -28,7 +28,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 def plain(value: Any) -> str:
     """Plain text: drop control and bidi-override characters a name could hide."""
     text = value if isinstance(value, str) else str(value)
-    if text.isprintable():  # the common case, checked in C: nothing to drop
+    if text.isprintable() or text.replace("\n", "").isprintable():  # the common cases, in C
         return text
     return _CONTROL.sub("", text)
 

@@ -74,8 +74,11 @@ def sightings(
     for level, parsecs in by_level.items():
         xs = [p.position.x for p in parsecs]
         ys = [p.position.y for p in parsecs]
-        for planet in grid.near(level, min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach):
+        x0, y0, x1, y1 = min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
+        for planet in grid.near(level, x0, y0, x1, y1):
             px, py = planet.position.x, planet.position.y
+            if not (x0 <= px <= x1 and y0 <= py <= y1):
+                continue  # in a block the route touches, but beyond reach of all of it
             best = None
             for parsec in parsecs:
                 dx, dy = px - parsec.position.x, py - parsec.position.y
