@@ -311,9 +311,12 @@ def archive_orders(game_dir: Path, move: int, files: list[tuple[str, Path]]) -> 
     cost of reading it does not grow with the length of the game."""
     folder = Path(game_dir) / "orders"
     target = folder / ARCHIVE / f"move-{move:02d}"
+    made: set[Path] = set()
     for rel, path in files:
         destination = target / rel
-        destination.parent.mkdir(parents=True, exist_ok=True)
+        if destination.parent not in made:
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            made.add(destination.parent)
         os.replace(path, destination)
     return len(files)
 
@@ -410,7 +413,7 @@ def resolve(
         shutil.rmtree(staging)
     events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
-    texts = [json.dumps(e.data, sort_keys=True) for e in events]
+    texts = [store.to_json(e.data) for e in events]
     render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
                 rolls=list(result.rolls))
     with db.atomic():

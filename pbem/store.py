@@ -10,7 +10,6 @@ import hashlib
 import hmac
 import json
 import secrets
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -26,6 +25,9 @@ from .rules.state import GameState, Landing, Officer, Planet, Zone
 DB_NAME = "game.db"
 
 migrations = Migrations("pbem")
+
+# One encoder for every JSON column: json.dumps with options builds a new one at each call.
+to_json = json.JSONEncoder(sort_keys=True).encode
 
 
 @migrations()
@@ -147,7 +149,7 @@ def secret_matches(secret: str, salt: str, stored: str) -> bool:
 
 def ship_to_json(ship: Ship) -> str:
     # vars() rather than asdict(): a ship holds only numbers, strings and a tuple of ints.
-    return json.dumps(vars(ship), sort_keys=True)
+    return to_json(vars(ship))
 
 
 def ship_from_json(text: str) -> Ship:
@@ -157,7 +159,7 @@ def ship_from_json(text: str) -> Ship:
 
 
 def landing_to_json(landing: Landing | None) -> str | None:
-    return None if landing is None else json.dumps(asdict(landing), sort_keys=True)
+    return None if landing is None else to_json(vars(landing))
 
 
 def landing_from_json(text: str | None) -> Landing | None:
@@ -253,7 +255,7 @@ def save_move(
         [
             (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
              o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
-             json.dumps(o.technologies, sort_keys=True), json.dumps(o.research, sort_keys=True),
+             to_json(o.technologies), to_json(o.research),
              o.grants_last, landing_to_json(o.landing), o.id)
             for o in after.officers.values()
             if before.officers.get(o.id) != o

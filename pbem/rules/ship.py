@@ -80,7 +80,9 @@ class Ship:
         return getattr(self, component)
 
     def fit(self) -> dict[str, int]:
-        return {c: self.count(c) for c in COMPONENTS}
+        fit = {c: getattr(self, c) for c in COMPONENTS}
+        fit["crews"] = len(self.crews)
+        return fit
 
     @property
     def men(self) -> int:
