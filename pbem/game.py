@@ -275,7 +275,7 @@ class Collected:
     held: dict[int, str] = field(default_factory=dict)
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
-    done: list[tuple[str, Path]] = field(default_factory=list)  # to archive once the move is saved
+    done: list[tuple[str, str]] = field(default_factory=list)  # to archive once the move is saved
 
 
 _SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
@@ -289,34 +289,33 @@ def without_secret(text: str) -> str:
 ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
 
 
-def order_files(game_dir: Path) -> list[tuple[str, Path]]:
-    """Every order file waiting in orders/ with its path inside it, in name order; the
-    archive and hidden files aside."""
-    folder = Path(game_dir) / "orders"
-    found: list[tuple[str, Path]] = []
-    top = str(folder)
+def order_files(game_dir: Path) -> list[tuple[str, str]]:
+    """Every order file waiting in orders/ (its path inside orders/ and on disk), in name
+    order; the archive and hidden files aside. Plain strings: there may be thousands."""
+    top = str(Path(game_dir) / "orders")
+    found: list[tuple[str, str]] = []
     for root, dirs, files in os.walk(top):
         rel_root = os.path.relpath(root, top).replace(os.sep, "/")
         prefix = "" if rel_root == "." else rel_root + "/"
         dirs[:] = [d for d in dirs if not d.startswith(".") and not (prefix == "" and d == ARCHIVE)]
         for name in files:
             if not name.startswith("."):
-                found.append((prefix + name, Path(root, name)))
+                found.append((prefix + name, os.path.join(root, name)))
     return sorted(found)
 
 
-def archive_orders(game_dir: Path, move: int, files: list[tuple[str, Path]]) -> int:
+def archive_orders(game_dir: Path, move: int, files: list[tuple[str, str]]) -> int:
     """After the move is saved, its files (and those of past moves, or unreadable) go to
     orders/archive/move-NN/, so the orders/ folder holds only what is still to come and the
     cost of reading it does not grow with the length of the game."""
-    folder = Path(game_dir) / "orders"
-    target = folder / ARCHIVE / f"move-{move:02d}"
-    made: set[Path] = set()
+    target = os.path.join(str(Path(game_dir) / "orders"), ARCHIVE, f"move-{move:02d}")
+    made: set[str] = set()
     for rel, path in files:
-        destination = target / rel
-        if destination.parent not in made:
-            destination.parent.mkdir(parents=True, exist_ok=True)
-            made.add(destination.parent)
+        destination = os.path.join(target, *rel.split("/"))
+        folder = os.path.dirname(destination)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
         os.replace(path, destination)
     return len(files)
 
@@ -329,7 +328,8 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
     wrong_move: dict[int, str] = {}
     for rel, path in order_files(game_dir):
         source = f"orders/{rel}"
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
         orders, problems = parse_orders(data, source)
         header = read_header(data) if orders is None else {
             "GAME": orders.game, "OFFICER": orders.officer, "MOVE": str(orders.move)}

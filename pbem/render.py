@@ -27,7 +27,10 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 def plain(value: Any) -> str:
     """Plain text: drop control and bidi-override characters a name could hide."""
-    text = value if isinstance(value, str) else str(value)
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    text = value if kind is str else str(value)
     if text.isprintable() or text.replace("\n", "").isprintable():  # the common cases, in C
         return text
     return _CONTROL.sub("", text)
