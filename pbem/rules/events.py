@@ -7,20 +7,20 @@ the officer named, GM only to the GM log.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 PUBLIC = "public"
 OFFICER = "officer"
 GM = "gm"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
+    """A named tuple: a move makes tens of thousands of them."""
+
     kind: str
     audience: str
     officer: int | None = None  # whom it concerns (and, for OFFICER, its only reader)
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # always given by `Board.emit`; never mutated
 
     def visible_to(self, officer_id: int | None) -> bool:
         """May this officer (None: the public) read it? The GM reads everything."""

@@ -10,7 +10,7 @@ declared lands there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance
 from .state import Planet, Zone
@@ -24,8 +24,7 @@ LANDED = "landed"  # ended on a planet with a landing declared
 BASE = "base"  # ended on the base
 
 
-@dataclass(frozen=True)
-class Parsec:
+class Parsec(NamedTuple):
     number: int  # 0 is the start; a level change takes four numbers
     position: Position
 
