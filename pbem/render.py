@@ -244,9 +244,15 @@ def render_move(
               env.get_template(f"bulletin.{suffix}.j2").render(game=game, move=move, **public))
     gm = text_env.get_template("gm-log.txt.j2")
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
+    # The GM log has a line per roll and per event, tens of thousands in a large game: the
+    # lines are made here and the template lays them out.
     write(out_dir / "gm-log.txt", gm.render(
         game=game, move=move,
-        events=[(e.kind, e.audience, names.get(e.officer, "-"), text) for e, text in zip(events, texts)],
-        rolls=[(names.get(r.officer, "-"), r) for r in rolls],
+        rolls="\n".join(
+            f"  {names.get(r.officer, '-')} | {r.kind} {r.detail} | d{r.die} = {r.result} | seen by {r.visibility}"
+            for r in rolls),
+        events="\n".join(
+            f"  [{e.audience}] {e.kind} ({names.get(e.officer, '-')}): {text}\n"
+            for e, text in zip(events, texts)),
     ))
 
