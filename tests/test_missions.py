@@ -22,112 +22,24 @@ from pbem import game
 from pbem.rules import missions
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import PUBLIC
-from pbem.rules.galaxy import base_planet
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.landing import Party
 from pbem.rules.move import MoveResult, resolve_move
 from pbem.rules.ship import Ship
-from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
+from pbem.rules.state import GameState
 from pbem.rules.tables import Column
 from pbem.rules.turn import Board, TurnOrders
-from pbem.ruleset import load_ruleset
 
 from conftest import orders_text
+from core import (
+    BASE, CREW_FC, LASER_FC, RULES, SHIELD_FC, down, in_space, kinds,
+    landing_of, marthia, of, on_ground, one, planet, play, race, state, then,
+)
 
-RULES = load_ruleset()
 A, B, C, D, E, F, G, H, L = (RULES.tables[t] for t in "ABCDEFGHL")
-BASE = base_planet(1, Position(10, 10, 2))
-HERE = Position(12, 10, 2)  # P-1, 2 parsecs E of the base
-CREW_FC = 3  # 3 men, 1 point each (3D a)
-LASER_FC = 6  # LASER ZIP 11 (3D c)
-SHIELD_FC = 5  # each shield (3D d)
-HULL_FC = 2  # shields off (3D d)
 
 
-# --- building blocks ---------------------------------------------------------------------
-
-
-def facts_for(race_id: str) -> tuple[str, ...]:
-    """A complete Information Sheet path that ends at this race."""
-    return next(p for p in RULES.information.paths() if p[-1] == race_id)
-
-
-def race(race_id: str):
-    return RULES.guide[race_id]
-
-
-def marthia(**changes) -> Ship:
-    ship = Ship("GLADIUM", "MARTHIA", crews=(3, 3), shields=5, lasers=3, radars=2, computers=1, tanks=3)
-    return replace(ship, **changes)
-
-
-def planet(race_id: str, aliens=None, *, hostile=None, pid=2, position=HERE, designation="P-1", **kw) -> Planet:
-    r = race(race_id)
-    if aliens is None:
-        aliens = () if r.riskless else (r.fc, r.fc)
-    return Planet(
-        pid, position, designation=designation, facts=facts_for(race_id), populated=True,
-        aliens=tuple(aliens), hostile=(r.disposition == "hostile") if hostile is None else hostile,
-        discovered_by=1, discovered_move=1, **kw,
-    )
-
-
-def down(*crews: int) -> dict:
-    """Landing fields for crews already on the ground since an earlier move."""
-    return {"crews_down": tuple(crews), "crews_were_down": True, "shields": False}
-
-
-def on_ground(where: Planet, ship: Ship | None = None, *, oid=1, name="Notius", rank="Decurio",
-              score=0, turn=0, **landing) -> Officer:
-    landing.setdefault("shields", True)
-    return Officer(oid, name, rank, score, ship or marthia(), where.position, turn,
-                   landed_on=where.id, landing=Landing(where.id, **landing))
-
-
-def in_space(at: Position, ship: Ship | None = None, *, oid=1, name="Notius", rank="Decurio",
-             score=0, turn=0) -> Officer:
-    return Officer(oid, name, rank, score, ship or marthia(), at, turn)
-
-
-def state(planets, officers, move=5, settings=None) -> GameState:
-    ps = {BASE.id: BASE} | {p.id: p for p in planets}
-    return GameState(Zone(30), ps, {o.id: o for o in officers}, move,
-                     designations=len(planets), settings=settings or {})
-
-
-def play(s: GameState, orders: dict[int, TurnOrders] | None = None, dice: dict | None = None,
-         ruleset=RULES) -> MoveResult:
-    """One move with exactly the scripted rolls: a missing one raises, a spare one fails."""
-    scripted = ScriptedDice(dice or {}, move=s.move, strict=True)
-    result = resolve_move(s, orders or {}, {}, ruleset, scripted)
-    spare = {k: v for k, v in scripted.script.items() if v}
-    assert not spare, f"scripted rolls not used: {spare}"
-    return result
-
-
-def then(result: MoveResult) -> GameState:
-    """The state for the next move."""
-    return replace(result.state, move=result.state.move + 1)
-
-
-def of(result: MoveResult, kind: str) -> list[dict]:
-    return [e.data for e in result.events if e.kind == kind]
-
-
-def one(result: MoveResult, kind: str) -> dict:
-    found = of(result, kind)
-    assert len(found) == 1, f"{len(found)} {kind} events: {found}"
-    return found[0]
-
-
-def kinds(result: MoveResult) -> list[str]:
-    return [e.kind for e in result.events]
-
-
-def landing_of(result: MoveResult, oid=1) -> Landing:
-    landing = result.state.officers[oid].landing
-    assert landing is not None
-    return landing
+# --- building blocks (the shared ones are in core.py) --------------------------------------
 
 
 def aliens_on(result: MoveResult, pid=2) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from pbem.rules.turn import TurnOrders
 
-from test_missions import LASER_FC, SHIELD_FC, marthia, on_ground, one, planet, play, state
+from core import LASER_FC, SHIELD_FC, marthia, on_ground, one, planet, play, state
 
 
 def test_attack_levels_add_to_every_ship_laser():
