@@ -144,7 +144,7 @@ def report_name(officer_id: int, name: str) -> str:
 GROUND_KINDS = frozenset({
     "attitude", "presence", "encounter", "arrivals", "shields", "crews", "legio-fire",
     "alien-fire", "losses", "damage", "mission", "mission-refused", "captured", "alliance",
-    "points", "points-lost", "take-off-refused", "rescue", "promotion", "refit", "refit-refused",
+    "points", "points-lost", "rescue", "promotion", "refit", "refit-refused",
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
 })
 

@@ -81,8 +81,6 @@ def attempt(party: "Party", mission: str, targets: int | None) -> None:
         return
     if mission != "elimination" and party.landing.mission is None:
         party.set_landing(mission=mission)
-    if mission != "commerce":
-        party.set_landing(commerce_moves=0)
     {
         "elimination": elimination,
         "capture": capture,
