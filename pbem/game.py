@@ -19,20 +19,19 @@ from pathlib import Path
 from typing import Callable
 
 from . import store
-from .check import CheckContext, OfficerView, check_orders
-from .check_ground import GroundView
-from .orders import OrderSet, Problem, decode, parse_orders, read_header
+from .orderfile import decode, read_orders
 from .render import render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
 from .rules.geometry import Position
+from .rules import lawful
 from .rules.move import resolve_move
+from .rules.orders import Orders, Problem, in_report_order
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
 from .rules.state import GameState, Planet, Zone
-from .rules.turn import InfoTarget, TurnOrders
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import GameError
 
@@ -204,74 +203,34 @@ def fix_order(game_dir: Path, names: list[str]) -> None:
 
 # --- orders -----------------------------------------------------------------------------
 
-def ground_view(o, state: GameState, ruleset: Ruleset) -> GroundView:
-    ship_type = ruleset.ships[o.ship.type]
-    at = state.planets.get(o.landed_on) if o.landed_on else None
-    return GroundView(
-        on_ground=o.landing is not None, at_base=bool(at and at.base), crews=o.ship.crews,
-        crews_down=o.landing.crews_down if o.landing else (), tot=o.ship.tot,
-        ship_level=ship_type.level, score=o.score,
-        fit_problems=lambda fit, t=ship_type: fit_problems(t, fit),
-    )
+def secret_check(db) -> lawful.SecretCheck:
+    """The rules' secret check over the stored salted hashes."""
+    rows = {r["id"]: (r["salt"], r["secret_hash"])
+            for r in db.query("SELECT id, salt, secret_hash FROM officers")}
+
+    def secret_ok(officer_id: int, secret: str) -> bool:
+        salt, stored = rows[officer_id]
+        return store.secret_matches(secret, salt, stored)
+
+    return secret_ok
 
 
-def check_context(db, state: GameState, ruleset: Ruleset) -> CheckContext:
-    g = store.game_row(db)
-    rows = {r["id"]: r for r in db.query("SELECT id, secret_hash, salt FROM officers")}
-    views = {}
-    for o in state.officers.values():
-        row = rows[o.id]
-        views[o.name.casefold()] = OfficerView(
-            name=o.name,
-            secret_ok=lambda s, salt=row["salt"], h=row["secret_hash"]: store.secret_matches(s, salt, h),
-            tanks=o.ship.tanks, parsecs_per_tank=ruleset.ships[o.ship.type].parsecs_per_tank,
-            radars=o.ship.radars, computers=o.ship.computers,
-            ground=ground_view(o, state, ruleset),
-            score=o.score, grants_last=o.grants_last, technologies=dict(o.technologies),
-            research=dict(o.research),
-        )
-    # The base is never explored: INFO may name only the planets found by the officers.
-    designations = frozenset(
-        p.designation for p in state.planets.values() if p.designation and not p.base
-    )
-    return CheckContext(
-        game=g["name"], move=state.move, officers=views, designations=designations,
-        research=RESEARCH in state.settings.get("rules", []),
-        research_rules=ruleset.technologies,
-    )
-
-
-def check_file(path: Path, game_dir: Path | None = None) -> tuple[OrderSet | None, list[Problem]]:
-    """`pbem check`: syntax always; secret, move, ship and planets when a game is given."""
+def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
+    """`pbem check`: what cannot be read always; what is not lawful when a game is given."""
     data = Path(path).read_bytes()
-    orders, problems = parse_orders(data, str(path))
-    if orders is None or game_dir is None:
+    orders, problems = read_orders(data, str(path))
+    if game_dir is None:
         return orders, problems
     db = store.open_db(Path(game_dir))
     state = store.load_state(db)
     ruleset = ruleset_for(Path(game_dir))
-    problems += check_orders(orders, check_context(db, state, ruleset))
-    return orders, problems
-
-
-def turn_orders(orders: OrderSet) -> TurnOrders:
-    return TurnOrders(
-        route=tuple(orders.route), tanks=orders.tanks, radars=orders.radars,
-        info=tuple(InfoTarget(r.planet, r.new_index) for r in orders.info),
-        research=tuple((r.technology, r.grants) for r in orders.research),
-        source=orders.source,
-        land=orders.land is not None, attitude=orders.land, land_crews=orders.land_crews,
-        shields=orders.shields,
-        crews_land=(orders.crews[1] or 0) if orders.crews and orders.crews[0] == "land" else None,
-        crews_embark=bool(orders.crews and orders.crews[0] == "embark"),
-        fire=tuple(orders.fire), targets=orders.target, mission=orders.mission,
-        pay=tuple((n, name) for n, name, _ in orders.pay), refit=orders.refit, tot=orders.tot,
-    )
+    problems += lawful.problems(orders, state, ruleset, secret_check(db))
+    return orders, in_report_order(problems)
 
 
 @dataclass
 class Collected:
-    orders: dict[int, TurnOrders] = field(default_factory=dict)
+    orders: dict[int, Orders] = field(default_factory=dict)
     held: dict[int, str] = field(default_factory=dict)
     files: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # for the GM log
@@ -322,56 +281,52 @@ def archive_orders(game_dir: Path, move: int, files: list[tuple[str, str]]) -> i
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
     """Read the files in orders/, keep those for this game and move, match by header."""
-    ctx = check_context(db, state, ruleset)
-    by_name = {o.name.casefold(): o for o in state.officers.values()}
+    secret_ok = secret_check(db)
+    names = {o.name.casefold() for o in state.officers.values()}
     out = Collected()
     wrong_move: dict[int, str] = {}
     for rel, path in order_files(game_dir):
         source = f"orders/{rel}"
         with open(path, "rb") as f:
             data = f.read()
-        orders, problems = parse_orders(data, source)
-        header = read_header(data) if orders is None else {
-            "GAME": orders.game, "OFFICER": orders.officer, "MOVE": str(orders.move)}
-        declared = header.get("MOVE", "").strip()
-        if not declared.isdigit() or int(declared) <= state.move:
+        orders, problems = read_orders(data, source)
+        if orders.move is None or orders.move <= state.move:
             out.done.append((rel, path))  # dealt with now; a file for a later move waits for it
-        ours = header.get("GAME", "").casefold() == ctx.game.casefold()
-        officer = by_name.get(" ".join(header.get("OFFICER", "").split()).casefold())
-        if ours and officer is not None and declared != str(state.move):
-            wrong_move.setdefault(officer.id, f"{source} is for move {declared or '?'}; "
-                                              f"this move is {state.move}")
-        if orders is None:
-            if ours and officer is not None and declared == str(state.move) and officer.id not in out.orders:
-                out.held[officer.id] = (
-                    f"your order file {source} could not be read:\n"
-                    + "\n".join(str(p) for p in problems)
-                )
-            out.notes.append(f"{source}: not read: " + "; ".join(p.message for p in problems))
+        ours = orders.game is not None and orders.game.casefold() == state.name.casefold()
+        officer = lawful.find_officer(state, orders.officer) if ours else None
+        if officer is None:
+            why = (f"for game {orders.game}" if orders.game is not None and not ours else
+                   f"no officer named {orders.officer!r}" if orders.officer is not None else
+                   "no GAME and OFFICER header")
+            out.notes.append(f"{source}: not read ({why})" + "".join(
+                f"; {p.message}" for p in problems))
             continue
-        if not ours or orders.move != state.move:
-            out.notes.append(f"{source}: for game {orders.game} move {orders.move}; not this move")
-            continue
-        problems = problems + check_orders(orders, ctx)
+        if orders.move != state.move:
+            if not (orders.move is None and problems):
+                declared = "?" if orders.move is None else orders.move
+                wrong_move.setdefault(officer.id, f"{source} is for move {declared}; "
+                                                  f"this move is {state.move}")
+                out.notes.append(f"{source}: for move {declared}; not this move")
+                continue
+        problems = in_report_order(
+            problems + lawful.problems(orders, state, ruleset, secret_ok, colleagues=names))
         out.files.append({
-            "move": state.move, "officer_id": officer.id if officer else None,
+            "move": state.move, "officer_id": officer.id,
             "source": source, "text": without_secret(decode(data)),
-            "accepted": int(not problems and officer is not None),
+            "accepted": int(not problems),
             "problems": json.dumps([str(p) for p in problems]),
         })
-        if officer is None:
-            out.notes.append(f"{source}: no officer named {orders.officer!r}")
-            continue
         if problems:
             # A later valid file still replaces this one; a refused one never replaces a good one.
             if officer.id not in out.orders:
                 out.held[officer.id] = (
                     f"your order file {source} was refused:\n" + "\n".join(str(p) for p in problems)
                 )
+            out.notes.append(f"{source}: refused, {len(problems)} problem(s)")
             continue
         if officer.id in out.orders:
             out.notes.append(f"{source} replaces {out.orders[officer.id].source} for {officer.name}")
-        out.orders[officer.id] = turn_orders(orders)
+        out.orders[officer.id] = orders
         out.held.pop(officer.id, None)
     for officer_id, why in wrong_move.items():
         if officer_id not in out.orders and officer_id not in out.held:

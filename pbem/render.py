@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 
 import jinja2
 
-from .orders import order_form
+from .orderfile import order_form
 from .rules.dice import Roll
 from .rules.events import GM, OFFICER, PUBLIC, Event
 from .rules.geometry import Position, bearing, bearing_text

@@ -14,7 +14,6 @@ import importlib.resources
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -45,7 +44,7 @@ from pbem.rules.tables import (
     Column,
     Table,
 )
-from pbem.rules.research import ResearchRules
+from pbem.rules.ruleset import Ruleset
 from pbem.technologies import read_technologies
 
 SHIPS = "ships.toml"
@@ -77,19 +76,6 @@ class RulesetError(Exception):
         if not self.key:
             return f"{self.file}: {self.reason}"
         return f"{self.file}: {self.key}: {self.reason}"
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    ships: Mapping[str, ShipType]
-    ranks: tuple[Rank, ...]
-    information: InformationSheet
-    guide: Mapping[str, Race]
-    sources: Mapping[str, str]  # file name -> "default" or "rules/<file name>"
-    provenance: Mapping[str, str] = field(default_factory=dict)  # file name -> note
-    tables: Mapping[str, Table] = field(default_factory=dict)  # Operations Tables by id
-    # Unpredictable Research (optional rule): technologies, grant cost, die, funding step.
-    technologies: ResearchRules = field(default_factory=ResearchRules)
 
 
 def load_ruleset(game_dir: Path | None = None) -> Ruleset:

@@ -218,7 +218,7 @@ def load_state(db: sqlite_utils.Database) -> GameState:
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
-        winner=g["winner"],
+        winner=g["winner"], name=g["name"],
     )
 
 

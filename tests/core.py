@@ -17,7 +17,7 @@ from pbem.rules.geometry import Position
 from pbem.rules.move import MoveResult, resolve_move
 from pbem.rules.ship import Ship
 from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
-from pbem.rules.turn import TurnOrders
+from pbem.rules.orders import Orders
 from pbem.ruleset import load_ruleset
 
 RULES = load_ruleset()
@@ -97,7 +97,7 @@ def state(planets, officers, move=5, settings=None) -> GameState:
                      designations=len(planets), settings=settings or {})
 
 
-def play(s: GameState, orders: dict[int, TurnOrders] | None = None, dice: dict | None = None,
+def play(s: GameState, orders: dict[int, Orders] | None = None, dice: dict | None = None,
          ruleset=RULES) -> MoveResult:
     """One move with exactly the scripted rolls: a missing one raises, a spare one fails."""
     scripted = ScriptedDice(dice or {}, move=s.move, strict=True)

@@ -226,10 +226,10 @@ def test_check_reports_each_mistake_by_line():
     result = run("check", path)
     assert result.exit_code == 1
     out = result.output
-    assert f"{path}, line 5: unknown order ROUET; did you mean ROUTE?" in out
-    assert f"{path}, line 6: 3 UP is not a whole number of levels" in out
-    assert f"{path}, line 7: RADARS needs a whole number, e.g. RADARS 2" in out
-    assert f"{path}, line 8: INFO needs a planet" in out
+    assert f"{path}, line 5 (cannot be read): unknown order ROUET; did you mean ROUTE?" in out
+    assert f"{path}, line 6 (cannot be read): 3 UP is not a whole number of levels" in out
+    assert f"{path}, line 7 (cannot be read): RADARS needs a whole number, e.g. RADARS 2" in out
+    assert f"{path}, line 8 (cannot be read): INFO needs a planet" in out
     assert f"{path}: 4 problems." in out
 
 
@@ -242,7 +242,7 @@ def test_check_against_the_game(example_game):
                                ("03-latin1.txt", 8, "P-3")):
         result = run("check", EXAMPLES / name, "--game", example_game)
         assert result.exit_code == 1
-        assert f"{EXAMPLES / name}, line {line}: no planet {planet} is known" in result.output
+        assert f"{EXAMPLES / name}, line {line} (not allowed): no planet {planet} is known" in result.output
         assert f"{EXAMPLES / name}: 1 problem." in result.output
 
 
@@ -251,7 +251,7 @@ def test_check_refuses_orders_for_another_move(example_game):
     path = EXAMPLES / "04-quoted-reply.txt"
     result = run("check", path, "--game", example_game)
     assert result.exit_code == 1
-    assert f"{path}, line 6: these orders are for move 2, but move 1 is being collected" in result.output
+    assert f"{path}, line 6 (not allowed): these orders are for move 2, but move 1 is being collected" in result.output
     assert "write MOVE 1" in result.output
 
 
@@ -261,7 +261,7 @@ def test_check_refuses_a_route_beyond_the_thrust(example_game, tmp_path):
     path.write_text(orders_text("Notius", "4tq9-mx2d", 1, "ROUTE 20 N"), encoding="utf-8")
     result = run("check", path, "--game", example_game)
     assert result.exit_code == 1
-    assert (f"{path}, line 5: the route is 20 parsecs, but 3 tanks give 15 parsecs of thrust "
+    assert (f"{path}, line 5 (not allowed): the route is 20 parsecs, but 3 tanks give 15 parsecs of thrust "
             "(5 per tank)") in result.output
     assert "shorten the route to 15 parsecs" in result.output
 

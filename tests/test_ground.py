@@ -21,15 +21,15 @@ from dataclasses import replace
 import pytest
 
 from pbem import game
-from pbem.check_ground import GroundView, check_ground
-from pbem.orders import parse_orders
+from pbem.orderfile import read_orders
+from pbem.rules import lawful
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import PUBLIC
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.move import MoveResult
 from pbem.rules.ship import Ship, fit_problems
 from pbem.rules.state import GameState, Planet
-from pbem.rules.turn import TurnOrders
+from pbem.rules.orders import Orders, Payment
 from pbem.store import GameError
 
 from conftest import EXAMPLE_FIT, orders_text, write_map
@@ -46,16 +46,25 @@ SECRET = "4tq9-mx2d"  # Notius, enlisted by the conftest's make_game
 # The ground checker on its own: a parsed order file and what the checker knows of the ship.
 
 
-def view(**changes) -> GroundView:
-    base = GroundView(on_ground=True, at_base=False, crews=(3, 3), crews_down=(), tot=0, ship_level=1,
-                      score=0, fit_problems=lambda fit: fit_problems(RULES.ships["GLADIUM"], fit))
-    return replace(base, **changes)
+def view(*, on_ground=True, crews=(3, 3), crews_down=(), score=0, tot=0,
+         ship_type="GLADIUM") -> GameState:
+    """Notius on the ground of P-1 (SEVOLVENTES) or in space beside it, and a colleague Beta."""
+    p = planet("sevolventes")
+    ship = replace(SHIPS[ship_type], crews=crews, tot=tot)
+    if on_ground:
+        notius = globals()["on_ground"](p, ship, score=score, crews_down=crews_down,
+                                        crews_were_down=bool(crews_down), shields=False)
+    else:
+        notius = in_space(HERE, ship, score=score)
+    beta = in_space(HERE, oid=2, name="Beta", turn=1)
+    return replace(state([p], [notius, beta]), name="cornifex")
 
 
-def ground_problems(v: GroundView, *body: str, officers=("notius", "beta")) -> list[tuple[int, str]]:
-    orders, problems = parse_orders(orders_text("Notius", SECRET, 5, *body), "orders.txt")
-    assert orders is not None and not problems, problems
-    return [(p.line, p.message) for p in check_ground(orders, v, {n: object() for n in officers})]
+def ground_problems(s: GameState, *body: str) -> list[tuple[int, str]]:
+    """The rules' lawfulness check on a parsed order file, the secret taken as right."""
+    orders, problems = read_orders(orders_text("Notius", SECRET, s.move, *body), "orders.txt")
+    assert not problems, problems
+    return [(p.line, p.message) for p in lawful.problems(orders, s, RULES, lambda i, x: True)]
 
 
 # End to end: a game folder with one planet P-1 (12, 10, 2) and Notius at the base.
@@ -87,7 +96,7 @@ def test_arrivals_are_rolled_at_the_start_of_every_move_on_the_ground():
     s = state([planet("sevolventes")], [on_ground(planet("sevolventes"))])
     assert race("sevolventes").arrivals[2 - 1] == 1
 
-    r = play(s, {1: TurnOrders(fire=("lasers",))}, {"arrivals": [2], "legio-fire": [1], "alien-fire": [1]})
+    r = play(s, {1: Orders(fire=("lasers",))}, {"arrivals": [2], "legio-fire": [1], "alien-fire": [1]})
 
     arrivals = one(r, "arrivals")
     assert (arrivals["face"], arrivals["count"], arrivals["present"]) == (2, 1, 3)
@@ -125,7 +134,7 @@ def test_hostile_aliens_attack_on_the_landing_move_before_any_mission():
     assert race("luparii").presence[0] == 2
     assert B.result(6 - 5 * SHIELD_FC, 1) == 0
 
-    r = play(s, {1: TurnOrders(route=(Segment(2, "E"),), land=True, attitude="A", mission="capture")},
+    r = play(s, {1: Orders(route=(Segment(2, "E"),), attitude="A", mission="capture")},
              {"presence": [1], "alien-fire": [1]})
 
     order = kinds(r)
@@ -135,13 +144,13 @@ def test_hostile_aliens_attack_on_the_landing_move_before_any_mission():
 
 def test_crews_never_land_and_re_embark_in_the_same_move():
     """One CREWS line only; and at resolve re-embarking wins: the crews aboard stay aboard."""
-    orders, problems = parse_orders(orders_text("Notius", SECRET, 5, "CREWS LAND", "CREWS EMBARK"), "o.txt")
-    assert orders is None and [(p.line, p.message) for p in problems] == [
+    orders, problems = read_orders(orders_text("Notius", SECRET, 5, "CREWS LAND", "CREWS EMBARK"), "o.txt")
+    assert [(p.line, p.message) for p in problems] == [
         (6, "a second CREWS line (the first is on line 5)")]
 
     p = planet("sevolventes")
     s = state([p], [on_ground(p, marthia(crews=(3, 3, 3)), **down(0))])
-    r = play(s, {1: TurnOrders(crews_land=0, crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(crews_land=0, crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
 
     assert [c["action"] for c in of(r, "crews")] == ["embarked"]
     assert landing_of(r).crews_down == ()
@@ -160,7 +169,7 @@ def test_crews_never_land_with_the_shields_on():
     # At resolve a SHIELDS ON that slipped through is overruled by the landing crews.
     p = planet("sevolventes")
     s = state([p], [on_ground(p)])  # attitude A: shields on
-    r = play(s, {1: TurnOrders(shields=True, crews_land=0)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(shields=True, crews_land=0)}, {"arrivals": [NO_ARRIVAL]})
     assert one(r, "crews")["action"] == "landed"
     assert of(r, "shields") == []
     assert landing_of(r).shields is False
@@ -180,12 +189,12 @@ def test_no_crew_under_3_men_lands():
 
     p = planet("sevolventes")
     s = state([p], [on_ground(p, marthia(crews=(3, 1)))])
-    r = play(s, {1: TurnOrders(crews_land=2)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(crews_land=2)}, {"arrivals": [NO_ARRIVAL]})
     assert one(r, "crews") == {"planet": "P-1", "action": "landed", "count": 1}
     assert landing_of(r).crews_down == (0,)
 
     s = state([p], [on_ground(p, marthia(crews=(2, 1)))])
-    r = play(s, {1: TurnOrders(crews_land=0)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(crews_land=0)}, {"arrivals": [NO_ARRIVAL]})
     assert one(r, "crews")["action"] == "none-able"
     assert landing_of(r).crews_down == ()
 
@@ -194,7 +203,6 @@ def test_ship_lasers_never_fire_while_crews_land_or_re_embark():
     assert ground_problems(view(), "CREWS LAND", "FIRE LASERS") == [
         (6, "the ship's lasers never fire while crews land or re-embark")]
     assert ground_problems(view(crews_down=(0, 1)), "CREWS EMBARK", "FIRE LASERS") == [
-        (6, "the ship's lasers never fire while crews land or re-embark"),
         (6, "withdrawing crews do not fire")]
     assert ground_problems(view(crews_down=(0, 1)), "FIRE LASERS") == []  # crews already down: allowed
 
@@ -202,7 +210,7 @@ def test_ship_lasers_never_fire_while_crews_land_or_re_embark():
     p = planet("sevolventes")
     s = state([p], [on_ground(p)])
     assert A.result(2 * CREW_FC - 10, 1) == "-" and B.result(10 - 2 * CREW_FC, 1) == 0
-    r = play(s, {1: TurnOrders(crews_land=0, fire=("lasers", "crews"))},
+    r = play(s, {1: Orders(crews_land=0, fire=("lasers", "crews"))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
     fire = one(r, "legio-fire")
     assert (fire["fire_with"], fire["attack"]) == (["crews"], 2 * CREW_FC)
@@ -215,7 +223,7 @@ def test_on_re_embarking_the_aliens_attack_the_crews_when_the_guide_says_crews()
     s = state([p], [on_ground(p, attacked=True, **down(0, 1))])
     assert B.result(6 - 2 * CREW_FC, 6) == 2
 
-    r = play(s, {1: TurnOrders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL], "alien-fire": [6]})
+    r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL], "alien-fire": [6]})
 
     attack = one(r, "alien-fire")
     assert (attack["target"], attack["lost"]) == ("crews", 2)
@@ -231,7 +239,7 @@ def test_on_re_embarking_the_aliens_attack_the_ship_when_the_guide_says_ship():
     # Even with crews on the ground the target is the ship, whose shields are off (hull 2).
     assert B.result(8 - HULL_FC, 1) == 1 and C.result(0, 3) == "radars"
 
-    r = play(s, {1: TurnOrders(crews_embark=True)},
+    r = play(s, {1: Orders(crews_embark=True)},
              {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [3]})
 
     attack = one(r, "alien-fire")
@@ -249,7 +257,7 @@ def test_take_off_with_crews_down_needs_crews_embark():
     # At resolve the crews are never left behind: a take-off takes them aboard.
     p = planet("sevolventes", ())
     s = state([p], [on_ground(p, pending=5, pending_for="elimination", **down(0, 1))])
-    r = play(s, {1: TurnOrders(route=(Segment(2, "W"),))}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(route=(Segment(2, "W"),))}, {"arrivals": [NO_ARRIVAL]})
     assert one(r, "crews")["action"] == "embarked"
     assert one(r, "points")["net"] == 4
     assert r.state.officers[1].landing is None
@@ -264,7 +272,7 @@ def test_points_need_one_complete_crew_re_embarking():
     s = state([p], [on_ground(p, marthia(crews=(2, 1)), pending=5, pending_for="elimination",
                               **down(0, 1))])
 
-    r = play(s, {1: TurnOrders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
 
     lost = one(r, "points-lost")
     assert (lost["mission"], lost["gross"], lost["reason"]) == ("elimination", 5, "no complete crew re-embarked")
@@ -278,7 +286,7 @@ def test_points_with_crews_3_plus_1_one_complete_crew_is_enough():
     s = state([p], [on_ground(p, marthia(crews=(3, 1)), score=3, pending=5, pending_for="elimination",
                               **down(0, 1))])
 
-    r = play(s, {1: TurnOrders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
 
     assert (one(r, "points")["net"], r.state.officers[1].score) == (4, 7)
 
@@ -288,9 +296,9 @@ def laser_kill_then_take_off() -> MoveResult:
     p = planet("sevolventes")
     s = state([p], [on_ground(p)])
     assert A.result(3 * LASER_FC - 10, 2) == "U"
-    r = play(s, {1: TurnOrders(fire=("lasers",))}, {"arrivals": [NO_ARRIVAL], "legio-fire": [2]})
+    r = play(s, {1: Orders(fire=("lasers",))}, {"arrivals": [NO_ARRIVAL], "legio-fire": [2]})
     assert landing_of(r).pending == 5
-    return play(then(r), {1: TurnOrders(route=(Segment(2, "W"),))}, {"arrivals": [NO_ARRIVAL]})
+    return play(then(r), {1: Orders(route=(Segment(2, "W"),))}, {"arrivals": [NO_ARRIVAL]})
 
 
 def test_no_points_unless_a_crew_was_on_the_ground():
@@ -313,7 +321,7 @@ def test_points_minus_the_ship_level_never_below_zero(ship_type, gross, net):
     s = state([p], [on_ground(p, SHIPS[ship_type], score=1, pending=gross, pending_for="collect",
                               mission="collect", **down(0))])
 
-    r = play(s, {1: TurnOrders(crews_embark=True)})
+    r = play(s, {1: Orders(crews_embark=True)})
 
     points = one(r, "points")
     assert (points["gross"], points["level"], points["net"]) == (gross, RULES.ships[ship_type].level, net)
@@ -355,9 +363,9 @@ def test_a_planet_left_by_one_officer_is_known_and_closed_to_everyone(first_take
     gamma = in_space(Position(12, 14, 2), oid=3, name="Gamma", turn=2)
     s = state([p], [notius, beta, gamma])
     orders = {
-        1: TurnOrders(route=(Segment(2, "W"),)) if first_takes_off else TurnOrders(),
-        2: TurnOrders(route=(Segment(2, "S"),), land=True, attitude="C"),
-        3: TurnOrders(route=(Segment(6, "S"),)),
+        1: Orders(route=(Segment(2, "W"),)) if first_takes_off else Orders(),
+        2: Orders(route=(Segment(2, "S"),), attitude="C"),
+        3: Orders(route=(Segment(6, "S"),)),
     }
 
     r = play(s, orders)
@@ -483,7 +491,7 @@ def test_back_at_the_base_with_the_threshold_the_officer_is_promoted(score, prom
     assert RULES.ranks[0].name == "Decurio" and RULES.ranks[0].promotion == 7
     s = state([], [in_space(Position(11, 10, 2), score=score)])
 
-    r = play(s, {1: TurnOrders(route=(Segment(1, "W"),))})
+    r = play(s, {1: Orders(route=(Segment(1, "W"),))})
 
     officer = r.state.officers[1]
     assert officer.landed_on == BASE.id
@@ -501,24 +509,24 @@ def test_back_at_the_base_with_the_threshold_the_officer_is_promoted(score, prom
 def test_promotion_needs_the_missus_at_the_base():
     """7 points in space are not a promotion (3A: one must return to the base)."""
     s = state([], [in_space(Position(20, 20, 2), score=7)])
-    r = play(s, {1: TurnOrders(route=(Segment(1, "N"),))})
+    r = play(s, {1: Orders(route=(Segment(1, "N"),))})
     assert of(r, "promotion") == [] and r.state.officers[1].rank == "Decurio"
 
 
 def test_refit_at_the_base_and_only_there():
     good = (("computers", 2), ("crews", 2), ("lasers", 2), ("radars", 2), ("shields", 5), ("tanks", 3))
     at_base = state([], [in_space(BASE.position, landed_on=BASE.id)])
-    r = play(at_base, {1: TurnOrders(refit=good)})
+    r = play(at_base, {1: Orders(refit=good)})
     assert one(r, "refit")["fit"]["computers"] == 2
     assert r.state.officers[1].ship == marthia(lasers=2, computers=2)
 
     away = state([], [in_space(Position(10, 13, 2))])
-    r = play(away, {1: TurnOrders(refit=good)})
+    r = play(away, {1: Orders(refit=good)})
     assert "only at the base" in one(r, "refit-refused")["reason"]
     assert r.state.officers[1].ship == marthia()
 
     bad = tuple((dict(good) | {"crews": 5}).items())
-    r = play(at_base, {1: TurnOrders(refit=bad)})
+    r = play(at_base, {1: Orders(refit=bad)})
     assert "a GLADIUM carries at most 4" in one(r, "refit-refused")["reason"]
 
 
@@ -544,12 +552,12 @@ def test_pay_moves_points_to_a_colleague():
     s = state([], [in_space(Position(20, 20, 2), score=5),
                    in_space(Position(5, 5, 2), oid=2, name="Beta", score=1, turn=1)])
 
-    r = play(s, {1: TurnOrders(pay=((3, "beta"),))})
+    r = play(s, {1: Orders(pay=(Payment(3, "beta"),))})
 
     assert [(p["direction"], p["amount"]) for p in of(r, "payment")] == [("paid", 3), ("received", 3)]
     assert (r.state.officers[1].score, r.state.officers[2].score) == (2, 4)
 
-    r = play(s, {1: TurnOrders(pay=((6, "Beta"),))})
+    r = play(s, {1: Orders(pay=(Payment(6, "Beta"),))})
     assert "your score is 5" in one(r, "payment-refused")["reason"]
     assert (r.state.officers[1].score, r.state.officers[2].score) == (5, 1)
 
@@ -580,7 +588,7 @@ def test_two_officers_on_one_planet_fire_at_the_same_alien():
     assert A.result(2 * CREW_FC - 3, 5) == "U"  # Beta: +3
     assert B.result(3 + 5 - 2 * CREW_FC, 1) == 0 and B.result(5 - CREW_FC, 1) == 0
 
-    fire = TurnOrders(fire=("crews",), targets=1)
+    fire = Orders(fire=("crews",), targets=1)
     r = play(s, {1: fire, 2: fire},
              {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [3, 5], "alien-fire": [1, 1]})
 
@@ -619,7 +627,7 @@ def test_reaching_fabius_sets_the_winner_in_the_state():
     hasta = Ship("HASTA", "AQUILA", crews=(3, 3), shields=8, lasers=5, radars=3, computers=3, tanks=5)
     s = state([], [in_space(Position(11, 10, 2), hasta, rank="Consul", score=15)])
 
-    r = play(s, {1: TurnOrders(route=(Segment(1, "W"),))})
+    r = play(s, {1: Orders(route=(Segment(1, "W"),))})
 
     assert r.state.winner == "Notius"
     end = [e for e in r.events if e.kind == "game-end"]

@@ -1,10 +1,11 @@
 """Random games on the pure core: many moves of random LAWFUL orders, invariants after each.
 
 No files and no SQLite: a map drawn with `draw_map`, officers built by hand, orders generated
-from each officer's situation and run through the real checker (`check_orders`, which must
-find nothing to refuse), converted with `game.turn_orders`, and resolved with
+from each officer's situation and run through the rules' own lawfulness check
+(`lawful.problems`; what it refuses is dropped line by line), and resolved with
 `resolve_move`. After every move the new state and the events are checked against what the
-rules never allow, and the move is resolved a second time with fresh dice to check that it
+rules never allow, the orders the check accepted must play without a refusal the check
+could have known, and the move is resolved a second time with fresh dice to check that it
 is deterministic and leaves the input state alone.
 
 Bugs the random games found are pinned at the end of the file as regression tests.
@@ -20,9 +21,8 @@ from dataclasses import dataclass, field, fields, replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.check import CheckContext, OfficerView, check_orders
-from pbem.game import ground_view, turn_orders
-from pbem.orders import InfoRequest, OrderSet
+from pbem.rules import lawful
+from pbem.rules.orders import InfoRequest, Orders, Payment
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import GM, OFFICER, PUBLIC
 from pbem.rules.galaxy import draw_map
@@ -85,7 +85,7 @@ def new_game(rng: random.Random, moves: int) -> tuple[bytes, GameState]:
             position=base.position, turn=i, landed_on=base.id,
         )
     settings_ = {"rules": [], "level": "advanced", "moves": moves if rng.random() < 0.3 else None}
-    state = GameState(zone, {p.id: p for p in planets}, officers, move=1, designations=0,
+    state = GameState(zone, {p.id: p for p in planets}, officers, move=1, designations=0, name=GAME,
                       settings=settings_)
     return secret, state
 
@@ -141,15 +141,19 @@ class Draft:
     def line(self) -> int:
         return 5 + len(self.lines) + len(self.info) + len(self.pay)
 
-    def order_set(self, officer: Officer, move: int) -> OrderSet:
-        return OrderSet(
+    def orders(self, officer: Officer, move: int) -> Orders:
+        crews = self.values.get("crews")
+        return Orders(
             source=f"orders/{officer.name}.txt", game=GAME, officer=officer.name, secret="s",
             move=move, route=self.values.get("route", ()), tanks=self.values.get("tanks"),
             radars=self.values.get("radars"), info=tuple(self.info), lines=dict(self.lines),
-            land=self.values.get("land"), land_crews=self.values.get("land_crews"),
-            shields=self.values.get("shields"), crews=self.values.get("crews"),
-            fire=self.values.get("fire", ()), target=self.values.get("target"),
-            mission=self.values.get("mission"), pay=tuple(self.pay),
+            attitude=self.values.get("land"), land_crews=self.values.get("land_crews"),
+            shields=self.values.get("shields"),
+            crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
+            crews_embark=bool(crews and crews[0] == "embark"),
+            fire=self.values.get("fire", ()), targets=self.values.get("target"),
+            mission=self.values.get("mission"),
+            pay=tuple(Payment(n, name, line) for n, name, line in self.pay),
             refit=self.values.get("refit"), tot=self.values.get("tot"),
         )
 
@@ -280,22 +284,32 @@ def ground_orders(rng: random.Random, state: GameState, officer: Officer) -> Dra
     return draft
 
 
-def check_context(state: GameState) -> CheckContext:
-    views = {}
-    for o in state.officers.values():
-        views[o.name.casefold()] = OfficerView(
-            name=o.name, secret_ok=lambda s: True, tanks=o.ship.tanks,
-            parsecs_per_tank=RULESET.ships[o.ship.type].parsecs_per_tank,
-            radars=o.ship.radars, computers=o.ship.computers,
-            ground=ground_view(o, state, RULESET), score=o.score,
-        )
-    known = frozenset(p.designation for p in state.planets.values() if p.designation and not p.base)
-    return CheckContext(game=GAME, move=state.move, officers=views, designations=known)
+def check(orders: Orders, state: GameState) -> list:
+    """The rules' own lawfulness check; every generated file carries the right secret."""
+    return lawful.problems(orders, state, RULESET, lambda officer_id, secret: True)
+
+
+def prune(draft: Draft, problems: list) -> None:
+    """Drop the orders the check refused: what is left is what a player would resend."""
+    for p in problems:
+        draft.info = [r for r in draft.info if r.line != p.line]
+        draft.pay = [pay for pay in draft.pay if pay[2] != p.line]
+        for keyword, line in list(draft.lines.items()):
+            if line == p.line:
+                del draft.lines[keyword]
+                for key in KEYWORD_VALUES.get(keyword, ()):
+                    draft.values.pop(key, None)
+
+
+KEYWORD_VALUES = {"ROUTE": ("route",), "TANKS": ("tanks",), "RADARS": ("radars",),
+                  "LAND": ("land", "land_crews"), "SHIELDS": ("shields",), "CREWS": ("crews",),
+                  "FIRE": ("fire",), "TARGET": ("target",), "MISSION": ("mission",),
+                  "REFIT": ("refit",), "TOT": ("tot",)}
 
 
 def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int, str]]:
-    """Lawful orders for every officer (the checker must agree), or a hold."""
-    ctx = check_context(state)
+    """Random orders for every officer, or a hold; whatever the check refuses is dropped
+    line by line until it accepts the rest, so every move plays lawful orders only."""
     orders, held = {}, {}
     for o in state.turn_order():
         if rng.random() < 0.08:
@@ -306,22 +320,63 @@ def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int,
         else:
             at = state.planets.get(o.landed_on) if o.landed_on else None
             draft = space_orders(rng, state, o, bool(at and at.base))
-        order_set = draft.order_set(o, state.move)
-        problems = check_orders(order_set, ctx)
-        assert not problems, (
-            f"move {state.move}, {o.name}: the generator wrote orders the checker refuses:\n"
-            + "\n".join(map(str, problems)) + f"\n{order_set}\nofficer: {o}"
-        )
-        orders[o.id] = turn_orders(order_set)
+        for _ in range(20):
+            written = draft.orders(o, state.move)
+            problems = check(written, state)
+            if not problems:
+                break
+            prune(draft, problems)
+        assert not problems, "\n".join(map(str, problems))
+        orders[o.id] = written
     return orders, held
+
+
+# Refusals the rules may report for orders the check accepted: each waits on the dice, on
+# what only the move reveals, or on what an earlier officer's turn changed.
+UNFORESEEABLE = {
+    "route-cut": {"thrust-not-reached"},  # a Movement breakthrough the dice did not bring
+    "landing-refused": {"no-planet-at-the-end"},  # the hidden map
+    "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached"},
+    "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship"},
+    "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down"},
+}
+# On a landing move the race is not known yet: whatever it forbids is a surprise.
+RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",
+                 "not-merchants", "nothing-to-collect", "collect-only"}
+REFUSALS = set(UNFORESEEABLE) | {"research-refused", "refit-refused", "payment-refused"}
+
+
+def check_foresight(before: GameState, orders: dict, result) -> None:
+    """Whatever the check accepted plays without a refusal the check could have known.
+
+    The first officer in player order meets the state the check saw; later officers may
+    meet what earlier turns changed, so only he is judged."""
+    first = before.turn_order()[0]
+    if first.id not in orders:
+        return
+    for e in result.events:
+        if e.officer != first.id:
+            continue
+        if e.kind == "crews" and e.data["action"] == "none-able":
+            raise AssertionError(f"move {before.move}, {first.name}: CREWS LAND accepted, and "
+                                 f"no crew could land: {orders[first.id]}")
+        if e.kind not in REFUSALS:
+            continue
+        why = e.data.get("why")
+        allowed = UNFORESEEABLE.get(e.kind, set())
+        if e.kind == "mission-refused" and first.landing is None:
+            allowed = allowed | RACE_REFUSALS
+        assert why in allowed, (
+            f"move {before.move}, {first.name}: the check accepted orders the move refused "
+            f"({e.kind}, {why}: {e.data.get('reason')}):\n{orders[first.id]}\nofficer: {first}")
 
 
 # --- minimal scenarios of the bugs the random games once found ----------------------------------
 
 def _party(officer: Officer, planet: Planet, script: dict[str, list[int]]):
     from pbem.rules.dice import ScriptedDice
-    from pbem.rules.landing import Party
-    from pbem.rules.turn import Board
+    from pbem.rules.board import Board
+    from pbem.rules.ground import Party
 
     base = Planet(1, Position(5, 5, 1), base=True, designation="BASE", known=True)
     state = GameState(Zone(8), {1: base, planet.id: planet}, {officer.id: officer}, move=1,
@@ -360,7 +415,7 @@ def module_damage_scenario():
 
 def take_off_scenario():
     """On the ground of P-1 at the West edge of the zone, the officer takes off 1 W."""
-    from pbem.rules.turn import TurnOrders
+    from pbem.rules.orders import Orders
 
     base = Planet(1, Position(5, 5, 1), base=True, designation="BASE", known=True)
     planet = Planet(2, Position(0, 3, 1), designation="P-1", populated=True)
@@ -368,21 +423,22 @@ def take_off_scenario():
                       Ship("GLADIUM", "MARTHIA", crews=(3, 3), radars=1, tanks=3),
                       planet.position, 0, landed_on=2, landing=Landing(planet=2))
     state = GameState(Zone(8), {1: base, 2: planet}, {1: officer}, move=1, designations=1)
-    orders = {1: TurnOrders(route=(Segment(1, "W"),))}
+    orders = {1: Orders(route=(Segment(1, "W"),))}
     return resolve_move(state, orders, {}, RULESET, SeededDice(b"take-off", 1))
 
 
 def crews_aboard_check_scenario():
     """Crew 0 (down to 1 man) is on the ground; crews 1 and 2, complete, are aboard."""
-    from pbem.check_ground import GroundView, check_ground
-
+    planet = Planet(2, Position(0, 0, 1), designation="P-1", populated=True)
     officer = Officer(1, "Notius", "Decurio", 0, Ship("GLADIUM", "M", crews=(1, 3, 3), tanks=1),
-                      Position(0, 0, 1), 0)
+                      planet.position, 0, landed_on=2,
+                      landing=Landing(planet=2, crews_down=(0,), crews_were_down=True))
+    base = Planet(1, Position(5, 5, 1), base=True, designation="BASE", known=True)
+    state = GameState(Zone(8), {1: base, 2: planet}, {1: officer}, move=1, designations=1,
+                      name=GAME)
     draft = Draft()
     draft.put("CREWS", crews=("land", 2))
-    view = GroundView(on_ground=True, at_base=False, crews=(1, 3, 3), crews_down=(0,), tot=0,
-                      ship_level=1, score=0, fit_problems=lambda fit: [])
-    return check_ground(draft.order_set(officer, 1), view, {"notius": officer})
+    return check(draft.orders(officer, 1), state)
 
 
 def weapons(ship: Ship) -> int:
@@ -551,6 +607,7 @@ def play(seed: int, moves: int) -> dict[str, int]:
         assert state == snapshot, f"move {move}: resolve_move changed the state it was given"
         check_move(state, result, winner)
         check_routes(state, result)
+        check_foresight(state, orders, result)
         again = resolve_move(state, orders, held, RULESET, SeededDice(secret, move))
         assert again.state == result.state, f"move {move}: the same move gave two states"
         assert again.events == result.events, f"move {move}: the same move gave two event lists"
@@ -594,7 +651,7 @@ def test_bug_radar_stop_ignores_levels():
 
 
 def test_bug_assaults_on_crews_use_stale_indices():
-    from pbem.rules.landing import alien_fire
+    from pbem.rules.ground import alien_fire
 
     party = crews_assault_scenario()
     alien_fire(party)
@@ -611,7 +668,7 @@ def test_bug_take_off_cut_at_parsec_zero():
 
 
 def test_bug_module_damage_keeps_its_weapon():
-    from pbem.rules.landing import damage
+    from pbem.rules.ground import damage
 
     party = module_damage_scenario()
     damage(party, 1)

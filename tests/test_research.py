@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from pbem import game, store
-from pbem.check import CheckContext, OfficerView, check_orders
 from pbem.cli import main
-from pbem.orders import parse_orders
+from pbem.orderfile import read_orders
+from pbem.rules import lawful
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import OFFICER, PUBLIC
 from pbem.rules.geometry import Position
@@ -29,7 +29,7 @@ from pbem.rules.research import (
     tactics_bonus,
 )
 from pbem.rules.ship import Ship
-from pbem.rules.state import Officer
+from pbem.rules.state import GameState, Officer, Zone
 from pbem.ruleset import TECHNOLOGIES, RulesetError, load_ruleset
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
@@ -220,22 +220,16 @@ def test_scanners_carry_the_radar_beyond_3_parsecs():
 # --- pbem check -----------------------------------------------------------------------
 
 
-def view(**kw) -> OfficerView:
-    values = dict(name="Notius", secret_ok=lambda s: s == SECRET, tanks=3, parsecs_per_tank=5,
-                  radars=2, computers=1, score=25, grants_last=0)
-    return OfficerView(**(values | kw))
+def ctx(research_on: bool = True, **kw) -> GameState:
+    """Notius alone in space, in a game with or without the rule."""
+    settings = {"rules": ["research"]} if research_on else {}
+    return GameState(Zone(30), {}, {1: officer(**kw)}, 1, settings=settings, name="cornifex")
 
 
-def ctx(research_on: bool = True, **kw) -> CheckContext:
-    return CheckContext(game="cornifex", move=1, officers={"notius": view(**kw)},
-                        designations=frozenset(), research=research_on,
-                        research_rules=load_ruleset().technologies)
-
-
-def problems(*body: str, context: CheckContext) -> list:
-    orders, unreadable = parse_orders(orders_text("Notius", SECRET, 1, *body), "o.txt")
+def problems(*body: str, context: GameState) -> list:
+    orders, unreadable = read_orders(orders_text("Notius", SECRET, 1, *body), "o.txt")
     assert unreadable == [], unreadable
-    return check_orders(orders, context)
+    return lawful.problems(orders, context, load_ruleset(), lambda i, s: s == SECRET)
 
 
 def test_check_accepts_lawful_research():
@@ -399,7 +393,7 @@ def test_refused_research_holds_the_ship_and_the_limit_resets(tmp_path):
     # 2 last move: at most 4 now. 5 is refused by check and reported at resolve.
     report = resolve(g, 2, "ROUTE 5 N", "RESEARCH ATTACK 3", "RESEARCH DEFENCE 2")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in report
-    assert "line 7: 5 grants this move, but after 2 grants last move you may buy at most 4" in report
+    assert "line 7 (not allowed): 5 grants this move, but after 2 grants last move you may buy at most 4" in report
     assert "0 grants this move (0 points); next move you may buy up to 2." in report
     row = officer_row(g)
     assert row["grants_last"] == 0 and json.loads(row["research"]) == {"attack": 2}
@@ -436,11 +430,10 @@ def test_pbem_new_switches_the_rule_on(tmp_path):
 
 def test_research_lines_are_read_with_their_line_numbers():
     text = orders_text("Notius", SECRET, 1, "research attack 4", "RICERCA Movement 1")
-    orders, unreadable = parse_orders(text, "o.txt")
+    orders, unreadable = read_orders(text, "o.txt")
     assert unreadable == []
     assert [(r.technology, r.grants, r.line) for r in orders.research] == [
         ("ATTACK", 4, 5), ("MOVEMENT", 1, 6)]
-    assert game.turn_orders(orders).research == (("ATTACK", 4), ("MOVEMENT", 1))
 
 
 @pytest.mark.parametrize("line, message, fix", [
@@ -453,12 +446,5 @@ def test_research_lines_are_read_with_their_line_numbers():
      "one line per technology"),
 ])
 def test_unreadable_research_lines(line, message, fix):
-    orders, [p] = parse_orders(orders_text("Notius", SECRET, 1, line), "o.txt")
-    assert orders is None and p.line == 5 and message in p.message and fix in p.fix
-
-
-def test_check_without_research_rules_uses_the_shipped_technologies():
-    context = replace(ctx(), research_rules=None)
-    assert problems("RESEARCH ATTACK 1", context=context) == []
-    [p] = problems("RESEARCH ATACK 1", context=context)
-    assert "did you mean ATTACK?" in p.message
+    orders, [p] = read_orders(orders_text("Notius", SECRET, 1, line), "o.txt")
+    assert orders.research == () and p.line == 5 and message in p.message and fix in p.fix

@@ -148,7 +148,7 @@ def test_wrong_secret_holds_the_ship_and_is_recorded_as_refused(make_game):
     report = g.report(1, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in report
     assert "your order file orders/alpha.txt was refused:" in report
-    assert "orders/alpha.txt, line 3: the secret does not match" in report
+    assert "orders/alpha.txt, line 3 (not allowed): the secret does not match" in report
     assert "SECRET ****" in report
     assert "wrng-0000" not in report
     assert "wrng-0000" not in g.bulletin(1)
@@ -204,8 +204,8 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
     assert "  Alpha: held position\n" in g.bulletin(1)
     log = gm_log(g, 1)
-    assert '{"text": "orders/next-move.txt: for game cornifex move 2; not this move"}' in log
-    assert '{"text": "orders/other-game.txt: for game vesuvius move 1; not this move"}' in log
+    assert '{"text": "orders/next-move.txt: for move 2; not this move"}' in log
+    assert '{"text": "orders/other-game.txt: not read (for game vesuvius)"}' in log
     assert db_rows(g, "SELECT * FROM order_files") == []
 
 
@@ -319,7 +319,7 @@ def test_more_info_lines_than_computers_is_refused(make_game):
     report = g.report(1, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in report
     assert (
-        "orders/alpha.txt, line 7: 2 INFO requests, but only 1 computer on board (one request each)"
+        "orders/alpha.txt, line 7 (not allowed): 2 INFO requests, but only 1 computer on board (one request each)"
         in report
     )
     assert "keep 1 INFO line and delete the others" in report

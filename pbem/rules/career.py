@@ -5,24 +5,24 @@ between officers, the Tot 100% and the end of the game (rulebook 1, 3A, 3C, 3F c
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Collection
 
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .events import OFFICER, PUBLIC
 from .geometry import Position
+from .orders import Orders, Problem
 from .ranks import next_rank, previous_rank, rank_index
 from .ship import Ship, ShipType, build_ship, fit_problems
 from .state import Officer
 from .tables import TOT_INNER_SPACE_COLUMN
-
-if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from .turn import Board
+from .ruleset import Ruleset
+from .board import Board
 
 
 
-def ship_type_for(ruleset: "Ruleset", rank: str, level: int) -> ShipType:
+
+def ship_type_for(ruleset: Ruleset, rank: str, level: int) -> ShipType:
     """The ship of the given level for a rank; failing that, the nearest level it may command."""
     names = next(r.ships for r in ruleset.ranks if r.name == rank) or tuple(ruleset.ships)
     types = [ruleset.ships[n] for n in names]
@@ -34,13 +34,13 @@ def new_ship(ship_type: ShipType, name: str) -> Ship:
     return build_ship(ship_type, name, dict(ship_type.default))
 
 
-def at_base(board: "Board", officer: Officer) -> Officer:
+def at_base(board: Board, officer: Officer) -> Officer:
     base = next(p for p in board.planets.values() if p.base)
     return replace(officer, position=base.position, landed_on=base.id, landing=None,
                    reckoning=Position(0, 0, 0))
 
 
-def demote(board: "Board", officer: Officer, ruleset: "Ruleset", reason: str) -> Officer:
+def demote(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Officer:
     """Rescue return (3F c): to the base through the gate, one rank down (not below the
     lowest), score 0, a new ship of a level lower than the one lost."""
     lost = officer.ship
@@ -54,7 +54,7 @@ def demote(board: "Board", officer: Officer, ruleset: "Ruleset", reason: str) ->
     return officer
 
 
-def arrive_at_base(board: "Board", officer: Officer, ruleset: "Ruleset") -> Officer:
+def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
     """The MISSUS checks the score (3A): a promotion when it reaches the rank's threshold,
     score back to 0 and a ship of the next level; reaching Fabius wins the game (1)."""
     rank = next(r for r in ruleset.ranks if r.name == officer.rank)
@@ -80,31 +80,32 @@ def arrive_at_base(board: "Board", officer: Officer, ruleset: "Ruleset") -> Offi
     return officer
 
 
-def refit(board: "Board", officer: Officer, fit: dict[str, int], ruleset: "Ruleset") -> Officer:
+def refit(board: Board, officer: Officer, fit: dict[str, int], ruleset: Ruleset) -> Officer:
     """Refitting at the base (3C): free, any number of elements, within the ship's spaces."""
     ship_type = ruleset.ships[officer.ship.type]
     if board.planets.get(officer.landed_on) is None or not board.planets[officer.landed_on].base:
-        board.emit("refit-refused", OFFICER, officer.id, reason="a ship is refitted only at the base")
+        board.emit("refit-refused", OFFICER, officer.id, reason="a ship is refitted only at the base",
+                   why="not-at-base")
         return officer
     problems = fit_problems(ship_type, fit)
     if problems:
-        board.emit("refit-refused", OFFICER, officer.id, reason="; ".join(problems))
+        board.emit("refit-refused", OFFICER, officer.id, reason="; ".join(problems), why="bad-sheet")
         return officer
     ship = build_ship(ship_type, officer.ship.name, fit)
     board.emit("refit", OFFICER, officer.id, fit=ship.fit())
     return replace(officer, ship=ship)
 
 
-def pay(board: "Board", officer: Officer, amount: int, to_name: str) -> Officer:
+def pay(board: Board, officer: Officer, amount: int, to_name: str) -> Officer:
     """Cooperation (3I b): points paid to a colleague, taken from one's own score."""
     to = next((o for o in board.officers.values() if o.name.casefold() == to_name.casefold()), None)
     if to is None or to.id == officer.id:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to_name,
-                   reason="no such colleague")
+                   reason="no such colleague", why="no-colleague")
         return officer
     if amount > officer.score:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to.name,
-                   reason=f"your score is {officer.score}")
+                   reason=f"your score is {officer.score}", why="score")
         return officer
     board.officers[to.id] = replace(board.officers[to.id], score=to.score + amount)
     board.emit("payment", OFFICER, officer.id, amount=amount, to=to.name, direction="paid")
@@ -112,7 +113,7 @@ def pay(board: "Board", officer: Officer, amount: int, to_name: str) -> Officer:
     return replace(officer, score=officer.score - amount)
 
 
-def launch_tot(board: "Board", officer: Officer, planet_id: int, ruleset: "Ruleset", dice: Dice) -> Officer:
+def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset, dice: Dice) -> Officer:
     """Tot 100% (4 VI): TAB. L, column 3 in inner space; Yes cancels the planet from the
     map, and any colleague landed there loses his ship as in a rescue return."""
     planet = board.planets[planet_id]
@@ -134,7 +135,7 @@ def launch_tot(board: "Board", officer: Officer, planet_id: int, ruleset: "Rules
     return officer
 
 
-def end_of_game(board: "Board", ruleset: "Ruleset", last_move: int | None) -> None:
+def end_of_game(board: Board, ruleset: Ruleset, last_move: int | None) -> None:
     """The timed version (1): after the last move the highest rank, then the most points, wins."""
     if board.winner is not None or last_move is None or board.move < last_move:
         return
@@ -143,3 +144,54 @@ def end_of_game(board: "Board", ruleset: "Ruleset", last_move: int | None) -> No
     board.winner = best.name
     board.emit("game-end", PUBLIC, best.id, winner=best.name, rank=best.rank,
                reason=f"highest rank and score after the last move ({last_move})")
+
+
+# --- lawfulness of REFIT, PAY and TOT orders ---------------------------------------------
+
+
+def career_problems(orders: Orders, officer: Officer, at_base: bool, ruleset: Ruleset,
+                    colleagues: Collection[str], spent: int,
+                    designations: Collection[str]) -> list[Problem]:
+    """REFIT only at the base and with a lawful sheet (3C); PAY to a colleague, within the
+    score left once `spent` (research grants) is paid (3I b); TOT only with a bomb aboard,
+    from space, at a planet that has a public name (4 VI)."""
+    found: list[Problem] = []
+    if orders.refit is not None:
+        if not at_base:
+            found.append(orders.problem("REFIT", "a ship is refitted only at the base",
+                                        "delete REFIT, or come back to the base first"))
+        else:
+            for reason in fit_problems(ruleset.ships[officer.ship.type], dict(orders.refit)):
+                found.append(orders.problem("REFIT", f"the new sheet is not valid: {reason}",
+                                            "correct the sheet"))
+    total = 0
+    me = (orders.officer or officer.name).casefold()
+    for payment in orders.pay:
+        total += payment.amount
+        name = payment.to.casefold()
+        if name not in colleagues or name == me or name == officer.name.casefold():
+            found.append(orders.problem("PAY", f"no colleague named {payment.to}",
+                                        "write PAY n TO and the name of another officer",
+                                        line=payment.line, private=False))
+    left = max(0, officer.score - spent)
+    if total > left:
+        why = f"your score is {officer.score}" + (f" and research costs {spent}" if spent else "")
+        found.append(orders.problem("PAY", f"you pay {total} points and {why}",
+                                    f"pay at most {left}", line=orders.pay[-1].line))
+    if orders.tot is not None:
+        ship_type = ruleset.ships[officer.ship.type]
+        if ship_type.maximum.get("tot", 0) == 0:
+            carriers = ", ".join(t.name for t in ruleset.ships.values() if t.maximum.get("tot", 0))
+            found.append(orders.problem("TOT", f"a {ship_type.name} carries no Tot 100% (only "
+                                        f"{carriers or 'no ship type'})", "delete TOT"))
+        elif officer.ship.tot == 0:
+            found.append(orders.problem("TOT", "no Tot 100% left on board", "delete TOT"))
+        elif orders.land or (officer.landing is not None and not orders.route):
+            found.append(orders.problem("TOT", "a Tot 100% is launched from space, and the ship "
+                                        "is on the ground at the end of this move",
+                                        "launch it in a move that ends in space"))
+        elif orders.tot not in designations:
+            found.append(orders.problem("TOT", f"no planet {orders.tot} is known (the base "
+                                        "cannot be struck)", "name a planet sighted this move, "
+                                        "e.g. TOT P-5"))
+    return found

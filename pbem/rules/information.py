@@ -7,10 +7,14 @@ What is learnt is public and is repeated free to anyone passing in radar range.
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
+from typing import Collection
 
 from .dice import PUBLIC, Dice
 from .information_sheet import DNS, InformationSheet
+from .orders import InfoRequest, Orders, Problem, plural
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -61,3 +65,51 @@ def complete(
         answers.append(answer)
         facts = answer.facts
     return facts, answers
+
+
+# --- lawfulness of INFO orders ----------------------------------------------------------
+
+
+def info_problems(
+    orders: Orders, computers: int, computing: int, designations: Collection[str],
+) -> list[Problem]:
+    """3D f I: one request per computer on board (+ one per Computing level held or within
+    reach this move), each on a planet with a public designation or on a NEW one."""
+    found: list[Problem] = []
+    capacity = computers + computing
+    if len(orders.info) > capacity:
+        first_extra = orders.info[capacity]
+        fix = (
+            f"keep {plural(capacity, 'INFO line')} and delete the others"
+            if capacity else "delete the INFO lines: the ship has no computer"
+        )
+        message = (
+            f"{plural(len(orders.info), 'INFO request')}, but only "
+            f"{plural(computers, 'computer')} on board (one request each)"
+            + (f" and Computing {computing} (one more each level)" if computing else "")
+        )
+        found.append(orders.problem("INFO", message, fix, line=first_extra.line))
+    for request in orders.info:
+        if request.planet is None or request.planet in designations:
+            continue
+        found.append(_unknown_planet(orders, request, designations))
+    return found
+
+
+def _unknown_planet(orders: Orders, request: InfoRequest, designations: Collection[str]) -> Problem:
+    # A high cutoff: P3 -> P-3 is a slip worth naming, P-9 -> P-1 would be a guess.
+    near = difflib.get_close_matches(request.planet, list(designations), n=1, cutoff=0.75)
+    message = f"no planet {request.planet} is known"
+    if near:
+        message += f"; did you mean {near[0]}?"
+        fix = f"write INFO {near[0]}"
+    else:
+        known = ", ".join(sorted(designations, key=_natural)) or "none yet"
+        fix = (f"ask about a known planet ({known}), "
+               "or write INFO NEW for the planet you discover this move")
+    return orders.problem("INFO", message, fix, line=request.line, private=False)
+
+
+def _natural(designation: str) -> list[object]:
+    # P-2 before P-10.
+    return [int(p) if p.isdigit() else p for p in re.split(r"([0-9]+)", designation)]

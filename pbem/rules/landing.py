@@ -8,21 +8,20 @@ aliens' attack, and the take-off. Every outcome goes out as an event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
-from . import combat
-from .dice import OFFICER as SEEN_BY_OFFICER
+from . import combat, missions
+from .board import Board
+from .career import demote
 from .dice import Dice
-from .events import OFFICER, PUBLIC
+from .encounter_guide import Race
+from .events import PUBLIC
+from .ground import Party, ShipLost, alien_fire, legio_fire
 from .information import complete, roman
-from .ship import CREW_MEN, Ship
+from .orders import Orders, Problem
+from .ruleset import Ruleset
+from .ship import CREW_MEN
 from .state import Landing, Officer, Planet
-
-if TYPE_CHECKING:
-    from ..ruleset import Ruleset
-    from .encounter_guide import Race
-    from .turn import Board, TurnOrders
 
 # Attitudes on landing (3G a): shields on?, crews land?, who fires.
 ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
@@ -33,201 +32,9 @@ ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
 }
 
 
-class ShipLost(Exception):
-    """The ship was destroyed during the turn; the turn ends with the rescue return."""
-
-
-@dataclass
-class Party:
-    """The officer on the ground during his turn: mutable for the length of the turn."""
-
-    board: "Board"
-    officer: Officer
-    landing: Landing
-    ruleset: "Ruleset"
-    dice: Dice
-    hull_hits: int = 0
-
-    @property
-    def ship(self) -> Ship:
-        return self.officer.ship
-
-    @property
-    def planet(self) -> Planet:
-        return self.board.planets[self.landing.planet]
-
-    def race(self) -> "Race | None":
-        race_id = self.ruleset.information.race_id(self.planet.facts)
-        return self.ruleset.guide.get(race_id) if race_id else None
-
-    def emit(self, kind: str, audience: str = OFFICER, **data) -> None:
-        self.board.emit(kind, audience, self.officer.id, planet=self.planet.designation, **data)
-
-    def set_planet(self, **changes) -> None:
-        self.board.put_planet(replace(self.planet, **changes))
-
-    def set_landing(self, **changes) -> None:
-        self.landing = replace(self.landing, **changes)
-
-    def roll(self, die: int, kind: str, detail: str) -> int:
-        return self.dice.roll(die, kind, f"{self.planet.designation} {detail}",
-                              officer=self.officer.id, visibility=SEEN_BY_OFFICER)
-
-    def technology(self, name: str) -> int:
-        return self.officer.technologies.get(name, 0)
-
-
-# --- fire -------------------------------------------------------------------------------
-
-def targets_of(aliens: tuple[int, ...], count: int | None) -> list[int]:
-    """Splitting of objectives (3I a): fire at the first `count` aliens, or at all."""
-    n = len(aliens) if count is None else max(0, min(count, len(aliens)))
-    return list(range(n))
-
-
-def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> int:
-    """TAB. A. Returns the aliens killed. One attack makes every survivor hostile (4 I)."""
-    planet, race = party.planet, party.race()
-    aliens = list(planet.aliens)
-    targets = targets_of(planet.aliens, count)
-    if not targets or race is None:
-        return 0
-    attack = 0
-    if "lasers" in fire_with:
-        attack += combat.ship_attack(party.ship, party.technology("attack"))
-    if "crews" in fire_with:
-        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
-    if attack == 0:
-        party.emit("mission-refused", mission="elimination", reason="nobody able to fire")
-        return 0
-    defence = sum(aliens[i] for i in targets)
-    table = party.ruleset.tables["A"]
-    difference = attack - defence
-    face = party.roll(table.die, "legio-fire", "TAB. A")
-    result = table.result(difference, face)
-    killed = 0
-    if result == "F":
-        aliens, killed = combat.halve(aliens, targets, race.fc)
-    elif result == "U":
-        aliens, killed = combat.kill(aliens, targets)
-    wounded = sum(1 for fc in aliens if fc < race.fc) - sum(1 for fc in planet.aliens if fc < race.fc)
-    party.set_planet(aliens=tuple(aliens), hostile=True)
-    party.set_landing(fired=True)
-    party.emit(
-        "legio-fire", fire_with=list(fire_with), attack=attack, defence=defence,
-        targets=len(targets), difference=difference, column=table.label(difference),
-        die=table.die, face=face, result=result, killed=killed, wounded=max(0, wounded), left=len(aliens),
-    )
-    if killed and race.points.get("elimination", 0) > party.landing.pending:
-        # The points are the same however many die (4 I); they wait for the re-embarking.
-        party.set_landing(pending=race.points["elimination"], pending_for="elimination")
-    return killed
-
-
-def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | None = None) -> None:
-    """TAB. B: the hostile aliens attack the crews on the ground, else the ship (or, on
-    re-embarking, whom the race's sheet names). Losses are men; damages go to TAB. C."""
-    aliens = party.planet.aliens if aliens is None else aliens
-    if not aliens:
-        return
-    crews_down = list(party.landing.crews_down)
-    target = at or ("crews" if crews_down else "ship")
-    if target == "crews" and not crews_down:
-        target = "ship"
-    table = party.ruleset.tables["B"]
-    party.set_landing(attacked=True)
-    if target == "crews":
-        # Every assault is counted on the crews as they stand; emptied crews leave the sheet
-        # only once all have struck, so the crew numbers stay put during the volley.
-        crews, total = party.ship.crews, 0
-        for assault in combat.assaults_on_crews(list(aliens), crews_down):
-            struck = [i for i in assault.crews if crews[i] > 0]
-            if not struck:
-                continue
-            defence = combat.crew_defence(replace(party.ship, crews=crews), struck)
-            difference = assault.alien_fc - defence
-            face = party.roll(table.die, "alien-fire", "TAB. B on crews")
-            result = int(table.result(difference, face))
-            crews, lost = combat.lose_men(crews, struck, result)
-            total += lost
-            party.emit(
-                "alien-fire", target="crews", crews=len(struck), attack=assault.alien_fc,
-                defence=defence, difference=difference, column=table.label(difference),
-                die=table.die, face=face, result=result, lost=lost,
-            )
-        if total:
-            lose_crew_men(party, crews, total)
-    else:
-        defence = combat.ship_defence(party.ship, party.landing.shields, party.technology("defence"))
-        attack = sum(aliens)
-        difference = attack - defence
-        face = party.roll(table.die, "alien-fire", "TAB. B on the ship")
-        result = int(table.result(difference, face))
-        party.emit(
-            "alien-fire", target="ship", attack=attack, defence=defence, difference=difference,
-            column=table.label(difference), die=table.die, face=face, result=result, lost=0,
-        )
-        damage(party, result)
-
-
-def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
-    """Men lost (3D a): each costs a point on SPATHA and HASTA; an emptied crew is gone,
-    and the module it carried with it (3D b)."""
-    ship = party.ship
-    level = party.ruleset.ships[ship.type].level
-    penalty = lost if level >= 2 else 0
-    down = list(party.landing.crews_down)
-    kit = combat.crew_weapons(ship)
-    modules, weapons = ship.modules, {w: getattr(ship, w) for w in combat.WEAPON_ATT}
-    kept: list[int] = []
-    new_index: dict[int, int] = {}
-    for i, men in enumerate(crews):
-        if men > 0:
-            new_index[i] = len(kept)
-            kept.append(men)
-        elif kit[i] is not None:
-            modules -= 1
-            if kit[i] in weapons:
-                weapons[kit[i]] -= 1
-    ship = replace(ship, crews=tuple(kept), modules=modules, **weapons)
-    party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index))
-    score = max(0, party.officer.score - penalty)
-    party.officer = replace(party.officer, ship=ship, score=score)
-    party.emit("losses", men=lost, crews=list(ship.crews), penalty=penalty)
-
-
-def damage(party: Party, count: int) -> None:
-    """TAB. C, once per damage: a missing component means no damage; the hull absorbs one
-    hit, a second hit in the same move destroys the ship (4 I)."""
-    table = party.ruleset.tables["C"]
-    for _ in range(max(0, count)):
-        face = party.roll(table.die, "damage", "TAB. C")
-        part = str(table.result(0, face))
-        if part == "hull":
-            party.hull_hits += 1
-            effect = "absorbed" if party.hull_hits == 1 else "destroyed"
-        elif party.ship.count(part) > 0:
-            changes = {part: party.ship.count(part) - 1}
-            if part == "modules":
-                # The weapon mounted on the lost module goes with it (3D b): the last mounted.
-                ship = party.ship
-                if sum(getattr(ship, w) for w in combat.WEAPON_ATT) > ship.modules - 1:
-                    weapon = next(w for w in reversed(combat.WEAPON_ATT) if getattr(ship, w))
-                    changes[weapon] = getattr(ship, weapon) - 1
-            party.officer = replace(party.officer, ship=replace(party.ship, **changes))
-            effect = "lost"
-        else:
-            effect = "none"
-        party.emit("damage", die=table.die, face=face, component=part, effect=effect)
-        if effect == "destroyed":
-            raise ShipLost("two hull hits in one move")
-        if part == "tanks" and party.ship.tanks == 0:
-            raise ShipLost("no tanks left")
-
-
 # --- the encounter ----------------------------------------------------------------------
 
-def technical_sheet(race: "Race") -> dict:
+def technical_sheet(race: Race) -> dict:
     """What the S.C. reads aloud from the G.I. in inner space (note D: not the technological
     level nor the environments)."""
     return {
@@ -316,8 +123,6 @@ def engage(
     c) no fire against hostile aliens: alien fire, outcome, then the mission by survivors;
     d) a peaceful mission that fails (No): as c), the aliens attack.
     On re-embarking the hostile aliens attack whom the race's sheet names (3I c)."""
-    from .missions import attempt  # missions need the fire functions above
-
     planet = party.planet
     race = party.race()
     if reembarking:
@@ -333,19 +138,23 @@ def engage(
             legio_fire(party, fire_with, targets)
             alien_fire(party)
         if mission and mission != "elimination":
-            party.emit("mission-refused", mission=mission,
-                       reason="opening fire makes this an elimination mission this move")
+            # What the race forbids comes first; else the fire made this an elimination.
+            refused = missions.refusal(mission, race, party.landing, party.planet) or (
+                missions.Refusal("fire-makes-elimination",
+                                 "opening fire makes this an elimination mission this move"))
+            party.emit("mission-refused", mission=mission, reason=refused.reason,
+                       why=refused.why)
         return
     if planet.hostile and planet.aliens:
         alien_fire(party)
     if mission:
-        attempt(party, mission, targets)
+        missions.attempt(party, mission, targets)
 
 
 # --- landing and the moves on the ground -------------------------------------------------
 
 def land(
-    board: "Board", officer: Officer, planet: Planet, orders: "TurnOrders", ruleset: "Ruleset",
+    board: Board, officer: Officer, planet: Planet, orders: Orders, ruleset: Ruleset,
     dice: Dice,
 ) -> Officer:
     """The landing move: attitude first, then what was there (3G a, S.C. rule F and G)."""
@@ -366,7 +175,7 @@ def land(
 
 
 def ground_move(
-    board: "Board", officer: Officer, orders: "TurnOrders", ruleset: "Ruleset", dice: Dice,
+    board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, dice: Dice,
 ) -> tuple[Officer, bool]:
     """A move on the ground. Returns the officer and whether he takes off this move."""
     party = Party(board, officer, officer.landing, ruleset, dice)
@@ -434,9 +243,121 @@ def pay_points(party: Party, complete_crews: int) -> None:
 
 # --- the rescue return -------------------------------------------------------------------
 
-def rescue(board: "Board", officer: Officer, ruleset: "Ruleset", reason: str) -> Officer:
+def rescue(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Officer:
     """Rescue return (3F c): officer and crews through the hyperspace gate to the base, one
     rank down (not below the lowest), score 0, a new ship of a lower level."""
-    from .career import demote
-
     return demote(board, officer, ruleset, reason)
+
+
+# --- lawfulness of landing and ground orders ----------------------------------------------
+
+GROUND_ORDERS = ("SHIELDS", "CREWS", "FIRE", "TARGET")
+
+
+def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset) -> list[Problem]:
+    """What the check can know before the move (3D a, c, d; 3G a, b): no landing without a
+    route, no crew under 3 men lands, never with the shields on, never in a take-off move;
+    the lasers never fire while crews land or re-embark; nobody fires who cannot."""
+    found: list[Problem] = []
+    ship = officer.ship
+    landing = officer.landing
+    on_ground = landing is not None
+    down = landing.crews_down if landing else ()
+    complete = combat.complete_crews(ship.crews, range(len(ship.crews)))
+    aboard = sum(1 for i, men in enumerate(ship.crews) if men >= CREW_MEN and i not in down)
+    fire = set(orders.fire)
+    taking_off = bool(orders.route) and on_ground
+
+    if orders.land:
+        if on_ground:
+            found.append(orders.problem("LAND", "you are already on the ground",
+                                        "delete LAND; give the ground orders (SHIELDS, CREWS, "
+                                        "FIRE, MISSION)"))
+        elif not orders.route and not orders.given("ROUTE"):
+            found.append(orders.problem("LAND", "LAND goes with the route that ends on the planet",
+                                        "write the landing route, e.g. ROUTE 1 SW, with LAND"))
+        _, crews_go, fire_with = ATTITUDES[orders.attitude]
+        if crews_go:
+            wanted = orders.land_crews or complete
+            if complete == 0:
+                found.append(orders.problem(
+                    "LAND", f"attitude {orders.attitude} lands crews, and no crew has "
+                    f"{CREW_MEN} men (no crew under {CREW_MEN} men lands)", "write LAND A or LAND B"))
+            elif wanted > complete:
+                found.append(orders.problem(
+                    "LAND", f"only {complete} complete crew(s) of {CREW_MEN} men can land",
+                    f"write LAND {orders.attitude} {complete}"))
+        elif orders.land_crews is not None:
+            found.append(orders.problem(
+                "LAND", f"attitude {orders.attitude} lands no crew",
+                f"write LAND {orders.attitude}, or LAND C {orders.land_crews} to land crews"))
+        if "lasers" in fire_with and ship.lasers == 0:
+            found.append(orders.problem(
+                "LAND", "attitude B fires the ship's lasers, and the ship has none",
+                "write LAND A (shields on, no fire)"))
+
+    for keyword in GROUND_ORDERS:
+        if keyword in orders.lines and not on_ground:
+            why = ("the landing attitude says what happens on landing" if orders.land
+                   else "you are not on the ground")
+            fix = "delete the line" + ("" if orders.land else
+                                       ", or land first with LAND and a route ending on a planet")
+            found.append(orders.problem(keyword, f"{keyword} is a ground order, and {why}", fix))
+    if not on_ground:
+        return found
+
+    crews_land = orders.crews_land is not None
+    if crews_land:
+        if orders.shields:
+            found.append(orders.problem("SHIELDS", "crews cannot land with the shields on",
+                                        "write SHIELDS OFF (or leave SHIELDS out) when crews land"))
+        wanted = orders.crews_land or aboard
+        if aboard == 0:
+            found.append(orders.problem("CREWS", f"no complete crew of {CREW_MEN} men is aboard to "
+                                        f"land (no crew under {CREW_MEN} men lands)",
+                                        "delete CREWS LAND"))
+        elif wanted > aboard:
+            found.append(orders.problem("CREWS", f"only {aboard} complete crew(s) of {CREW_MEN} "
+                                        "men aboard can land", f"write CREWS LAND {aboard}"))
+        if taking_off:
+            found.append(orders.problem("CREWS", "crews cannot land in the move the ship takes off",
+                                        "land the crews this move and take off another, or "
+                                        "delete CREWS LAND"))
+    if orders.crews_embark:
+        if not down:
+            found.append(orders.problem("CREWS", "no crew is on the ground", "delete CREWS EMBARK"))
+        if orders.shields:
+            found.append(orders.problem("SHIELDS", "crews cannot re-embark with the shields on",
+                                        "write SHIELDS OFF (or leave SHIELDS out)"))
+        if fire:
+            found.append(orders.problem("FIRE", "withdrawing crews do not fire", "delete FIRE"))
+    if crews_land and "lasers" in fire:
+        found.append(orders.problem("FIRE", "the ship's lasers never fire while crews land or "
+                                    "re-embark", "write FIRE CREWS, or move the crews another move"))
+    elif fire and not orders.crews_embark:
+        # Fire nobody can deliver is no fire: no shot, no hostility, no answer (4 I).
+        lasers = "lasers" in fire and ship.lasers > 0
+        crews = "crews" in fire and (bool(down) or crews_land)
+        if not (lasers or crews):
+            if fire == {"crews"}:
+                found.append(orders.problem("FIRE", "no crew is on the ground to fire",
+                                            "land crews first (CREWS LAND), or write FIRE LASERS"))
+            elif fire == {"lasers"}:
+                found.append(orders.problem("FIRE", "the ship has no lasers to fire",
+                                            "land crews and write FIRE CREWS, or delete FIRE"))
+            else:
+                found.append(orders.problem("FIRE", "nobody can fire: no lasers on board and no "
+                                            "crew on the ground", "delete FIRE"))
+    if orders.route and down and not orders.crews_embark and not orders.given("CREWS"):
+        found.append(orders.problem("ROUTE", "your crews are on the ground: the ship cannot take "
+                                    "off without them", "add CREWS EMBARK to take them aboard "
+                                    "in this move"))
+    if orders.targets is not None:
+        if orders.targets == 0:
+            found.append(orders.problem("TARGET", "TARGET 0 fires at nobody",
+                                        "write TARGET 1 or more, or delete the line"))
+        elif not fire and orders.mission != "elimination":
+            found.append(orders.problem("TARGET", "TARGET chooses whom your fire strikes, and "
+                                        "there is no fire this move",
+                                        "add FIRE (or MISSION ELIMINATION), or delete TARGET"))
+    return found

@@ -8,76 +8,84 @@ elimination always allowed as a fallback (3H).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import NamedTuple
 
-from . import combat
+from . import combat, rulings
+from .encounter_guide import Race
 from .events import PUBLIC
-from .landing import alien_fire, damage, legio_fire
-
-if TYPE_CHECKING:
-    from .encounter_guide import Race
-    from .landing import Party
+from .ground import Party, alien_fire, damage, legio_fire
+from .orders import Orders, Problem
+from .state import Landing, Officer, Planet
 
 MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect")
 
 
-def refusal(party: "Party", mission: str, race: "Race | None") -> str | None:
-    """Why this mission cannot be attempted now against what was found, or None."""
-    landing, planet = party.landing, party.planet
+class Refusal(NamedTuple):
+    """Why a mission cannot be attempted: a code for the tests and the GM, and the words."""
+
+    why: str
+    reason: str
+
+
+# What the check cannot know before the move, even for a ship already on the ground: new
+# aliens may arrive and hostile ones attack first (S.C. rule G c, 4 I c).
+UNFORESEEABLE = frozenset({"no-alien", "not-attacked"})
+
+
+def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -> Refusal | None:
+    """Why this mission cannot be attempted now against what was found, or None: what the
+    race forbids first, then what the landing has spent, then the aliens and crews now."""
     if race is None:
-        return "nothing lives there"
-    if landing.mission and mission not in (landing.mission, "elimination"):
-        return f"one mission type per landing: this landing's mission is {landing.mission}"
+        return Refusal("lifeless", "nothing lives there")
     if mission == "collect":
-        return None if race.riskless else f"there is nothing to collect on {planet.designation}"
+        return None if race.riskless else Refusal(
+            "nothing-to-collect", f"there is nothing to collect on {planet.designation}")
     if race.riskless:
-        return "only collection is possible here (CREWS LAND collects)"
-    if not planet.aliens and mission != "elimination":
-        return "no alien is left"
-    crews_down = bool(landing.crews_down)
-    if mission == "elimination":
-        return None if planet.aliens else "no alien is left"
-    if mission == "capture":
-        if race.klass != "non-sapiens" or not race.capturable:
-            return f"the {race.name} cannot be captured"
-        if not crews_down:
-            return "capture is done by crews on the ground"
-        if planet.hostile and not landing.attacked:
-            return "hostile aliens can be captured only after they have attacked you"
-        return None
+        return Refusal("collect-only", "only collection is possible here (CREWS LAND collects)")
+    if landing.mission and mission not in (landing.mission, "elimination"):
+        return Refusal("one-type", "one mission type per landing: this landing's mission is "
+                       f"{landing.mission}")
+    if mission == "capture" and (race.klass != "non-sapiens" or not race.capturable):
+        return Refusal("not-capturable", f"the {race.name} cannot be captured")
     if mission == "alliance":
         if race.civility not in ("civiles", "super-civiles") or not race.alliance_factor:
-            return f"the {race.name} make no alliances"
-        if not crews_down:
-            return "an alliance needs at least one crew on the ground"
+            return Refusal("no-alliance", f"the {race.name} make no alliances")
         if landing.fired:
-            return "you opened fire: no alliance is possible"
-        if landing.alliance_failures >= 2:
-            return "two alliance proposals failed: no more are possible"
-        if planet.hostile and not landing.attacked:
-            return "hostile aliens listen only after you have sustained their attack"
-        return None
-    if mission == "intimidation":
-        if race.civility not in ("sub-civiles", "civiles"):
-            return f"the {race.name} cannot be intimidated"
-        if planet.hostile and not landing.attacked:
-            return "aggressive aliens can be intimidated only after you endured their attack"
-        return None
+            return Refusal("fired", "you opened fire: no alliance is possible")
+        if landing.alliance_failures >= rulings.ALLIANCE_ATTEMPTS:
+            return Refusal("alliance-failed", f"{rulings.ALLIANCE_ATTEMPTS} alliance proposals "
+                           "were not accepted: no more are possible")
+    if mission == "intimidation" and race.civility not in ("sub-civiles", "civiles"):
+        return Refusal("not-intimidable", f"the {race.name} cannot be intimidated")
     if mission == "commerce":
         if not race.merchant:
-            return f"the {race.name} are not merchants"
-        if landing.commerce_moves >= 2:
-            return "commerce lasts at most two consecutive moves"
-        return None
-    return f"unknown mission {mission}"
+            return Refusal("not-merchants", f"the {race.name} are not merchants")
+        if landing.commerce_moves >= rulings.COMMERCE_MOVES:
+            return Refusal("commerce-limit", f"commerce lasts at most {rulings.COMMERCE_MOVES} "
+                           "consecutive moves")
+    if not planet.aliens:
+        return Refusal("no-alien", "no alien is left")
+    if mission in ("capture", "alliance") and not landing.crews_down:
+        return Refusal("no-crews-down", "capture is done by crews on the ground"
+                       if mission == "capture" else "an alliance needs at least one crew on "
+                       "the ground")
+    if mission in ("capture", "alliance", "intimidation") and planet.hostile and not landing.attacked:
+        return Refusal("not-attacked", {
+            "capture": "hostile aliens can be captured only after they have attacked you",
+            "alliance": "hostile aliens listen only after you have sustained their attack",
+            "intimidation": "aggressive aliens can be intimidated only after you endured "
+                            "their attack",
+        }[mission])
+    return None
 
 
-def attempt(party: "Party", mission: str, targets: int | None) -> None:
+def attempt(party: Party, mission: str, targets: int | None) -> None:
     race = party.race()
-    reason = refusal(party, mission, race)
-    if reason:
+    refused = refusal(mission, race, party.landing, party.planet)
+    if refused:
         # Only the move could reveal it: reported, never silently ignored.
-        party.emit("mission-refused", mission=mission, reason=reason)
+        party.emit("mission-refused", mission=mission, reason=refused.reason, why=refused.why)
         return
     if mission != "elimination" and party.landing.mission is None:
         party.set_landing(mission=mission)
@@ -91,7 +99,7 @@ def attempt(party: "Party", mission: str, targets: int | None) -> None:
     }[mission](party, race, targets)
 
 
-def outcome(party: "Party", table_id: str, value: int, detail: str, mission: str) -> tuple[str | int, int]:
+def outcome(party: Party, table_id: str, value: int, detail: str, mission: str) -> tuple[str | int, int]:
     table = party.ruleset.tables[table_id]
     face = party.roll(table.die, mission, f"TAB. {table_id} {detail}".strip())
     result = table.result(value, face)
@@ -100,7 +108,7 @@ def outcome(party: "Party", table_id: str, value: int, detail: str, mission: str
     return result, face
 
 
-def elimination(party: "Party", race: "Race", targets: int | None) -> None:
+def elimination(party: Party, race: Race, targets: int | None) -> None:
     """Fire with whatever can fire: crews on the ground, else the ship's lasers."""
     fire_with = ("crews",) if party.landing.crews_down else ("lasers",)
     hostile = party.planet.hostile
@@ -109,7 +117,7 @@ def elimination(party: "Party", race: "Race", targets: int | None) -> None:
     alien_fire(party, aliens=before if hostile else None)
 
 
-def capture(party: "Party", race: "Race", targets: int | None) -> None:
+def capture(party: Party, race: Race, targets: int | None) -> None:
     """TAB. D, crews only and without individual weapons. Yes: captured (wounded: half the
     points); -: nothing; No: the alien attacks at once, without response (4 II)."""
     aliens = list(party.planet.aliens)
@@ -133,7 +141,7 @@ def capture(party: "Party", race: "Race", targets: int | None) -> None:
         alien_fire(party, aliens=(aliens[i],))
 
 
-def alliance(party: "Party", race: "Race", targets: int | None) -> None:
+def alliance(party: Party, race: Race, targets: int | None) -> None:
     """TAB. E by F.ALL.: Yes, allied (VAL. points); -, try again next move; No, the pestered
     aliens attack without response; after two failures no more proposals (4 III)."""
     result, _ = outcome(party, "E", race.alliance_factor or 0, "alliance", "alliance")
@@ -147,7 +155,7 @@ def alliance(party: "Party", race: "Race", targets: int | None) -> None:
         alien_fire(party)
 
 
-def intimidation(party: "Party", race: "Race", targets: int | None) -> None:
+def intimidation(party: Party, race: Race, targets: int | None) -> None:
     """TAB. F, a theoretical combat with lasers or crews; Yes, veneration points on TAB. G;
     -, try later; No, they counterattack, unless aggressive from the start (No counts as -)."""
     attack = combat.ship_attack(party.ship, party.technology("attack"))
@@ -164,7 +172,7 @@ def intimidation(party: "Party", race: "Race", targets: int | None) -> None:
         alien_fire(party)
 
 
-def commerce(party: "Party", race: "Race", targets: int | None) -> None:
+def commerce(party: Party, race: Race, targets: int | None) -> None:
     """TAB. H by the merchants' F.C.: points bought, or negative points as damage (4 V)."""
     party.set_landing(commerce_moves=party.landing.commerce_moves + 1)
     result, _ = outcome(party, "H", race.fc, "commerce", "commerce")
@@ -175,9 +183,72 @@ def commerce(party: "Party", race: "Race", targets: int | None) -> None:
         damage(party, -value)
 
 
-def collect(party: "Party", race: "Race", targets: int | None) -> None:
+def collect(party: Party, race: Race, targets: int | None) -> None:
     """OZ minerals and SECOR plants: points without risk once crews are down (3H)."""
     if party.landing.crews_down:
         party.set_landing(pending=race.points.get("collect", 0), pending_for="collect")
     else:
-        party.emit("mission-refused", mission="collect", reason="land crews (CREWS LAND) to collect")
+        party.emit("mission-refused", mission="collect", reason="land crews (CREWS LAND) to collect",
+                   why="no-crews-down")
+
+
+# --- lawfulness of MISSION orders ----------------------------------------------------------
+
+
+def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
+                     race: Race | None) -> list[Problem]:
+    """What the check can know of a mission before the move: the combinations the rules
+    forbid, and, for a ship already on the ground (the race is known then), every refusal
+    that does not wait on the dice."""
+    mission = orders.mission
+    if mission is None:
+        return []
+    landing = officer.landing
+    found: list[Problem] = []
+    if landing is None and not orders.land:
+        return [orders.problem("MISSION", f"MISSION {mission.upper()} while not landed",
+                               "land first: a route ending on the planet with LAND, then "
+                               "the mission")]
+    fires = bool(orders.fire) or orders.attitude in ("B", "D")
+    if orders.crews_embark:
+        found.append(orders.problem("MISSION", "crews re-embarking carry out no mission (a "
+                                    "mission takes a move on the ground, 3G b)",
+                                    "delete MISSION, or keep the crews down another move"))
+    elif landing is not None and orders.route:
+        found.append(orders.problem("MISSION", "the ship takes off this move: no mission "
+                                    "(a mission takes a move on the ground, 3G b)",
+                                    "delete MISSION, or take off another move"))
+    elif mission == "elimination" and orders.attitude in ("A", "C"):
+        # 3G a: the attitude decides who fires when landing; A and C do not fire.
+        found.append(orders.problem("MISSION", f"attitude {orders.attitude} lands without fire, "
+                                    "and an elimination is fire",
+                                    "write LAND B (lasers fire) or LAND D (crews fire), or "
+                                    "give MISSION ELIMINATION next move"))
+    elif mission not in ("elimination", "collect") and fires:
+        # 4 I: opening fire makes the move an elimination; an alliance is proposed without.
+        fix = ("delete FIRE" if orders.fire else
+               f"write LAND {'C' if orders.attitude == 'D' else 'A'} (no fire)")
+        found.append(orders.problem("MISSION", f"{'FIRE' if orders.fire else 'attitude ' + str(orders.attitude)} "
+                                    f"opens fire, and the {mission} is attempted without fire",
+                                    fix))
+    crews_down = bool(landing and landing.crews_down) or orders.crews_land is not None or (
+        orders.attitude in ("C", "D"))
+    if mission in ("capture", "alliance") and not crews_down:
+        what = "capture is done by crews" if mission == "capture" else "an alliance is proposed by crews"
+        found.append(orders.problem("MISSION", f"{what} on the ground",
+                                    "land crews first (CREWS LAND, or LAND C)"))
+    if mission == "elimination" and landing is not None and not crews_down and (
+            officer.ship.lasers == 0):
+        found.append(orders.problem("MISSION", "nobody can fire: no lasers on board and no "
+                                    "crew on the ground", "land crews first (CREWS LAND)"))
+    if landing is not None and planet is not None and not found:
+        # On the ground the race is known: every refusal the dice cannot change is told now,
+        # judged as the landing will stand once this move's crews are down.
+        after = landing
+        if orders.crews_land is not None and not landing.crews_down:
+            after = replace(landing, crews_down=(0,))
+        refused = refusal(mission, race, after, planet)
+        if refused is not None and refused.why not in UNFORESEEABLE:
+            found.append(orders.problem("MISSION", refused.reason, "delete MISSION, or choose "
+                                        "another mission"))
+    return found

@@ -8,16 +8,17 @@ gives the second nothing for sighting it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping
 
 from . import career
 from .dice import Dice, Roll
 from .events import OFFICER, PUBLIC, Event
 from .state import GameState
-from .turn import Board, TurnOrders, hold, play_turn
+from .board import Board
+from .orders import Orders
+from .turn import hold, play_turn
+from .ruleset import Ruleset
 
-if TYPE_CHECKING:
-    from ..ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class MoveResult:
     rolls: tuple[Roll, ...]
 
 
-def officers_turns(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
-                   ruleset: "Ruleset", dice: Dice) -> None:
+def officers_turns(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
+                   ruleset: Ruleset, dice: Dice) -> None:
     for officer in sorted(board.officers.values(), key=lambda o: (o.turn, o.id)):
         officer = board.officers[officer.id]
         if officer.id in orders:
@@ -51,13 +52,13 @@ def ground_view(board: Board, officer) -> dict | None:
     }
 
 
-def end_of_game(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
-                ruleset: "Ruleset", dice: Dice) -> None:
+def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
+                ruleset: Ruleset, dice: Dice) -> None:
     career.end_of_game(board, ruleset, board.settings.get("moves"))
 
 
-def close_of_move(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[int, str],
-                  ruleset: "Ruleset", dice: Dice) -> None:
+def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
+                  ruleset: Ruleset, dice: Dice) -> None:
     """Each officer's ship sheet and the public standings, as they stand after the move."""
     order = sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
     for officer in order:
@@ -79,7 +80,7 @@ def close_of_move(board: Board, orders: Mapping[int, TurnOrders], held: Mapping[
     )
 
 
-Phase = Callable[[Board, Mapping[int, TurnOrders], Mapping[int, str], "Ruleset", Dice], None]
+Phase = Callable[[Board, Mapping[int, Orders], Mapping[int, str], Ruleset, Dice], None]
 
 PHASES: tuple[tuple[str, Phase], ...] = (
     ("officers' turns", officers_turns),
@@ -90,9 +91,9 @@ PHASES: tuple[tuple[str, Phase], ...] = (
 
 def resolve_move(
     state: GameState,
-    orders: Mapping[int, TurnOrders],
+    orders: Mapping[int, Orders],
     held: Mapping[int, str],
-    ruleset: "Ruleset",
+    ruleset: Ruleset,
     dice: Dice,
 ) -> MoveResult:
     """The new state and the events of one move; `state` itself is left unchanged.

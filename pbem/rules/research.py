@@ -19,16 +19,16 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from .dice import Dice
 from .events import OFFICER, PUBLIC
+from .orders import Orders, Problem, ResearchOrder, plural
 from .sighting import radar_range
 from .ship import Ship
 from .state import Officer
+from .board import Board
 
-if TYPE_CHECKING:
-    from .turn import Board
 
 RULE = "research"  # its name in settings["rules"] and in `pbem new --rule research`
 PUBLIC_SETTING = "public_breakthroughs"  # GM setting: does the bulletin name breakthroughs?
@@ -194,14 +194,11 @@ class Refusal:
     order: str  # "RESEARCH ATTACK 4"
     reason: str
     refused: int  # grants not funded
+    why: str = "funding"  # "unknown", "top" or "funding"
 
 
 def order_text(written: str, grants: int) -> str:
     return f"RESEARCH {written.strip().upper()} {grants}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def allocate(
@@ -226,24 +223,26 @@ def allocate(
             continue
         if tech is None:
             known = ", ".join(t.name for t in rules.technologies.values())
-            refusals.append(Refusal(order, f"there is no technology {written.upper()} ({known})", grants))
+            refusals.append(Refusal(order, f"there is no technology {written.upper()} ({known})",
+                                    grants, "unknown"))
             continue
         if level(officer, tech.id) >= tech.top:
-            refusals.append(Refusal(order, f"{tech.name} is at its top level, {tech.top}", grants))
+            refusals.append(Refusal(order, f"{tech.name} is at its top level, {tech.top}", grants,
+                                    "top"))
             continue
         take = min(grants, allowed - total)
         if take < grants:
             if limit <= affordable:
-                why = (
-                    f"after {_plural(officer.grants_last, 'grant')} last move you may buy at most "
+                because = (
+                    f"after {plural(officer.grants_last, 'grant')} last move you may buy at most "
                     f"{limit} this move"
                 )
             else:
-                why = (
-                    f"your {_plural(officer.score, 'point')} pay for "
-                    f"{_plural(affordable, 'grant')} at {rules.grant_cost} points each"
+                because = (
+                    f"your {plural(officer.score, 'point')} pay for "
+                    f"{plural(affordable, 'grant')} at {rules.grant_cost} points each"
                 )
-            refusals.append(Refusal(order, f"{_plural(grants - take, 'grant')} not funded: {why}",
+            refusals.append(Refusal(order, f"{plural(grants - take, 'grant')} not funded: {because}",
                                     grants - take))
         if take > 0:
             funded[tech.id] = funded.get(tech.id, 0) + take
@@ -353,7 +352,7 @@ def research(
 
 
 def research_turn(
-    board: "Board", officer: Officer, requested: Iterable[tuple[str, int]],
+    board: Board, officer: Officer, requested: Iterable[tuple[str, int]],
     rules: ResearchRules, dice: Dice,
 ) -> Officer:
     """Research at the start of an officer's turn, before his route (19.2: a level is
@@ -362,12 +361,14 @@ def research_turn(
     if not enabled(board.settings):
         for written, grants in requested:
             board.emit("research-refused", OFFICER, officer.id, order=order_text(written, grants),
-                       reason="this game does not use the optional rule Unpredictable Research")
+                       reason="this game does not use the optional rule Unpredictable Research",
+                       why="no-rule")
         return officer
     public = breakthroughs_public(board.settings)
     result = research(officer, requested, rules, dice, visibility=PUBLIC if public else OFFICER)
     for r in result.refusals:
-        board.emit("research-refused", OFFICER, officer.id, order=r.order, reason=r.reason)
+        board.emit("research-refused", OFFICER, officer.id, order=r.order, reason=r.reason,
+                   why=r.why)
     board.emit("research", OFFICER, officer.id, **result.sheet())
     for tech, reached in result.breakthroughs:
         if public:
@@ -376,3 +377,91 @@ def research_turn(
     board.officers[officer.id] = result.officer
     return result.officer
 
+
+
+# --- lawfulness of RESEARCH orders ------------------------------------------------------
+
+
+def grants_for(orders: Orders, technology: str, rules: ResearchRules) -> int:
+    """Grants the orders put on one technology (its lines add up)."""
+    return sum(r.grants for r in orders.research
+               if (t := rules.find(r.technology)) is not None and t.id == technology)
+
+
+def reachable_level(officer: Officer, technology: str, orders: Orders, rules: ResearchRules,
+                    settings: Mapping[str, Any]) -> int:
+    """The level the officer may hold this move if his grants roll well (19.2): the check
+    lets a route or an INFO line through when a breakthrough could make it possible."""
+    if not enabled(settings):
+        return level(officer, technology)
+    return possible_level(officer, technology, grants_for(orders, technology, rules), rules)
+
+
+def research_problems(orders: Orders, officer: Officer, rules: ResearchRules,
+                      settings: Mapping[str, Any]) -> list[Problem]:
+    """No research without the rule; a known technology below its top level; the funding
+    limit (19.3) and the points to pay (19.1), told at the line where the total goes over."""
+    if not orders.research:
+        return []
+    if not enabled(settings):
+        fix = ("delete the RESEARCH lines; the GM switches the rule on when creating a game "
+               "(pbem new --rule research)")
+        return [orders.problem("RESEARCH", "this game does not use the optional rule "
+                               "Unpredictable Research", fix, line=r.line, private=False)
+                for r in orders.research]
+    found: list[Problem] = []
+    for r in orders.research:
+        tech = rules.find(r.technology)
+        if tech is None:
+            near = rules.nearest(r.technology)
+            if near is not None:
+                found.append(orders.problem(
+                    "RESEARCH", f"unknown technology {r.technology}; did you mean "
+                    f"{near.name.upper()}?", f"write RESEARCH {near.name.upper()} {r.grants}",
+                    line=r.line, private=False))
+            else:
+                names = ", ".join(t.name.upper() for t in rules.technologies.values())
+                found.append(orders.problem("RESEARCH", f"unknown technology {r.technology}",
+                                            f"research one of {names}", line=r.line,
+                                            private=False))
+            continue
+        held = level(officer, tech.id)
+        if held >= tech.top:
+            found.append(orders.problem(
+                "RESEARCH", f"you hold {tech.name} {held}, its top level: it cannot be "
+                "researched further", "delete this line and fund another technology",
+                line=r.line))
+    return found + _funding_problems(orders, officer, rules)
+
+
+def _funding_problems(orders: Orders, officer: Officer, rules: ResearchRules) -> list[Problem]:
+    limit = funding_limit(officer.grants_last, rules)
+    total = sum(r.grants for r in orders.research)
+    found: list[Problem] = []
+    running = 0
+    over_limit: ResearchOrder | None = None
+    over_points: ResearchOrder | None = None
+    for r in orders.research:
+        running += r.grants
+        if over_limit is None and running > limit:
+            over_limit = r
+        if over_points is None and running * rules.grant_cost > officer.score:
+            over_points = r
+    if over_limit is not None:
+        message = (
+            f"{plural(total, 'grant')} this move, but after "
+            f"{plural(officer.grants_last, 'grant')} last move you may buy at most {limit} "
+            f"(at most {rules.funding_step} more than last move)"
+        )
+        found.append(orders.problem("RESEARCH", message, f"buy at most {plural(limit, 'grant')} in all",
+                                    line=over_limit.line))
+    if over_points is not None:
+        affordable = max(0, officer.score) // rules.grant_cost
+        message = (
+            f"{plural(total, 'grant')} cost {total * rules.grant_cost} points "
+            f"({rules.grant_cost} each), but you have {plural(officer.score, 'point')}"
+        )
+        fix = (f"buy at most {plural(affordable, 'grant')} in all" if affordable
+               else "delete the RESEARCH lines until you have points to spend")
+        found.append(orders.problem("RESEARCH", message, fix, line=over_points.line))
+    return found

@@ -9,10 +9,13 @@ declared lands there.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple
 
-from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance, route_length
+from .orders import Orders, Problem, plural
+from .ship import Ship
 from .state import Planet, Zone
 
 # Why a route ended before its last parsec, or where it ended.
@@ -108,3 +111,66 @@ def trace(
     if planet is not None and planet.base and last > 0:
         return RouteResult(planned, tuple(path), BASE, path[-1].number, planet.id)
     return RouteResult(planned, tuple(path), cut, path[-1].number)
+
+
+# --- thrust (3D g, 3E) ------------------------------------------------------------------
+
+
+def tanks_used(orders: Orders, ship: Ship) -> int:
+    """TANKS n, or every tank on board."""
+    return ship.tanks if orders.tanks is None else min(orders.tanks, ship.tanks)
+
+
+def thrust(tanks: int, parsecs_per_tank: int, movement: int = 0) -> int:
+    """Parsecs allowed this move: tanks x parsecs per tank, + 1 per tank for each Movement
+    level (Unpredictable Research)."""
+    return tanks * (parsecs_per_tank + movement)
+
+
+def within_thrust(route: tuple[Segment, ...], allowed: int) -> tuple[Segment, ...]:
+    """The part of a route the thrust allows; a level change is never split (3E)."""
+    kept: list[Segment] = []
+    left = allowed
+    for seg in route:
+        if seg.vertical:
+            n = min(seg.parsecs, left - left % LEVEL_GAP)
+        else:
+            n = min(seg.parsecs, left)
+        if n > 0:
+            kept.append(Segment(n, seg.direction))
+        left -= n
+        if n < seg.parsecs:
+            break
+    return tuple(kept)
+
+
+def route_problems(orders: Orders, ship: Ship, parsecs_per_tank: int, movement: int) -> list[Problem]:
+    """TANKS within those on board; the route within the thrust of the tanks used, counting
+    `movement`, the Movement level the officer holds or may reach this move."""
+    found: list[Problem] = []
+    if orders.tanks is not None and orders.tanks > ship.tanks:
+        found.append(orders.problem(
+            "TANKS", f"TANKS {orders.tanks}, but only {plural(ship.tanks, 'tank')} on board",
+            f"write TANKS {ship.tanks} or fewer"))
+    length = route_length(orders.route)
+    used = tanks_used(orders, ship)
+    per_tank = parsecs_per_tank + movement
+    allowed = thrust(used, parsecs_per_tank, movement)
+    if length > allowed:
+        message = (
+            f"the route is {plural(length, 'parsec')}, but {plural(used, 'tank')} "
+            f"{'gives' if used == 1 else 'give'} {allowed} parsecs of thrust ({per_tank} per tank)"
+        )
+        found.append(orders.problem("ROUTE", message,
+                                    _thrust_fix(length, allowed, used, ship.tanks, per_tank)))
+    return found
+
+
+def _thrust_fix(length: int, allowed: int, used: int, on_board: int, per_tank: int) -> str:
+    shorten = f"shorten the route to {allowed} parsecs" if allowed else "write ROUTE NONE"
+    needed = math.ceil(length / per_tank) if per_tank else None
+    if used < on_board and needed is not None and needed <= on_board:
+        return f"{shorten} or use more tanks (TANKS {needed})"
+    if used < on_board:
+        return f"{shorten} or use more tanks (TANKS {on_board} at most)"
+    return shorten

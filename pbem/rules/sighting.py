@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .geometry import Position, bearing, distance
+from .orders import Orders, Problem, plural
 from .route import Parsec
+from .ship import Ship
 from .state import Planet
 
 RADAR_LIMIT = 3  # 3D e): beyond 3 parsecs nothing is seen, whatever the radars
@@ -29,6 +31,19 @@ class Sighting:
 
 def radar_range(radars_on: int, limit: int = RADAR_LIMIT) -> int:
     return max(0, min(radars_on, limit))
+
+
+def radars_on(orders: Orders, ship: Ship) -> int:
+    """RADARS n, or every radar on board."""
+    return ship.radars if orders.radars is None else min(orders.radars, ship.radars)
+
+
+def radar_problems(orders: Orders, ship: Ship) -> list[Problem]:
+    if orders.radars is None or orders.radars <= ship.radars:
+        return []
+    return [orders.problem(
+        "RADARS", f"RADARS {orders.radars}, but only {plural(ship.radars, 'radar')} on board",
+        f"write RADARS {ship.radars} or fewer")]
 
 
 class PlanetGrid:

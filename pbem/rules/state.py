@@ -82,6 +82,7 @@ class GameState:
     designations: int = 0  # how many planets have a public designation so far
     settings: dict = field(default_factory=dict)
     winner: str | None = None  # set when the game ends
+    name: str = ""  # the game's name, written by players in GAME
 
     @property
     def base(self) -> Planet:

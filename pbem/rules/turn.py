@@ -6,140 +6,22 @@ makes for the length of one move, and appends events; nothing outside is touched
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
 
-from . import career, landing
+from . import career, landing, research, sighting
 from . import route as routes
+from .board import Board
 from .dice import Dice
-from .events import OFFICER, PUBLIC, Event
-from .geometry import LEVEL_GAP, Position, Segment, bearing_text, route_text
+from .events import OFFICER, PUBLIC
+from .geometry import Position, bearing_text, route_text
 from .information import ask, roman
+from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
-from .sighting import PlanetGrid, sightings
-from .state import GameState, Officer, Planet, Zone
+from .ruleset import Ruleset
+from .state import Officer, Planet
 
-if TYPE_CHECKING:
-    from ..ruleset import Ruleset
 
 DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
-
-
-@dataclass(frozen=True)
-class InfoTarget:
-    planet: str | None  # a public designation, or None for NEW n
-    new_index: int | None = None  # the n-th planet discovered by this officer this move
-
-    def text(self) -> str:
-        return self.planet if self.planet else f"NEW {self.new_index or 1}"
-
-
-@dataclass(frozen=True)
-class TurnOrders:
-    """What a lawful order file asks of one turn (the edge checks lawfulness first)."""
-
-    route: tuple[Segment, ...] = ()
-    tanks: int | None = None
-    radars: int | None = None
-    info: tuple[InfoTarget, ...] = ()
-    land: bool = False
-    research: tuple[tuple[str, int], ...] = ()  # (technology, grants), Unpredictable Research
-    source: str = ""
-    # Landing and the ground (3G, 3H): attitude A-D declared with the landing route.
-    attitude: str | None = None
-    land_crews: int | None = None  # crews landed by attitude C or D (None: all complete ones)
-    shields: bool | None = None  # SHIELDS ON / OFF on the ground
-    crews_land: int | None = None  # CREWS LAND n (0: all complete crews)
-    crews_embark: bool = False  # CREWS EMBARK
-    fire: tuple[str, ...] = ()  # "lasers", "crews"
-    targets: int | None = None  # TARGET n: fire at the first n aliens only
-    mission: str | None = None
-    pay: tuple[tuple[int, str], ...] = ()  # PAY n TO officer
-    refit: tuple[tuple[str, int], ...] | None = None  # REFIT sheet, at the base
-    tot: str | None = None  # TOT planet
-
-
-@dataclass
-class Board:
-    """The state being changed during one move; positions indexed for sightings."""
-
-    zone: Zone
-    planets: dict[int, Planet]
-    officers: dict[int, Officer]
-    move: int
-    designations: int
-    settings: dict[str, Any]
-    winner: str | None = None
-    planets_at: dict[Position, Planet] = field(default_factory=dict)
-    grid: PlanetGrid = field(default_factory=PlanetGrid)
-    events: list[Event] = field(default_factory=list)
-
-    @classmethod
-    def from_state(cls, state: GameState) -> "Board":
-        board = cls(
-            state.zone, dict(state.planets), dict(state.officers), state.move,
-            state.designations, dict(state.settings), state.winner,
-        )
-        board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
-        board.grid = PlanetGrid(board.planets_at.values())
-        return board
-
-    def to_state(self) -> GameState:
-        return GameState(
-            self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
-            self.winner,
-        )
-
-    def put_planet(self, planet: Planet) -> None:
-        self.planets[planet.id] = planet
-        if planet.destroyed:
-            self.planets_at.pop(planet.position, None)  # cancelled from the map (4 VI)
-            self.grid.remove(planet)
-        else:
-            self.planets_at[planet.position] = planet
-            self.grid.put(planet)
-
-    def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, audience, officer, data))
-
-    def designate(self, planet: Planet, officer: Officer) -> Planet:
-        """Give a planet its public designation the first time anybody finds it."""
-        if planet.designation is not None:
-            return planet
-        self.designations += 1
-        planet = replace(
-            planet, designation=f"P-{self.designations}",
-            discovered_by=officer.id, discovered_move=self.move,
-        )
-        self.put_planet(planet)
-        return planet
-
-
-def technology(officer: Officer, name: str) -> int:
-    """Levels of a technology held (Unpredictable Research); 0 in games without the rule."""
-    return officer.technologies.get(name, 0)
-
-
-def thrust(officer: Officer, parsecs_per_tank: int, tanks_used: int) -> int:
-    """Parsecs allowed this move: tanks x parsecs per tank, + Movement levels per tank."""
-    return tanks_used * (parsecs_per_tank + technology(officer, "movement"))
-
-
-def within_thrust(route: tuple[Segment, ...], allowed: int) -> tuple[Segment, ...]:
-    """The part of a route the thrust allows; a level change is never split (3E)."""
-    kept: list[Segment] = []
-    left = allowed
-    for seg in route:
-        if seg.vertical:
-            n = min(seg.parsecs, left - left % LEVEL_GAP)
-        else:
-            n = min(seg.parsecs, left)
-        if n > 0:
-            kept.append(Segment(n, seg.direction))
-        left -= n
-        if n < seg.parsecs:
-            break
-    return tuple(kept)
 
 
 def discovery_award(ship_level: int) -> int:
@@ -147,11 +29,11 @@ def discovery_award(ship_level: int) -> int:
     return max(0, DISCOVERY_POINTS - ship_level)
 
 
-def planet_facts(ruleset: "Ruleset", planet: Planet) -> list[str]:
+def planet_facts(ruleset: Ruleset, planet: Planet) -> list[str]:
     return list(ruleset.information.describe(planet.facts))
 
 
-def hold(board: Board, officer: Officer, reason: str, ruleset: "Ruleset", dice: Dice) -> None:
+def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Dice) -> None:
     """A missing or invalid order file: the ship holds and does nothing (DESIGN); on the
     ground, new aliens still arrive and hostile ones still attack."""
     board.emit("held", OFFICER, officer.id, reason=reason)
@@ -160,21 +42,24 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: "Ruleset", dice: 
     officer = research_turn(board, officer, (), ruleset.technologies, dice)
     if officer.landing is not None:
         opening = officer.score
-        officer, _ = landing.ground_move(board, officer, TurnOrders(), ruleset, dice)
+        officer, _ = landing.ground_move(board, officer, Orders(), ruleset, dice)
         finish_turn(board, officer, opening)
 
 
-def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Ruleset", dice: Dice) -> None:
+def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, dice: Dice) -> None:
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
     opening_score = officer.score
     # Unpredictable Research first: a level acquired applies to this very move (19.2).
-    officer = research_turn(board, officer, orders.research, ruleset.technologies, dice)
+    officer = research_turn(board, officer, [(r.technology, r.grants) for r in orders.research],
+                            ruleset.technologies, dice)
     if orders.refit is not None:
         officer = career.refit(board, officer, dict(orders.refit), ruleset)
-    for amount, to in orders.pay:
-        officer = career.pay(board, officer, amount, to)
+    for payment in orders.pay:
+        officer = career.pay(board, officer, payment.amount, payment.to)
     route = orders.route
     took_off = False
+    was_on_ground = officer.landing is not None
+    bombs_at_start = officer.ship.tot
     if officer.landing is not None:
         officer, taking_off = landing.ground_move(board, officer, orders, ruleset, dice)
         took_off = taking_off
@@ -185,15 +70,17 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
             route = ()  # still on the ground: the radar sees, the ship does not move
 
     ship_type = ruleset.ships[officer.ship.type]
-    radars_on = officer.ship.radars if orders.radars is None else min(orders.radars, officer.ship.radars)
+    radars_on = sighting.radars_on(orders, officer.ship)
     # 1 parsec per radar, at most 3, + 1 per Scanners level (Unpredictable Research).
-    reach = scanner_reach(radars_on, technology(officer, "scanners"))
-    tanks_used = officer.ship.tanks if orders.tanks is None else min(orders.tanks, officer.ship.tanks)
-    allowed = thrust(officer, ship_type.parsecs_per_tank, tanks_used)
-    cut = within_thrust(route, allowed)
+    reach = scanner_reach(radars_on, research.level(officer, research.SCANNERS))
+    tanks_used = routes.tanks_used(orders, officer.ship)
+    allowed = routes.thrust(tanks_used, ship_type.parsecs_per_tank,
+                            research.level(officer, research.MOVEMENT))
+    cut = routes.within_thrust(route, allowed)
     if cut != route:
         # Checked orders fit the thrust; only something that happened this move cuts them.
-        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(route))
+        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(route),
+                   why="thrust-not-reached")
         route = cut
 
     trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach, orders.land)
@@ -202,7 +89,7 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
     score = officer.score
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sightings(trace.path, reach, board.grid):
+    for s in sighting.sightings(trace.path, reach, board.grid):
         planet = board.planets[s.planet]
         seen.add(planet.id)
         points, is_new = 0, planet.designation is None
@@ -245,7 +132,7 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
         )
 
     if orders.land and trace.stop not in (routes.LANDED, routes.FORCED_LANDING, routes.BASE):
-        board.emit("landing-refused", OFFICER, officer.id,
+        board.emit("landing-refused", OFFICER, officer.id, why="no-planet-at-the-end",
                    reason="the route did not end on a planet open to landings "
                           "(known planets are crossed out; the base needs no LAND)")
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
@@ -259,7 +146,10 @@ def play_turn(board: Board, officer: Officer, orders: TurnOrders, ruleset: "Rule
             finish_turn(board, before, opening_score, reset="promotion")
             opening_score = officer.score
     if orders.tot is not None:
-        officer = tot_order(board, officer, orders.tot, seen, ruleset, dice)
+        # A ship that meets a planet unseen lands on it: the bomb waits (4 VI, from space).
+        surprise = officer.landing is not None and not orders.land and not was_on_ground
+        officer = tot_order(board, officer, orders.tot, seen, ruleset, dice, surprise,
+                            bombs_at_start)
     finish_turn(board, officer, opening_score)
 
 
@@ -272,16 +162,25 @@ def finish_turn(board: Board, officer: Officer, opening_score: int, reset: str =
 
 
 def tot_order(board: Board, officer: Officer, designation: str, seen: set[int],
-              ruleset: "Ruleset", dice: Dice) -> Officer:
+              ruleset: Ruleset, dice: Dice, surprise: bool = False,
+              bombs_at_start: int | None = None) -> Officer:
     """Tot 100% on a planet sighted this move, from space (4 VI)."""
     target = next((i for i in seen if board.planets[i].designation == designation), None)
-    if officer.ship.tot <= 0 or target is None or board.planets[target].base or officer.landing:
-        reason = ("no Tot 100% on board" if officer.ship.tot <= 0 else
-                  "a Tot 100% is launched from space" if officer.landing else
-                  "the base cannot be struck" if target is not None else
-                  f"{designation} was not within radar range of your route")
-        board.emit("tot-refused", OFFICER, officer.id, planet=designation, reason=reason)
-        return officer
+    if officer.ship.tot <= 0:
+        # A promotion on the base this very turn brings a new ship with its standard sheet.
+        lost = bombs_at_start is not None and bombs_at_start > 0
+        why, reason = ("new-ship" if lost else "no-bomb"), "no Tot 100% on board"
+    elif officer.landing:
+        why = "landed-on-the-way" if surprise else "on-the-ground"
+        reason = "a Tot 100% is launched from space, and your route ended on a planet"
+    elif target is None:
+        why, reason = "not-in-range", f"{designation} was not within radar range of your route"
+    elif board.planets[target].base:
+        why, reason = "base", "the base cannot be struck"
+    else:
+        return career.launch_tot(board, officer, target, ruleset, dice)
+    board.emit("tot-refused", OFFICER, officer.id, planet=designation, reason=reason, why=why)
+    return officer
     return career.launch_tot(board, officer, target, ruleset, dice)
 
 
@@ -295,8 +194,8 @@ def take_off(board: Board, officer: Officer) -> None:
 
 
 def answer_requests(
-    board: Board, officer: Officer, requests: tuple[InfoTarget, ...], seen: set[int],
-    new_planets: list[Planet], ruleset: "Ruleset", dice: Dice,
+    board: Board, officer: Officer, requests: tuple[InfoRequest, ...], seen: set[int],
+    new_planets: list[Planet], ruleset: Ruleset, dice: Dice,
 ) -> None:
     """Information on planets sighted this move (in range at some parsec of the route).
 
@@ -305,7 +204,7 @@ def answer_requests(
     """
     by_name = {board.planets[i].designation: i for i in seen}
     # One request per computer, + one per Computing level (Unpredictable Research).
-    capacity = officer.ship.computers + technology(officer, "computing")
+    capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
@@ -313,6 +212,7 @@ def answer_requests(
                 board.emit(
                     "info-unanswered", OFFICER, officer.id, request=request.text(),
                     reason=f"you discovered {len(new_planets)} new planet(s) this move",
+                    why="no-new-planet",
                 )
                 continue
             planet_id = new_planets[n - 1].id
@@ -321,18 +221,19 @@ def answer_requests(
         else:
             board.emit(
                 "info-unanswered", OFFICER, officer.id, request=request.text(),
-                reason="that planet was not within radar range of your route",
+                reason="that planet was not within radar range of your route", why="not-in-range",
             )
             continue
         planet = board.planets[planet_id]
         if planet.base:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                       reason="the base planet is not explored")
+                       reason="the base planet is not explored", why="base")
             continue
         answer = ask(ruleset.information, planet.facts, dice, planet.designation, officer.id)
         if answer is None:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                       reason=f"everything about {planet.designation} is known already")
+                       reason=f"everything about {planet.designation} is known already",
+                       why="all-known")
             continue
         board.put_planet(replace(planet, facts=answer.facts))
         board.emit(
@@ -344,4 +245,5 @@ def answer_requests(
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
         board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                   reason=f"your ship answers only {capacity} request(s) this move")
+                   reason=f"your ship answers only {capacity} request(s) this move",
+                   why="computing-not-reached")

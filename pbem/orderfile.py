@@ -1,10 +1,11 @@
-"""Order files: the format officers e-mail, its parser, and the problems it reports.
+"""Order files: the format officers e-mail, its reader, and the order form.
 
 Order files are typed by hand in any mail client, so the reader is forgiving where it can
 be (case, aliases, spacing, encodings, greetings, signatures, quoted replies) and precise
-where it cannot: every mistake in the file becomes a `Problem` carrying the line number,
-the line as written and what to write instead. Whether readable orders are *lawful* for a
-ship this move (tanks, radars, the secret) is decided in `pbem.check`.
+where it cannot: every line that cannot be read becomes a `Problem` carrying the line
+number, the line as written and what to write instead, and everything readable goes into
+one `Orders` value (`pbem.rules.orders`). Whether those orders are *lawful* for the ship
+this move (tanks, radars, the secret...) is decided by the rules (`pbem.rules.lawful`).
 
     GAME cornifex
     OFFICER Notius
@@ -27,89 +28,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping
 
-from pbem.rules.ship import parse_fit
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
-
-UNREADABLE = "unreadable"  # the line cannot be read as an order
-UNLAWFUL = "unlawful"  # readable, but not allowed for this ship now (pbem.check)
-
-
-# --- values ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class InfoRequest:
-    """One INFO line: one computer asks about one planet (rulebook 3G)."""
-
-    planet: str | None  # designation as written, upper-cased, e.g. "P-3"; None for NEW
-    new_index: int | None  # INFO NEW n: the n-th planet newly discovered this move (1-based)
-    line: int
-
-
-@dataclass(frozen=True)
-class ResearchOrder:
-    """One RESEARCH line: grants for one technology (optional rule Unpredictable Research)."""
-
-    technology: str  # as written, upper-cased; pbem.check matches it against the ruleset
-    grants: int
-    line: int
-
-
-@dataclass(frozen=True)
-class OrderSet:
-    """The orders of one officer for one move, as read from the file."""
-
-    source: str
-    game: str
-    officer: str
-    secret: str
-    move: int
-    route: tuple[Segment, ...]
-    tanks: int | None  # None: use every tank on board
-    radars: int | None  # None: switch on every radar on board
-    info: tuple[InfoRequest, ...]
-    lines: Mapping[str, int]  # canonical keyword -> line of its (first) order in the file
-    research: tuple[ResearchOrder, ...] = ()  # RESEARCH lines, in file order
-    # Landing and the ground (rulebook 3G, 3H, 4), plus base and cooperation orders.
-    land: str | None = None  # LAND A|B|C|D: the attitude of the landing at the route's end
-    land_crews: int | None = None  # LAND C 1: how many complete crews go down
-    shields: bool | None = None  # SHIELDS ON / OFF
-    crews: tuple[str, int | None] | None = None  # ("land", n or None) / ("embark", None)
-    fire: tuple[str, ...] = ()  # FIRE LASERS / CREWS / ALL
-    target: int | None = None  # TARGET n: fire at the first n aliens
-    mission: str | None = None  # MISSION CAPTURE...
-    pay: tuple[tuple[int, str, int], ...] = ()  # PAY n TO officer: (n, name, line)
-    refit: tuple[tuple[str, int], ...] | None = None  # REFIT crews=2,...
-    tot: str | None = None  # TOT P-5
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One mistake in an order file, told so the officer can mend it without help."""
-
-    source: str
-    line: int | None  # None when the problem is the file as a whole
-    text: str  # the offending line as written (stripped); "" when there is none
-    message: str
-    fix: str
-    kind: str = UNREADABLE
-
-    def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}, line {self.line}"
-        out = [f"{where}: {self.message}"]
-        if self.text:
-            out.append(f"    {self.text}")
-        out.extend(f"    {part}" for part in self.fix.splitlines())
-        return "\n".join(out)
-
-
-class OrderError(Exception):
-    """Raised by callers that prefer an exception to a list of problems."""
-
-    def __init__(self, problems: Iterable[Problem]):
-        self.problems = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-
+from pbem.rules.orders import (
+    UNREADABLE, InfoRequest, Orders, Payment, Problem, ResearchOrder, in_report_order,
+)
+from pbem.rules.ship import parse_fit
 
 class UnreadableOrder(ValueError):
     """An order's arguments cannot be read; `fix` says what to write instead."""
@@ -274,7 +197,7 @@ Reader = Callable[[str, "Keyword"], Any]
 @dataclass(frozen=True)
 class Keyword:
     """One order. Adding an order (LAND, MISSION...) means adding a row to KEYWORDS,
-    a field to OrderSet and a line to `_order_set`."""
+    a field to `Orders` and a line to `_orders`."""
 
     name: str
     aliases: tuple[str, ...]
@@ -570,15 +493,22 @@ class _Reader:
         self.last: _Line | None = None
         self.ended = False
         self.problems: list[Problem] = []
+        self.texts: dict[int, str] = {}  # each order line as written, secrets masked
+        self.unreadable: set[str] = set()  # keywords whose value could not be taken
 
-    def problem(self, line: _Line | None, message: str, fix: str, keyword: str | None = None):
+    def problem(self, line: _Line | None, message: str, fix: str, keyword: str | None = None,
+                dropped: bool = True):
+        """An unreadable line; `dropped` when the order it meant is not in the orders."""
         text = _shown(line, keyword) if line else ""
         number = line.number if line else None
         self.problems.append(Problem(self.source, number, text, message, fix, UNREADABLE))
+        if keyword and dropped:
+            self.unreadable.add(keyword)
 
     def read(self, line: _Line) -> None:
         self.last = line
         name = ALIASES.get(line.word)
+        self.texts[line.number] = _shown(line, name)
         if name is None:
             self.unknown(line)
         elif name == "END":
@@ -607,6 +537,7 @@ class _Reader:
                 f"keep one {kw.name} line and delete the other"
                 + ("; join segments with + on one line" if kw.name == "ROUTE" else ""),
                 kw.name,
+                dropped=False,  # the first line of it stands
             )
             return True
         if kw.header and self.first_order is not None:
@@ -633,6 +564,7 @@ class _Reader:
             )
             return
         keyword = ALIASES[near[0]]
+        self.texts[line.number] = _shown(line, keyword)
         args = "<your secret>" if keyword == "SECRET" else line.args
         self.problem(
             line,
@@ -649,6 +581,7 @@ class _Reader:
                     f"the header has no {name} line",
                     f"add {KEYWORDS[name].example} under {game_line.text} "
                     f"(line {game_line.number})",
+                    name,
                 )
         if not self.ended:
             self.problem(self.last, "the orders have no END line",
@@ -662,27 +595,6 @@ def _header_start(lines: list[str]) -> _Line | None:
         if line and ALIASES.get(line.word) == "GAME":
             return line
     return None
-
-
-def read_header(data: bytes | str) -> dict[str, str]:
-    """GAME, OFFICER and MOVE of a file that may not parse: a file with mistakes is still
-    answered in its officer's report instead of being taken for a missing file."""
-    text = decode(data) if isinstance(data, bytes) else data
-    lines = text.split("\n")
-    start = _header_start(lines)
-    found: dict[str, str] = {}
-    if start is None:
-        return found
-    for number, raw in enumerate(lines[start.number - 1:], start=start.number):
-        line = _split(number, raw)
-        if line is None:
-            continue
-        keyword = ALIASES.get(line.word)
-        if keyword == "END":
-            break
-        if keyword in ("GAME", "OFFICER", "MOVE") and keyword not in found and line.args:
-            found[keyword] = line.args
-    return found
 
 
 def _no_game(source: str, lines: list[str]) -> Problem:
@@ -700,13 +612,17 @@ def _no_game(source: str, lines: list[str]) -> Problem:
 _GAME_WORDS = [word for word, name in ALIASES.items() if name == "GAME"]
 
 
-def parse_orders(data: bytes | str, source: str) -> tuple[OrderSet | None, list[Problem]]:
-    """Read an order file; every problem found, and the orders only if there are none."""
+def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
+    """Read an order file: every order that could be read, and every line that could not.
+
+    The orders come back even when some lines are unreadable, so that the lawfulness check
+    can report what is wrong with the rest in the same answer (one mail round trip).
+    """
     text = decode(data) if isinstance(data, bytes) else _normalise(data)
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return None, [_no_game(source, lines)]
+        return Orders(source=source), [_no_game(source, lines)]
     reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
         line = _split(number, lines[number - 1])
@@ -715,39 +631,20 @@ def parse_orders(data: bytes | str, source: str) -> tuple[OrderSet | None, list[
             if reader.ended:
                 break
     reader.finish(start)
-    problems = sorted(reader.problems, key=lambda p: (p.line or 0))
-    if problems:
-        return None, problems
-    return _order_set(source, reader), []
+    return _orders(source, reader), in_report_order(reader.problems)
 
 
-def _order_set(source: str, reader: _Reader) -> OrderSet:
+def _orders(source: str, reader: _Reader) -> Orders:
     def one(name: str, default: Any = None) -> Any:
         found = reader.values.get(name)
         return found[0][0] if found else default
 
-    info = tuple(
-        InfoRequest(planet, index, line)
-        for (planet, index), line in reader.values.get("INFO", [])
-    )
     lines = {name: found[0][1] for name, found in reader.values.items()}
     if "END" in reader.first_line:
         lines["END"] = reader.first_line["END"]
     land = one("LAND")
-    ground = dict(
-        land=land[0] if land else None,
-        land_crews=land[1] if land else None,
-        shields=one("SHIELDS"),
-        crews=one("CREWS"),
-        fire=one("FIRE", ()),
-        target=one("TARGET"),
-        mission=one("MISSION"),
-        pay=tuple((n, name, line) for (n, name), line in reader.values.get("PAY", [])),
-        refit=one("REFIT"),
-        tot=one("TOT"),
-    )
-    return OrderSet(
-        **ground,
+    crews = one("CREWS")
+    return Orders(
         source=source,
         game=one("GAME"),
         officer=one("OFFICER"),
@@ -756,12 +653,28 @@ def _order_set(source: str, reader: _Reader) -> OrderSet:
         route=one("ROUTE", ()),
         tanks=one("TANKS"),
         radars=one("RADARS"),
-        info=info,
-        lines=MappingProxyType(lines),
+        info=tuple(
+            InfoRequest(planet, index, line)
+            for (planet, index), line in reader.values.get("INFO", [])
+        ),
         research=tuple(
             ResearchOrder(technology, grants, line)
             for (technology, grants), line in reader.values.get("RESEARCH", [])
         ),
+        attitude=land[0] if land else None,
+        land_crews=land[1] if land else None,
+        shields=one("SHIELDS"),
+        crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
+        crews_embark=bool(crews and crews[0] == "embark"),
+        fire=one("FIRE", ()),
+        targets=one("TARGET"),
+        mission=one("MISSION"),
+        pay=tuple(Payment(n, name, line) for (n, name), line in reader.values.get("PAY", [])),
+        refit=one("REFIT"),
+        tot=one("TOT"),
+        lines=MappingProxyType(lines),
+        texts=MappingProxyType(reader.texts),
+        unreadable=frozenset(reader.unreadable),
     )
 
 

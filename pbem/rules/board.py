@@ -1,0 +1,75 @@
+"""The board of one move: the state being changed while the officers take their turns.
+
+`move.resolve_move` copies the frozen `GameState` into a `Board`, every phase works on it
+and appends events, and the board becomes a new `GameState` at the end: the state handed
+in is never changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .events import Event
+from .geometry import Position
+from .sighting import PlanetGrid
+from .state import GameState, Officer, Planet, Zone
+
+
+@dataclass
+class Board:
+    """The state being changed during one move; positions indexed for sightings."""
+
+    zone: Zone
+    planets: dict[int, Planet]
+    officers: dict[int, Officer]
+    move: int
+    designations: int
+    settings: dict[str, Any]
+    winner: str | None = None
+    name: str = ""
+    planets_at: dict[Position, Planet] = field(default_factory=dict)
+    grid: PlanetGrid = field(default_factory=PlanetGrid)
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, state: GameState) -> "Board":
+        board = cls(
+            state.zone, dict(state.planets), dict(state.officers), state.move,
+            state.designations, dict(state.settings), state.winner, state.name,
+        )
+        board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
+        board.grid = PlanetGrid(board.planets_at.values())
+        return board
+
+    def to_state(self) -> GameState:
+        return GameState(
+            self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
+            self.winner, self.name,
+        )
+
+    def put_planet(self, planet: Planet) -> None:
+        self.planets[planet.id] = planet
+        if planet.destroyed:
+            self.planets_at.pop(planet.position, None)  # cancelled from the map (4 VI)
+            self.grid.remove(planet)
+        else:
+            self.planets_at[planet.position] = planet
+            self.grid.put(planet)
+
+    def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, audience, officer, data))
+
+    def designate(self, planet: Planet, officer: Officer) -> Planet:
+        """Give a planet its public designation the first time anybody finds it."""
+        if planet.designation is not None:
+            return planet
+        self.designations += 1
+        planet = replace(
+            planet, designation=f"P-{self.designations}",
+            discovered_by=officer.id, discovered_move=self.move,
+        )
+        self.put_planet(planet)
+        return planet
+
+

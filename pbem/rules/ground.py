@@ -1,0 +1,215 @@
+"""The landing party in action (rulebook 3D, 4 I; TAB. A, B, C): the Legio's fire, the
+aliens' fire, men lost and damage suffered.
+
+`Party` is the officer on the ground during his turn; `landing` decides who fires when,
+`missions` what a mission does; both act through the functions here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from . import combat
+from .board import Board
+from .dice import OFFICER as SEEN_BY_OFFICER
+from .dice import Dice
+from .encounter_guide import Race
+from .events import OFFICER
+from .ruleset import Ruleset
+from .ship import Ship
+from .state import Landing, Officer, Planet
+
+
+class ShipLost(Exception):
+    """The ship was destroyed during the turn; the turn ends with the rescue return."""
+
+
+@dataclass
+class Party:
+    """The officer on the ground during his turn: mutable for the length of the turn."""
+
+    board: Board
+    officer: Officer
+    landing: Landing
+    ruleset: Ruleset
+    dice: Dice
+    hull_hits: int = 0
+
+    @property
+    def ship(self) -> Ship:
+        return self.officer.ship
+
+    @property
+    def planet(self) -> Planet:
+        return self.board.planets[self.landing.planet]
+
+    def race(self) -> Race | None:
+        race_id = self.ruleset.information.race_id(self.planet.facts)
+        return self.ruleset.guide.get(race_id) if race_id else None
+
+    def emit(self, kind: str, audience: str = OFFICER, **data) -> None:
+        self.board.emit(kind, audience, self.officer.id, planet=self.planet.designation, **data)
+
+    def set_planet(self, **changes) -> None:
+        self.board.put_planet(replace(self.planet, **changes))
+
+    def set_landing(self, **changes) -> None:
+        self.landing = replace(self.landing, **changes)
+
+    def roll(self, die: int, kind: str, detail: str) -> int:
+        return self.dice.roll(die, kind, f"{self.planet.designation} {detail}",
+                              officer=self.officer.id, visibility=SEEN_BY_OFFICER)
+
+    def technology(self, name: str) -> int:
+        return self.officer.technologies.get(name, 0)
+
+
+# --- fire -------------------------------------------------------------------------------
+
+def targets_of(aliens: tuple[int, ...], count: int | None) -> list[int]:
+    """Splitting of objectives (3I a): fire at the first `count` aliens, or at all."""
+    n = len(aliens) if count is None else max(0, min(count, len(aliens)))
+    return list(range(n))
+
+
+def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> int:
+    """TAB. A. Returns the aliens killed. One attack makes every survivor hostile (4 I)."""
+    planet, race = party.planet, party.race()
+    aliens = list(planet.aliens)
+    targets = targets_of(planet.aliens, count)
+    if not targets or race is None:
+        return 0
+    attack = 0
+    if "lasers" in fire_with:
+        attack += combat.ship_attack(party.ship, party.technology("attack"))
+    if "crews" in fire_with:
+        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
+    if attack == 0:
+        party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
+                   why="no-one-to-fire")
+        return 0
+    defence = sum(aliens[i] for i in targets)
+    table = party.ruleset.tables["A"]
+    difference = attack - defence
+    face = party.roll(table.die, "legio-fire", "TAB. A")
+    result = table.result(difference, face)
+    killed = 0
+    if result == "F":
+        aliens, killed = combat.halve(aliens, targets, race.fc)
+    elif result == "U":
+        aliens, killed = combat.kill(aliens, targets)
+    wounded = sum(1 for fc in aliens if fc < race.fc) - sum(1 for fc in planet.aliens if fc < race.fc)
+    party.set_planet(aliens=tuple(aliens), hostile=True)
+    party.set_landing(fired=True)
+    party.emit(
+        "legio-fire", fire_with=list(fire_with), attack=attack, defence=defence,
+        targets=len(targets), difference=difference, column=table.label(difference),
+        die=table.die, face=face, result=result, killed=killed, wounded=max(0, wounded), left=len(aliens),
+    )
+    if killed and race.points.get("elimination", 0) > party.landing.pending:
+        # The points are the same however many die (4 I); they wait for the re-embarking.
+        party.set_landing(pending=race.points["elimination"], pending_for="elimination")
+    return killed
+
+
+def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | None = None) -> None:
+    """TAB. B: the hostile aliens attack the crews on the ground, else the ship (or, on
+    re-embarking, whom the race's sheet names). Losses are men; damages go to TAB. C."""
+    aliens = party.planet.aliens if aliens is None else aliens
+    if not aliens:
+        return
+    crews_down = list(party.landing.crews_down)
+    target = at or ("crews" if crews_down else "ship")
+    if target == "crews" and not crews_down:
+        target = "ship"
+    table = party.ruleset.tables["B"]
+    party.set_landing(attacked=True)
+    if target == "crews":
+        # Every assault is counted on the crews as they stand; emptied crews leave the sheet
+        # only once all have struck, so the crew numbers stay put during the volley.
+        crews, total = party.ship.crews, 0
+        for assault in combat.assaults_on_crews(list(aliens), crews_down):
+            struck = [i for i in assault.crews if crews[i] > 0]
+            if not struck:
+                continue
+            defence = combat.crew_defence(replace(party.ship, crews=crews), struck)
+            difference = assault.alien_fc - defence
+            face = party.roll(table.die, "alien-fire", "TAB. B on crews")
+            result = int(table.result(difference, face))
+            crews, lost = combat.lose_men(crews, struck, result)
+            total += lost
+            party.emit(
+                "alien-fire", target="crews", crews=len(struck), attack=assault.alien_fc,
+                defence=defence, difference=difference, column=table.label(difference),
+                die=table.die, face=face, result=result, lost=lost,
+            )
+        if total:
+            lose_crew_men(party, crews, total)
+    else:
+        defence = combat.ship_defence(party.ship, party.landing.shields, party.technology("defence"))
+        attack = sum(aliens)
+        difference = attack - defence
+        face = party.roll(table.die, "alien-fire", "TAB. B on the ship")
+        result = int(table.result(difference, face))
+        party.emit(
+            "alien-fire", target="ship", attack=attack, defence=defence, difference=difference,
+            column=table.label(difference), die=table.die, face=face, result=result, lost=0,
+        )
+        damage(party, result)
+
+
+def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
+    """Men lost (3D a): each costs a point on SPATHA and HASTA; an emptied crew is gone,
+    and the module it carried with it (3D b)."""
+    ship = party.ship
+    level = party.ruleset.ships[ship.type].level
+    penalty = lost if level >= 2 else 0
+    down = list(party.landing.crews_down)
+    kit = combat.crew_weapons(ship)
+    modules, weapons = ship.modules, {w: getattr(ship, w) for w in combat.WEAPON_ATT}
+    kept: list[int] = []
+    new_index: dict[int, int] = {}
+    for i, men in enumerate(crews):
+        if men > 0:
+            new_index[i] = len(kept)
+            kept.append(men)
+        elif kit[i] is not None:
+            modules -= 1
+            if kit[i] in weapons:
+                weapons[kit[i]] -= 1
+    ship = replace(ship, crews=tuple(kept), modules=modules, **weapons)
+    party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index))
+    score = max(0, party.officer.score - penalty)
+    party.officer = replace(party.officer, ship=ship, score=score)
+    party.emit("losses", men=lost, crews=list(ship.crews), penalty=penalty)
+
+
+def damage(party: Party, count: int) -> None:
+    """TAB. C, once per damage: a missing component means no damage; the hull absorbs one
+    hit, a second hit in the same move destroys the ship (4 I)."""
+    table = party.ruleset.tables["C"]
+    for _ in range(max(0, count)):
+        face = party.roll(table.die, "damage", "TAB. C")
+        part = str(table.result(0, face))
+        if part == "hull":
+            party.hull_hits += 1
+            effect = "absorbed" if party.hull_hits == 1 else "destroyed"
+        elif party.ship.count(part) > 0:
+            changes = {part: party.ship.count(part) - 1}
+            if part == "modules":
+                # The weapon mounted on the lost module goes with it (3D b): the last mounted.
+                ship = party.ship
+                if sum(getattr(ship, w) for w in combat.WEAPON_ATT) > ship.modules - 1:
+                    weapon = next(w for w in reversed(combat.WEAPON_ATT) if getattr(ship, w))
+                    changes[weapon] = getattr(ship, weapon) - 1
+            party.officer = replace(party.officer, ship=replace(party.ship, **changes))
+            effect = "lost"
+        else:
+            effect = "none"
+        party.emit("damage", die=table.die, face=face, component=part, effect=effect)
+        if effect == "destroyed":
+            raise ShipLost("two hull hits in one move")
+        if part == "tanks" and party.ship.tanks == 0:
+            raise ShipLost("no tanks left")
+
+

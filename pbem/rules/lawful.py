@@ -1,0 +1,133 @@
+"""Are an officer's orders lawful for him in this state? The one function that decides it.
+
+`pbem check --game`, `pbem resolve` and the mail inbox all call `problems`; each concept of
+the rulebook keeps the lawfulness of its own orders beside its effect (`route`, `sighting`,
+`information`, `research`, `landing`, `missions`, `career`), and this module runs them in
+order after the header: the game, the move, the officer and his secret.
+
+The check uses only what the officer may know: his own ship and situation, the public
+designations and information, his orders. What only the move can reveal (where the route
+really ends, what lives on a planet not yet known, the dice) is reported by the rules when
+the move is played.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import replace
+from typing import Callable, Collection
+
+from . import career, landing, missions, research, route, sighting
+from .information import info_problems
+from .orders import Orders, Problem
+from .research import COMPUTING, MOVEMENT
+from .ruleset import Ruleset
+from .ship import build_ship, fit_problems
+from .state import GameState, Officer
+
+SecretCheck = Callable[[int, str], bool]  # (officer id, secret written) -> does it match?
+
+
+def problems(
+    orders: Orders, state: GameState, ruleset: Ruleset, secret_ok: SecretCheck, *,
+    colleagues: Collection[str] | None = None,
+) -> list[Problem]:
+    """Every unlawful order in `orders` for the move `state` is collecting; [] when all of
+    them may be carried out. The problems of reading the file come from the reader; these
+    are the rest, all found in one pass.
+
+    `colleagues` are the officers' names, casefolded (default: those in `state`), so a
+    caller that loads only one officer can still check PAY.
+    """
+    found: list[Problem] = []
+    if orders.game is not None and orders.game.casefold() != state.name.casefold():
+        # Orders for another game: its officers and ships are not ours to compare with.
+        return [orders.problem(
+            "GAME", f"these orders are for game {orders.game}, but this is game {state.name}",
+            f"write GAME {state.name}, or send the orders to the GM of {orders.game}",
+            private=False)]
+    if orders.game is None and not orders.given("GAME"):
+        found.append(orders.problem("GAME", "the header has no GAME line",
+                                    f"write GAME {state.name}", private=False))
+    if orders.move is not None and orders.move != state.move:
+        found.append(orders.problem(
+            "MOVE", f"these orders are for move {orders.move}, but move {state.move} is being "
+            "collected", f"write MOVE {state.move}", private=False))
+    elif orders.move is None and not orders.given("MOVE"):
+        found.append(orders.problem("MOVE", "the header has no MOVE line",
+                                    f"write MOVE {state.move}", private=False))
+    officer = find_officer(state, orders.officer)
+    if officer is None:
+        if orders.officer is not None:
+            found.append(_unknown_officer(orders, state))
+        elif not orders.given("OFFICER"):
+            found.append(orders.problem("OFFICER", "the header has no OFFICER line",
+                                        "write OFFICER and your name as enlisted", private=False))
+        return found
+    if orders.secret is not None:
+        if not secret_ok(officer.id, orders.secret):
+            found.append(orders.problem(
+                "SECRET", "the secret does not match",
+                "use the one you got at enlistment, or ask the GM for a new one", private=False))
+    elif not orders.given("SECRET"):
+        found.append(orders.problem("SECRET", "the header has no SECRET line",
+                                    "write SECRET and the secret you got at enlistment",
+                                    private=False))
+    names = colleagues if colleagues is not None else {
+        o.name.casefold() for o in state.officers.values()}
+    return found + ship_problems(orders, officer, state, ruleset, names)
+
+
+def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: Ruleset,
+                  colleagues: Collection[str]) -> list[Problem]:
+    """The orders against the officer's ship and situation, concept by concept."""
+    ship_type = ruleset.ships[officer.ship.type]
+    at = state.planets.get(officer.landed_on) if officer.landed_on is not None else None
+    at_base = bool(at and at.base)
+    # REFIT comes first in the turn: the rest of the orders fly the new sheet.
+    if orders.refit is not None and at_base and not fit_problems(ship_type, dict(orders.refit)):
+        officer = replace(officer, ship=build_ship(ship_type, officer.ship.name, dict(orders.refit)))
+    ship = officer.ship
+    rules = ruleset.technologies
+    movement = research.reachable_level(officer, MOVEMENT, orders, rules, state.settings)
+    computing = research.reachable_level(officer, COMPUTING, orders, rules, state.settings)
+    # The base is never explored: INFO and TOT name only planets the officers found.
+    designations = {p.designation for p in state.planets.values()
+                    if p.designation and not p.base and not p.destroyed}
+    on_planet = state.planets.get(officer.landing.planet) if officer.landing else None
+    race = None
+    if on_planet is not None:
+        race_id = ruleset.information.race_id(on_planet.facts)
+        race = ruleset.guide.get(race_id) if race_id else None
+    spent = sum(r.grants for r in orders.research) * rules.grant_cost
+    return [
+        *research.research_problems(orders, officer, rules, state.settings),
+        *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
+        *sighting.radar_problems(orders, ship),
+        *info_problems(orders, ship.computers, computing, designations),
+        *landing.landing_problems(orders, officer, ruleset),
+        *missions.mission_problems(orders, officer, on_planet, race),
+        *career.career_problems(orders, officer, at_base, ruleset, colleagues,
+                                spent, designations),
+    ]
+
+
+def find_officer(state: GameState, name: str | None) -> Officer | None:
+    """The enlisted officer a header names, in any case and spacing."""
+    if name is None:
+        return None
+    key = " ".join(name.split()).casefold()
+    return next((o for o in state.officers.values() if o.name.casefold() == key), None)
+
+
+def _unknown_officer(orders: Orders, state: GameState) -> Problem:
+    names = {o.name.casefold(): o.name for o in state.officers.values()}
+    near = difflib.get_close_matches(orders.officer.casefold(), names, n=1, cutoff=0.6)
+    message = f"no officer {orders.officer} is enlisted in game {state.name}"
+    if near:
+        name = names[near[0]]
+        return orders.problem("OFFICER", f"{message}; did you mean {name}?",
+                              f"write OFFICER {name}", private=False)
+    return orders.problem("OFFICER", message,
+                          "write your name exactly as you enlisted, or ask the GM to enlist you",
+                          private=False)

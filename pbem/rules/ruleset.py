@@ -1,0 +1,31 @@
+"""The ruleset as plain data: ship types, ranks, Information Sheet, Encounter Guide,
+Operations Tables and the technologies of Unpredictable Research.
+
+The rules read it; `pbem.ruleset` reads and validates the TOML files it is made from (the
+shipped reconstruction, or the GM's own copies of the printed tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .encounter_guide import Race
+from .information_sheet import InformationSheet
+from .ranks import Rank
+from .research import ResearchRules
+from .ship import ShipType
+from .tables import Table
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    ships: Mapping[str, ShipType]
+    ranks: tuple[Rank, ...]
+    information: InformationSheet
+    guide: Mapping[str, Race]
+    sources: Mapping[str, str]  # file name -> "default" or "rules/<file name>"
+    provenance: Mapping[str, str] = field(default_factory=dict)  # file name -> note
+    tables: Mapping[str, Table] = field(default_factory=dict)  # Operations Tables by id
+    # Unpredictable Research (optional rule): technologies, grant cost, die, funding step.
+    technologies: ResearchRules = field(default_factory=ResearchRules)

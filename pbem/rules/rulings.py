@@ -1,0 +1,89 @@
+"""The rulings: where the rulebook leaves the Space Computer a choice, what pbem decides.
+
+Every ruling is a named constant here, with the rulebook reference and the reason, and the
+rules code reads it from this module only, so that a GM option can flip one later without
+a search through the code. The README's "Rulings" section describes the same set, in the
+same order.
+"""
+
+from __future__ import annotations
+
+# --- routes and sightings (3E, 3F, S.C. rules D and E) ------------------------------------
+
+# Radar never sees across levels (levels are 4 parsecs apart, the range at most 3): a route
+# arriving straight up or down onto an uncharted planet meets it unseen and lands on it.
+VERTICAL_ARRIVAL_LANDS = True
+
+# The base and the known (crossed out) planets do not stop a route: nobody lands there
+# by surprise, and the base is where every route home ends.
+KNOWN_PLANETS_DO_NOT_STOP = True
+
+# INFO may name any planet sighted during the move, from any parsec of the route, its
+# start and end included: section 6 answers on planets sighted mid-route and out of range
+# at the end, so "at the beginning or at the end of the movement" (3F) is not a limit.
+INFO_ON_ANY_PARSEC = True
+
+# A forced landing (no radar on) names the planet publicly but pays no discovery points:
+# the planet was run into, not sighted (3B pays "every planet sighted").
+FORCED_LANDING_SCORES = False
+
+# --- points (3B, 3H, 4) ------------------------------------------------------------------
+
+# "the level of the ship must be subtracted each time from the scores obtained" (3B): an
+# award never goes below zero (a HASTA sighting gives 0, not -1); losses are charged in
+# full but a score is never negative.
+AWARD_NEVER_NEGATIVE = True
+SCORE_NEVER_NEGATIVE = True
+
+# --- the ground (3D, 3G, 3I, 4 I) -----------------------------------------------------------
+
+# When fewer aliens than crews are on the ground, each alien attacks a single crew (section
+# 6, turn V); otherwise all of them attack all the crews together (turn VI).
+FEWER_ALIENS_ATTACK_ONE_CREW_EACH = True
+
+# Men lost are taken from the last crew first, keeping as many complete crews as possible
+# (section 6 writes "1 + 1" after two men lost from 3 + 3... and "2 + 1" in 3D a).
+LOSSES_FROM_THE_LAST_CREW = True
+
+# TAB. A's F is "a decrease of 50% (rounded up)" of the targets' F.C. (4 I): F.C. 5 loses
+# 3 and keeps 2; two aliens of 5 lose 5, so one dies (section 6, turn V). Whole aliens die
+# first, the rest is a wound.
+WOUND_DECREASE_ROUNDS_UP = True
+
+# A take-off takes the crews aboard even when CREWS EMBARK was forgotten (the check asks
+# for it); crews never land in the move the ship takes off (3G b).
+TAKE_OFF_EMBARKS_CREWS = True
+
+# On re-embarking the aliens attack whom the race's technical sheet names; where it names
+# nobody, the S.C. chooses (3I c): pbem chooses the crews withdrawing (section 6, turn VI).
+REEMBARK_TARGET_DEFAULT = "crews"
+
+# Fire that nobody can deliver (no lasers, no crew down, TARGET 0) is refused by the check:
+# there is no shot, so no hostility and no answer (4 I: "a single attack ... makes hostile").
+NO_FIRE_WITHOUT_A_SHOT = True
+
+# --- missions (4 II to 4 V) ----------------------------------------------------------------
+
+# Alliance (4 III): "After 2 unsuccessful alliance attempts, it becomes impossible". Both
+# "-" and "No" are unsuccessful (the alliance was not made), so at most two proposals fail;
+# otherwise "-" could be tried again forever.
+ALLIANCE_ATTEMPTS = 2
+ALLIANCE_DASH_IS_UNSUCCESSFUL = True
+
+# Capture (4 II): on "No" "the Alien subjected to the capture attempt" attacks at once,
+# without response; only that alien fires, and the others keep their disposition.
+CAPTURE_NO_ONLY_THE_SUBJECT_ATTACKS = True
+
+# Commerce (4 V) "can be repeated for no more than two consecutive turns".
+COMMERCE_MOVES = 2
+
+# --- the career (1, 3A, 3F c) ---------------------------------------------------------------
+
+# Promotion gives "the ship of the immediately higher level" (3A, section 6); a score that
+# reaches the threshold while the officer stands on the base promotes him there, without
+# a fly-out and return (the MISSUS is on the base).
+PROMOTION_ON_THE_BASE_AT_ANY_TIME = True
+
+# A timed game (1): the highest rank wins, then the most points; officers still equal in
+# both share the victory.
+SHARED_VICTORY_ON_A_TIE = True

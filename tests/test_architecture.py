@@ -1,0 +1,104 @@
+"""The shape of the code: a pure rules core and no import cycles (DESIGN, STYLE).
+
+The rules core (`pbem/rules/`) takes state, orders and dice and returns a new state and
+events: it never touches SQLite, templates, the command line or another part of pbem. Every
+import counts, those inside functions and those made only for type checking too, since each
+is a dependency a reader has to follow.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "pbem"
+FORBIDDEN_IN_RULES = ("sqlite3", "sqlite_utils", "jinja2", "click")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module `path` imports, absolute, with `from x import y` also naming x.y."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def in_rules(name: str) -> bool:
+    return name == "pbem.rules" or name.startswith("pbem.rules.")
+
+
+def pbem_imports(name: str) -> set[str]:
+    return {m for m in imports(MODULES[name]) if m in MODULES and m != name}
+
+
+def test_the_rules_core_imports_nothing_but_itself_and_the_standard_library():
+    for name, path in MODULES.items():
+        if not in_rules(name):
+            continue
+        for imported in imports(path):
+            top = imported.split(".")[0]
+            assert top not in FORBIDDEN_IN_RULES, f"{name} imports {imported}"
+            if top == "pbem":
+                assert in_rules(imported), f"{name} imports {imported}"
+
+
+def test_no_import_cycles_among_pbem_modules():
+    graph = {name: pbem_imports(name) for name in MODULES}
+    # A package importing its own modules (pbem.rules -> pbem.rules.x) is not a cycle of
+    # the code; drop the edges from a module to the packages that contain it.
+    for name, edges in graph.items():
+        edges.difference_update(p for p in list(edges) if name.startswith(p + "."))
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        if name in visiting:
+            cycle = visiting[visiting.index(name):] + [name]
+            raise AssertionError("import cycle: " + " -> ".join(cycle))
+        visiting.append(name)
+        for other in sorted(graph[name]):
+            visit(other)
+        visiting.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+
+
+def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
+    """The test above would fail on a cycle: shown on two modules that import each other."""
+    (tmp_path / "pbem").mkdir()
+    (tmp_path / "pbem" / "a.py").write_text("from . import b\n")
+    (tmp_path / "pbem" / "b.py").write_text("def f():\n    from .a import x\n")
+    package = tmp_path / "pbem"
+    monkeypatch.setattr(__import__(__name__), "PACKAGE", package)
+    found = {module_name(p): p for p in package.rglob("*.py")}
+    monkeypatch.setattr(__import__(__name__), "MODULES", found)
+    try:
+        test_no_import_cycles_among_pbem_modules()
+    except AssertionError as e:
+        assert "pbem.a -> pbem.b -> pbem.a" in str(e)
+    else:
+        raise AssertionError("the cycle between pbem.a and pbem.b was not found")
