@@ -578,15 +578,15 @@ def test_pbem_check_refuses_a_payment_beyond_the_score(make_game):
 
 
 def test_two_officers_on_one_planet_fire_at_the_same_alien():
-    """Notius wounds the first SEVOLVENTES (F: 5 to 3); Beta, next in turn, fires at the
-    same alien and sees it as Notius left it: F.C. 3."""
+    """Notius wounds the first SEVOLVENTES (F: 5 to 2); Beta, next in turn, fires at the
+    same alien and sees it as Notius left it: F.C. 2."""
     p = planet("sevolventes")
     notius = on_ground(p, oid=1, turn=0, **down(0, 1))
     beta = on_ground(p, oid=2, name="Beta", turn=1, **down(0, 1))
     s = state([p], [notius, beta])
     assert A.result(2 * CREW_FC - 5, 3) == "F"  # Notius: +1
-    assert A.result(2 * CREW_FC - 3, 5) == "U"  # Beta: +3
-    assert B.result(3 + 5 - 2 * CREW_FC, 1) == 0 and B.result(5 - CREW_FC, 1) == 0
+    assert A.result(2 * CREW_FC - 2, 5) == "U"  # Beta: +4
+    assert B.result(2 + 5 - 2 * CREW_FC, 1) == 0 and B.result(5 - CREW_FC, 1) == 0
 
     fire = Orders(fire=("crews",), targets=1)
     r = play(s, {1: fire, 2: fire},
@@ -594,7 +594,7 @@ def test_two_officers_on_one_planet_fire_at_the_same_alien():
 
     first, second = one(r, "legio-fire", 1), one(r, "legio-fire", 2)
     assert (first["defence"], first["result"], first["wounded"]) == (5, "F", 1)
-    assert (second["defence"], second["result"], second["killed"]) == (3, "U", 1)
+    assert (second["defence"], second["result"], second["killed"]) == (2, "U", 1)
     assert r.state.planets[2].aliens == (5,)
     # Both wait for their crews to bring back the points of the elimination.
     assert landing_of(r, 2).pending == 5 and landing_of(r, 1).pending == 0

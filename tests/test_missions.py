@@ -104,21 +104,22 @@ def test_elimination_F_on_two_aliens_kills_one_and_the_survivor_fires():
     assert landing_of(r).pending == 5
 
 
-def test_elimination_F_on_a_single_alien_wounds_it_to_half_rounded_up():
-    """F on one SEVOLVENTES of F.C. 5 leaves it alive with ceil(5 / 2) = 3."""
+def test_elimination_F_on_a_single_alien_decreases_it_by_half_rounded_up():
+    """F is "a decrease of 50% (rounded up)" (4 I): one SEVOLVENTES of F.C. 5 loses
+    ceil(5 / 2) = 3 and keeps 2."""
     p = planet("sevolventes", (5,))
     s = state([p], [on_ground(p, **down(0, 1))])
     difference = 2 * CREW_FC - 5
     assert A.result(difference, 3) == "F"
-    assert B.result(3 - CREW_FC, 1) == 0
+    assert B.result(2 - CREW_FC, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [3], "alien-fire": [1]})
 
     fire = one(r, "legio-fire")
     assert (fire["result"], fire["killed"], fire["wounded"], fire["left"]) == ("F", 0, 1, 1)
-    assert aliens_on(r) == (3,)
-    assert one(r, "alien-fire")["attack"] == 3  # the wounded alien fires with what is left
+    assert aliens_on(r) == (2,)
+    assert one(r, "alien-fire")["attack"] == 2  # the wounded alien fires with what is left
     assert landing_of(r).pending == 0  # nobody died: nothing to pick up
 
 
@@ -252,7 +253,9 @@ def test_capture_no_that_alien_attacks_at_once_without_response():
     attack = one(r, "alien-fire")
     assert attack["attack"] == 6  # only the alien the capture was tried on, not both (12)
     assert of(r, "legio-fire") == []  # no response this move
-    assert r.state.planets[2].hostile
+    # Ruling: only the alien subjected to the attempt attacks (4 II); the others keep their
+    # disposition, so the planet is still peaceful.
+    assert not r.state.planets[2].hostile
     assert landing_of(r).pending == 0
 
 
@@ -368,11 +371,24 @@ def test_alliance_dash_may_be_tried_again_next_move():
     r = play(s, {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL], "alliance": [2]})
     assert one(r, "mission")["result"] == "-"
     assert of(r, "alien-fire") == [] and of(r, "alliance") == []
-    assert landing_of(r).alliance_failures == 0
+    # Ruling: "-" is an unsuccessful attempt (4 III), one of the two allowed.
+    assert landing_of(r).alliance_failures == 1
 
     r2 = play(then(r), {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL], "alliance": [4]})
     assert one(r2, "mission")["result"] == "Yes"
     assert len(of(r2, "alliance")) == 1
+
+
+def test_two_alliance_dashes_make_the_alliance_impossible():
+    """Without the ruling "-" could be proposed again forever until a Yes."""
+    s = aviarii_landing()
+    assert E.result(3, 2) == "-"
+    r = play(s, {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL], "alliance": [2]})
+    r = play(then(r), {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL], "alliance": [2]})
+    assert landing_of(r).alliance_failures == 2
+    r = play(then(r), {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "mission-refused")["why"] == "alliance-failed"
+    assert of(r, "mission") == []
 
 
 def test_alliance_no_the_pestered_aliens_attack():

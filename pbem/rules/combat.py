@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from . import rulings
 from .ship import CREW_MEN, Ship
 
 LASER_ATT = 6  # LASER ZIP 11, each (3D c)
@@ -63,13 +64,14 @@ def ship_defence(ship: Ship, shields_on: bool, defence_levels: int = 0) -> int:
 
 
 def halve(aliens: list[int], targets: list[int], full_fc: int) -> tuple[list[int], int]:
-    """TAB. A 'F': the targets' F.C. falls by half, rounded up: whole aliens die first,
-    the rest is a wound. Returns the new alien list and how many were killed.
-
-    Section 6: two SEVOLVENTES of F.C. 5 (10 in all) fall to 5: one killed.
+    """TAB. A 'F': "a decrease of 50% (rounded up)" of the targets' F.C. (4 I): whole
+    aliens die first, the rest is a wound. Returns the new alien list and how many were
+    killed. One SEVOLVENTES of F.C. 5 loses 3 and keeps 2; two (10 in all) lose 5: one
+    killed (section 6, turn V).
     """
     total = sum(aliens[i] for i in targets)
-    goal = math.ceil(total / 2)
+    decrease = math.ceil(total / 2) if rulings.WOUND_DECREASE_ROUNDS_UP else total // 2
+    goal = total - decrease
     dead: set[int] = set()
     left = total
     for i in sorted(targets, key=lambda i: aliens[i]):

@@ -34,6 +34,8 @@ class Party:
     ruleset: Ruleset
     dice: Dice
     hull_hits: int = 0
+    # Crews land or re-embark this move: the ship's lasers cannot fire then (3D c).
+    crews_moving: bool = False
 
     @property
     def ship(self) -> Ship:
@@ -72,13 +74,14 @@ def targets_of(aliens: tuple[int, ...], count: int | None) -> list[int]:
     return list(range(n))
 
 
-def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> int:
-    """TAB. A. Returns the aliens killed. One attack makes every survivor hostile (4 I)."""
+def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> bool:
+    """TAB. A. One attack makes every survivor hostile (4 I). Returns whether a shot was
+    fired: fire that nobody can deliver is no fire, and provokes nobody."""
     planet, race = party.planet, party.race()
     aliens = list(planet.aliens)
     targets = targets_of(planet.aliens, count)
     if not targets or race is None:
-        return 0
+        return False
     attack = 0
     if "lasers" in fire_with:
         attack += combat.ship_attack(party.ship, party.technology("attack"))
@@ -87,7 +90,7 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> i
     if attack == 0:
         party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
                    why="no-one-to-fire")
-        return 0
+        return False
     defence = sum(aliens[i] for i in targets)
     table = party.ruleset.tables["A"]
     difference = attack - defence
@@ -109,7 +112,7 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> i
     if killed and race.points.get("elimination", 0) > party.landing.pending:
         # The points are the same however many die (4 I); they wait for the re-embarking.
         party.set_landing(pending=race.points["elimination"], pending_for="elimination")
-    return killed
+    return True
 
 
 def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | None = None) -> None:

@@ -129,14 +129,20 @@ def engage(
         if planet.hostile and planet.aliens:
             alien_fire(party, at=(race.reembark_target if race else None) or "crews")
         return
+    if mission == "elimination" and not fire_with:
+        # An elimination is fire (4 I): it follows the timings of fire, a) or b), so hostile
+        # aliens answer it once, never before and again after.
+        fire_with, mission = ("crews",) if party.landing.crews_down else ("lasers",), None
+        if not planet.aliens:
+            party.emit("mission-refused", mission="elimination", why="no-alien",
+                       reason="no alien is left")
     if fire_with and planet.aliens:
-        if planet.hostile:
-            before = planet.aliens
-            legio_fire(party, fire_with, targets)
-            alien_fire(party, aliens=before)  # simultaneous: the fire of all who began
-        else:
-            legio_fire(party, fire_with, targets)
-            alien_fire(party)
+        hostile, before = planet.hostile, planet.aliens
+        shot = legio_fire(party, fire_with, targets)
+        if hostile:
+            alien_fire(party, aliens=before)  # b) simultaneous: the fire of all who began
+        elif shot:
+            alien_fire(party)  # a) the survivors answer
         if mission and mission != "elimination":
             # What the race forbids comes first; else the fire made this an elimination.
             refused = missions.refusal(mission, race, party.landing, party.planet) or (
@@ -161,14 +167,20 @@ def land(
     attitude = orders.attitude or "A"
     shields, crews_go, fire_with = ATTITUDES[attitude]
     landing = Landing(planet=planet.id, shields=shields)
-    party = Party(board, officer, landing, ruleset, dice)
+    party = Party(board, officer, landing, ruleset, dice, crews_moving=crews_go)
     party.emit("attitude", attitude=attitude, shields=shields, crews=crews_go, fire=list(fire_with))
+    mission = orders.mission
     try:
         complete_information(party)
         meet_aliens(party)
         if crews_go:
             land_crews(party, orders.land_crews)
-        engage(party, fire_with, orders.targets, orders.mission)
+        if mission == "elimination" and not fire_with:
+            # 3G a: the attitude decides who fires on landing; A and C do not.
+            party.emit("mission-refused", mission=mission, why="attitude-no-fire",
+                       reason=f"attitude {attitude} lands without fire")
+            mission = None
+        engage(party, fire_with, orders.targets, mission)
     except ShipLost as lost:
         return rescue(board, party.officer, ruleset, str(lost))
     return replace(party.officer, landing=party.landing)
@@ -189,10 +201,16 @@ def ground_move(
             party.emit("shields", on=orders.shields)
         if embark and party.landing.crews_down:
             party.set_landing(shields=False)
+            party.crews_moving = True
             engage(party, (), None, None, reembarking=True)
             reembark(party)
+            if orders.mission:
+                # 3G b: a mission takes a move on the ground; withdrawing crews do none.
+                party.emit("mission-refused", mission=orders.mission, why="re-embarking",
+                           reason="the crews re-embark this move")
         elif orders.crews_land is not None and not taking_off:
             party.set_landing(shields=False)
+            party.crews_moving = True
             land_crews(party, orders.crews_land or None)
             engage(party, tuple(f for f in orders.fire if f == "crews"), orders.targets, orders.mission)
         else:

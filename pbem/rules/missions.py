@@ -90,7 +90,6 @@ def attempt(party: Party, mission: str, targets: int | None) -> None:
     if mission != "elimination" and party.landing.mission is None:
         party.set_landing(mission=mission)
     {
-        "elimination": elimination,
         "capture": capture,
         "alliance": alliance,
         "intimidation": intimidation,
@@ -106,15 +105,6 @@ def outcome(party: Party, table_id: str, value: int, detail: str, mission: str) 
     party.emit("mission", mission=mission, table=table_id, column=table.label(value),
                die=table.die, face=face, result=result)
     return result, face
-
-
-def elimination(party: Party, race: Race, targets: int | None) -> None:
-    """Fire with whatever can fire: crews on the ground, else the ship's lasers."""
-    fire_with = ("crews",) if party.landing.crews_down else ("lasers",)
-    hostile = party.planet.hostile
-    before = party.planet.aliens
-    legio_fire(party, fire_with, targets)
-    alien_fire(party, aliens=before if hostile else None)
 
 
 def capture(party: Party, race: Race, targets: int | None) -> None:
@@ -137,20 +127,25 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
         if not party.planet.hostile:
             return
     elif result == "No":
-        party.set_planet(hostile=True)
-        alien_fire(party, aliens=(aliens[i],))
+        if rulings.CAPTURE_NO_ONLY_THE_SUBJECT_ATTACKS:
+            alien_fire(party, aliens=(aliens[i],))  # the others keep their disposition
+        else:
+            party.set_planet(hostile=True)
+            alien_fire(party)
 
 
 def alliance(party: Party, race: Race, targets: int | None) -> None:
     """TAB. E by F.ALL.: Yes, allied (VAL. points); -, try again next move; No, the pestered
-    aliens attack without response; after two failures no more proposals (4 III)."""
+    aliens attack without response; after two unsuccessful attempts no more (4 III)."""
     result, _ = outcome(party, "E", race.alliance_factor or 0, "alliance", "alliance")
     if result == "Yes":
         party.set_planet(hostile=False)
         party.set_landing(pending=race.alliance_value or 0, pending_for="alliance")
         party.emit("alliance", PUBLIC, officer_name=party.officer.name, race=race.name)
-    elif result == "No":
+        return
+    if result == "No" or rulings.ALLIANCE_DASH_IS_UNSUCCESSFUL:
         party.set_landing(alliance_failures=party.landing.alliance_failures + 1)
+    if result == "No":
         party.set_planet(hostile=True)
         alien_fire(party)
 
@@ -158,7 +153,9 @@ def alliance(party: Party, race: Race, targets: int | None) -> None:
 def intimidation(party: Party, race: Race, targets: int | None) -> None:
     """TAB. F, a theoretical combat with lasers or crews; Yes, veneration points on TAB. G;
     -, try later; No, they counterattack, unless aggressive from the start (No counts as -)."""
-    attack = combat.ship_attack(party.ship, party.technology("attack"))
+    # The ship's lasers show the Legio's strength, except while crews land or re-embark,
+    # when they cannot fire (3D c); the crews on the ground always can.
+    attack = 0 if party.crews_moving else combat.ship_attack(party.ship, party.technology("attack"))
     if party.landing.crews_down:
         attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
     defence = sum(party.planet.aliens)

@@ -1,0 +1,122 @@
+"""The basic level read again as a demanding GM and a rules lawyer would.
+
+Each test pins one point where the move once did something the rulebook does not say (or
+the check let through an order the move then mishandled), with the section it follows.
+They drive the pure core like the mission and ground tests: a hand-built state, one move
+with every roll scripted (`play`), and the rules' own lawfulness check on parsed orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pbem.orderfile import read_orders
+from pbem.rules import lawful
+from pbem.rules.geometry import Segment
+from pbem.rules.orders import Orders
+from pbem.rules.state import GameState
+
+from conftest import orders_text
+from core import (
+    CREW_FC, HERE, LASER_FC, RULES, SHIELD_FC, down, in_space, kinds, landing_of, marthia, of,
+    on_ground, one, planet, play, state,
+)
+
+A, B, C, D, E, F, G, H, L = (RULES.tables[t] for t in "ABCDEFGHL")
+NO_ARRIVAL = 1  # d6 face 1 brings nobody for every race used here
+
+
+def checked(s: GameState, *body: str) -> list[tuple[int, str]]:
+    """What the lawfulness check says of these orders for Notius (the secret taken as right)."""
+    s = replace(s, name="cornifex")
+    orders, unreadable = read_orders(orders_text("Notius", "s", s.move, *body), "o.txt")
+    assert unreadable == [], unreadable
+    return [(p.line, p.message) for p in lawful.problems(orders, s, RULES, lambda i, x: True)]
+
+
+# --- fire: 4 I, 3G a ------------------------------------------------------------------------
+
+
+def test_an_elimination_without_fire_meets_the_hostile_aliens_fire_once():
+    """MISSION ELIMINATION is fire: with hostile aliens both fire at once (4 I b); they do
+    not attack first and then answer the elimination a second time."""
+    p = planet("luparii", (3, 3))
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert A.result(2 * CREW_FC - 6, 6) == "U"
+    r = play(s, {1: Orders(mission="elimination")},
+             {"arrivals": [NO_ARRIVAL], "legio-fire": [6], "alien-fire": [1]})
+    assert len(of(r, "legio-fire")) == 1
+    assert len(of(r, "alien-fire")) == 1  # the simultaneous answer, of the two who began
+    assert one(r, "alien-fire")["attack"] == 6
+
+
+def test_fire_nobody_can_deliver_provokes_nobody():
+    """FIRE LASERS from a ship with no lasers: no shot, so the peaceful aliens stay peaceful
+    and do not fire (4 I: "a single attack makes hostile")."""
+    p = planet("sevolventes")
+    s = state([p], [on_ground(p, marthia(lasers=0))])
+    r = play(s, {1: Orders(fire=("lasers",))}, {"arrivals": [NO_ARRIVAL]})
+    assert of(r, "legio-fire") == [] and of(r, "alien-fire") == []
+    assert not r.state.planets[2].hostile
+    assert one(r, "mission-refused")["why"] == "no-one-to-fire"
+    # The check refuses it before the move, and TARGET 0 likewise.
+    assert checked(s, "FIRE LASERS") == [(5, "the ship has no lasers to fire")]
+    s = state([p], [on_ground(p)])
+    assert checked(s, "FIRE LASERS", "TARGET 0") == [(6, "TARGET 0 fires at nobody")]
+    r = play(s, {1: Orders(fire=("lasers",), targets=0)}, {"arrivals": [NO_ARRIVAL]})
+    assert of(r, "alien-fire") == [] and not r.state.planets[2].hostile
+
+
+def test_the_attitude_decides_who_fires_on_landing():
+    """3G a: attitudes A and C land without fire, so MISSION ELIMINATION with them is
+    refused by the check; at the move it fires nothing."""
+    base_side = in_space(HERE._replace(x=HERE.x - 2))
+    p = replace(planet("sevolventes", ()), populated=False)
+    s = state([p], [base_side])
+    assert checked(s, "ROUTE 2 E", "LAND A", "MISSION ELIMINATION") == [
+        (7, "attitude A lands without fire, and an elimination is fire")]
+    assert checked(s, "ROUTE 2 E", "LAND B", "MISSION ELIMINATION") == []
+    r = play(s, {1: Orders(route=(Segment(2, "E"),), attitude="C", mission="elimination")},
+             {"presence": [3]})
+    assert of(r, "legio-fire") == [] and of(r, "alien-fire") == []
+    assert one(r, "mission-refused")["why"] == "attitude-no-fire"
+
+
+def test_intimidation_while_crews_land_counts_no_ship_lasers():
+    """3D c: the lasers never fire while crews land; the theoretical combat of an
+    intimidation (4 IV) in that move is the landed crews' alone."""
+    p = planet("troglodytae", (3,) * 2)
+    s = state([p], [on_ground(p, shields=False)])
+    crews = 2 * CREW_FC  # two complete crews land, no individual weapons
+    assert F.label(crews - 6) != F.label(crews + 3 * LASER_FC - 6)
+    dash = F.column_for(crews - 6).faces.index("-") + 1
+    r = play(s, {1: Orders(crews_land=0, mission="intimidation")},
+             {"arrivals": [NO_ARRIVAL], "intimidation": [dash]})
+    assert one(r, "mission")["column"] == F.label(crews - 6)
+
+
+def test_crews_re_embarking_carry_out_no_mission():
+    """A mission takes a move on the ground (3G b): CREWS EMBARK with MISSION is refused by
+    the check, and the move says the mission was not tried instead of dropping it."""
+    p = planet("troglodytae", (3,) * 2)
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert (5, "crews re-embarking carry out no mission (a mission takes a move on the "
+               "ground, 3G b)") in checked(s, "MISSION INTIMIDATION", "CREWS EMBARK")
+    r = play(s, {1: Orders(crews_embark=True, mission="intimidation")}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "mission-refused")["why"] == "re-embarking"
+    assert of(r, "mission") == []
+
+
+# --- missions: 4 II, 4 III -----------------------------------------------------------------------
+
+
+def test_a_failed_capture_makes_only_its_subject_attack():
+    """4 II: on No "the Alien subjected to the capture attempt" attacks; the others keep
+    their disposition (ruling CAPTURE_NO_ONLY_THE_SUBJECT_ATTACKS)."""
+    p = planet("mammuthi", (6, 6))
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert D.result(2 * CREW_FC - 6, 1) == "No"
+    r = play(s, {1: Orders(mission="capture")},
+             {"arrivals": [NO_ARRIVAL], "capture": [1], "alien-fire": [1]})
+    assert one(r, "alien-fire")["attack"] == 6
+    assert not r.state.planets[2].hostile
