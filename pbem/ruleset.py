@@ -665,6 +665,9 @@ def _result(f: _File, tid: str, value: Any, key: str) -> str | int:
     if tid in NUMBERS:
         return f.integer(value, key, NUMBERS[tid])
     choices = DAMAGE_LOCATIONS if tid == DAMAGE_TABLE else OUTCOMES[tid]
+    if tid == DAMAGE_TABLE and value in COMPONENTS and value not in DAMAGE_LOCATIONS:
+        raise f.error(key, f"{value!r} cannot be damaged: crews are lost man by man on "
+                           "TAB. B (3D a); name another component or \"hull\"")
     if value not in choices or not isinstance(value, str):
         allowed = ", ".join(f'"{c}"' for c in choices)
         raise f.error(key, f"must be one of {allowed}, got {value!r}")

@@ -117,7 +117,7 @@ def test_arrivals_are_rolled_also_when_the_officer_holds_without_orders():
 def test_hostile_aliens_attack_every_move_even_a_ship_that_holds():
     p = planet("luparii", (3, 3))
     s = state([p], [on_ground(p, **down(0, 1))])
-    assert B.result(6 - 2 * CREW_FC, 4) == 1
+    assert B.result(2 * CREW_FC - 6, 4) == 1
 
     r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [4]})
 
@@ -132,7 +132,7 @@ def test_hostile_aliens_attack_on_the_landing_move_before_any_mission():
     p = Planet(2, HERE, designation="P-1", facts=facts_for("luparii"))
     s = state([p], [in_space(BASE.position, landed_on=BASE.id)])
     assert race("luparii").presence[0] == 2
-    assert B.result(6 - 5 * SHIELD_FC, 1) == 0
+    assert B.result(5 * SHIELD_FC - 6, 1) == 0
 
     r = play(s, {1: Orders(route=(Segment(2, "E"),), attitude="A", mission="capture")},
              {"presence": [1], "alien-fire": [1]})
@@ -209,7 +209,7 @@ def test_ship_lasers_never_fire_while_crews_land_or_re_embark():
     # At resolve FIRE ALL while crews land: only the crews fire (6, not 18 + 6).
     p = planet("sevolventes")
     s = state([p], [on_ground(p)])
-    assert A.result(2 * CREW_FC - 10, 1) == "-" and B.result(10 - 2 * CREW_FC, 1) == 0
+    assert A.result(2 * CREW_FC - 10, 1) == "-" and B.result(2 * CREW_FC - 10, 1) == 0
     r = play(s, {1: Orders(crews_land=0, fire=("lasers", "crews"))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
     fire = one(r, "legio-fire")
@@ -221,7 +221,7 @@ def test_on_re_embarking_the_aliens_attack_the_crews_when_the_guide_says_crews()
     assert race("luparii").reembark_target == "crews"
     p = planet("luparii", (3, 3))
     s = state([p], [on_ground(p, attacked=True, **down(0, 1))])
-    assert B.result(6 - 2 * CREW_FC, 6) == 2
+    assert B.result(2 * CREW_FC - 6, 6) == 2
 
     r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL], "alien-fire": [6]})
 
@@ -237,7 +237,7 @@ def test_on_re_embarking_the_aliens_attack_the_ship_when_the_guide_says_ship():
     p = planet("dracones", (8,))
     s = state([p], [on_ground(p, attacked=True, **down(0, 1))])
     # Even with crews on the ground the target is the ship, whose shields are off (hull 2).
-    assert B.result(8 - HULL_FC, 1) == 1 and C.result(0, 3) == "radars"
+    assert B.result(HULL_FC - 8, 1) == 1 and C.result(0, 3) == "radars"
 
     r = play(s, {1: Orders(crews_embark=True)},
              {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [3]})
@@ -334,7 +334,7 @@ def test_each_man_lost_costs_a_point_on_spatha_and_hasta_only(ship_type, penalty
     # Two crews without a module go down (modules ride with the first crews): F.C.Def 6.
     crews = {"GLADIUM": (0, 1), "SPATHA": (1, 2), "HASTA": (2, 3)}[ship_type]
     s = state([p], [on_ground(p, SHIPS[ship_type], score=5, **down(*crews))])
-    assert B.result(6 - 2 * CREW_FC, 6) == 2
+    assert B.result(2 * CREW_FC - 6, 6) == 2
 
     r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [6]})
 
@@ -395,7 +395,7 @@ def dracones_attack(ship: Ship | None = None, score=0, rank="Decurio") -> GameSt
 
 def test_table_C_names_the_component_and_the_ship_loses_one():
     s = dracones_attack()
-    assert B.result(8 - HULL_FC, 1) == 1 and C.result(0, 3) == "radars"
+    assert B.result(HULL_FC - 8, 1) == 1 and C.result(0, 3) == "radars"
 
     r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [3]})
 
@@ -430,7 +430,7 @@ def test_one_hull_hit_is_absorbed_even_in_two_successive_moves():
 
 def test_two_hull_hits_in_one_move_destroy_the_ship():
     s = dracones_attack(score=5)
-    assert B.result(8 - HULL_FC, 3) == 2 and C.result(0, 6) == C.result(0, 10) == "hull"
+    assert B.result(HULL_FC - 8, 3) == 2 and C.result(0, 6) == C.result(0, 10) == "hull"
 
     r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [3], "damage": [6, 10]})
 
@@ -586,7 +586,7 @@ def test_two_officers_on_one_planet_fire_at_the_same_alien():
     s = state([p], [notius, beta])
     assert A.result(2 * CREW_FC - 5, 3) == "F"  # Notius: +1
     assert A.result(2 * CREW_FC - 2, 5) == "U"  # Beta: +4
-    assert B.result(2 + 5 - 2 * CREW_FC, 1) == 0 and B.result(5 - CREW_FC, 1) == 0
+    assert B.result(2 * CREW_FC - (2 + 5), 1) == 0 and B.result(CREW_FC - 5, 1) == 0
 
     fire = Orders(fire=("crews",), targets=1)
     r = play(s, {1: fire, 2: fire},
@@ -703,13 +703,13 @@ def test_check_refuses_crews_landing_with_the_shields_on(make_game):
 
 def test_check_refuses_a_crew_of_2_men_landing(make_game):
     g = make_game((10, 10, 2), [(12, 10, 2)])
-    assert B.result(6 - 2 * CREW_FC, 4) == 1
+    assert B.result(2 * CREW_FC - 6, 4) == 1
     report = land_on_luparii(g, "LAND C", 4)  # 6 against 6: d6 4, one man lost
     assert "Crews now: 3 + 2 men." in report
     assert checked(g, 2, "ROUTE 2 W") == [
         (5, "your crews are on the ground: the ship cannot take off without them")]
 
-    assert B.result(6 - (CREW_FC + 2), 1) == 0
+    assert B.result((CREW_FC + 2) - 6, 1) == 0
     resolve(g, 2, "CREWS EMBARK", dice={"arrivals": [NO_ARRIVAL], "alien-fire": [1]})
 
     assert checked(g, 3, "CREWS LAND 2") == [(5, "only 1 complete crew(s) of 3 men aboard can land")]
@@ -718,7 +718,7 @@ def test_check_refuses_a_crew_of_2_men_landing(make_game):
 
 def test_check_lets_a_complete_crew_land_while_a_reduced_one_is_down(make_game):
     g = make_game((10, 10, 2), [(12, 10, 2)])
-    assert B.result(6 - CREW_FC, 2) == 1  # two LUPARII against the one crew down: one man lost
+    assert B.result(CREW_FC - 6, 2) == 1  # two LUPARII against the one crew down: one man lost
     report = land_on_luparii(g, "LAND C 1", 2)
     assert "Crews now: 2 + 3 men." in report  # the 2-man crew is down, the complete one aboard
 

@@ -90,7 +90,7 @@ def test_elimination_F_on_two_aliens_kills_one_and_the_survivor_fires():
     s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
     difference = 2 * CREW_FC - 2 * 5
     assert difference == -4 and A.result(difference, 6) == "F"
-    assert B.result(5 - CREW_FC, 1) == 0
+    assert B.result(CREW_FC - 5, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [6], "alien-fire": [1]})
@@ -111,7 +111,7 @@ def test_elimination_F_on_a_single_alien_decreases_it_by_half_rounded_up():
     s = state([p], [on_ground(p, **down(0, 1))])
     difference = 2 * CREW_FC - 5
     assert A.result(difference, 3) == "F"
-    assert B.result(2 - CREW_FC, 1) == 0
+    assert B.result(CREW_FC - 2, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [3], "alien-fire": [1]})
@@ -126,7 +126,7 @@ def test_elimination_F_on_a_single_alien_decreases_it_by_half_rounded_up():
 def test_elimination_dash_changes_nothing_but_makes_the_aliens_hostile():
     s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
     assert A.result(2 * CREW_FC - 10, 1) == "-"
-    assert B.result(10 - 2 * CREW_FC, 1) == 0
+    assert B.result(2 * CREW_FC - 10, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",))},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
@@ -156,7 +156,7 @@ def test_splitting_of_objectives_fires_at_the_first_n_aliens_only():
 def test_one_attack_makes_every_survivor_hostile():
     """The alien nobody fired at answers the fire, and keeps attacking the next move (4 I)."""
     s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    assert B.result(5 - CREW_FC, 1) == 0
+    assert B.result(CREW_FC - 5, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",), targets=1)},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [5], "alien-fire": [1]})
@@ -177,7 +177,7 @@ def test_elimination_points_are_the_same_however_many_die(targets, killed):
     dice = {"arrivals": [NO_ARRIVAL], "legio-fire": [2]}
     if killed == 1:
         dice["alien-fire"] = [1]  # the survivor answers the ship (shields on: 5 - 25)
-        assert B.result(5 - 5 * SHIELD_FC, 1) == 0
+        assert B.result(5 * SHIELD_FC - 5, 1) == 0
 
     r = play(s, {1: Orders(fire=("lasers",), targets=targets)}, dice)
 
@@ -244,7 +244,7 @@ def test_capture_dash_does_nothing():
 def test_capture_no_that_alien_attacks_at_once_without_response():
     s = mammuthi_landing()
     assert D.result(0, 1) == "No"
-    assert B.result(6 - CREW_FC, 1) == 0
+    assert B.result(CREW_FC - 6, 1) == 0
 
     r = play(s, {1: Orders(mission="capture")},
              {"arrivals": [NO_ARRIVAL], "capture": [1], "alien-fire": [1]})
@@ -308,7 +308,7 @@ def test_hostile_aliens_are_captured_only_after_they_attacked():
     refused = missions.refusal("capture", race("luparii"), party.landing, party.planet)
     assert refused and "after they have attacked" in refused.reason
 
-    assert B.result(6 - 2 * CREW_FC, 1) == 0
+    assert B.result(2 * CREW_FC - 6, 1) == 0
     assert D.result(2 * CREW_FC - 3, 3) == "Yes"
     r = play(s, {1: Orders(mission="capture")},
              {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "capture": [3]})
@@ -394,7 +394,7 @@ def test_two_alliance_dashes_make_the_alliance_impossible():
 def test_alliance_no_the_pestered_aliens_attack():
     s = aviarii_landing()
     assert E.result(3, 1) == "No"
-    assert B.result(8 - 2 * CREW_FC, 1) == 0
+    assert B.result(2 * CREW_FC - 8, 1) == 0
 
     r = play(s, {1: Orders(mission="alliance")},
              {"arrivals": [NO_ARRIVAL], "alliance": [1], "alien-fire": [1]})
@@ -447,7 +447,7 @@ def test_no_alliance_once_the_party_opened_fire():
 
 def test_no_alliance_in_the_move_the_party_fires():
     s = aviarii_landing()
-    assert A.result(2 * CREW_FC - 8, 1) == "-" and B.result(8 - 2 * CREW_FC, 1) == 0
+    assert A.result(2 * CREW_FC - 8, 1) == "-" and B.result(2 * CREW_FC - 8, 1) == 0
 
     r = play(s, {1: Orders(fire=("crews",), mission="alliance")},
              {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
@@ -475,7 +475,7 @@ def test_hostile_civiles_hear_a_proposal_only_after_their_attack():
 
     factor = race("myrmidones").alliance_factor
     assert race("myrmidones").arrivals[0] == 1
-    assert B.result(10 - 2 * CREW_FC, 1) == 0 and E.result(factor, 5) == "Yes"
+    assert B.result(2 * CREW_FC - 10, 1) == 0 and E.result(factor, 5) == "Yes"
     r = play(s, {1: Orders(mission="alliance")},
              {"arrivals": [1], "alien-fire": [1], "alliance": [5]})
     assert one(r, "alien-fire")["attack"] == 10
@@ -524,7 +524,7 @@ def test_intimidation_dash_may_be_tried_again():
 def test_intimidation_no_the_aliens_counterattack():
     s = troglodytae_landing()
     assert F.result(0, 1) == "No"
-    assert B.result(18 - 5 * SHIELD_FC, 1) == 0
+    assert B.result(5 * SHIELD_FC - 18, 1) == 0
 
     r = play(s, {1: Orders(mission="intimidation")},
              {"arrivals": [NO_ARRIVAL], "intimidation": [1], "alien-fire": [1]})
@@ -556,7 +556,7 @@ def test_aggressive_aliens_are_intimidated_after_their_attack_and_No_counts_as_d
     refused = missions.refusal("intimidation", race("cynocephali"), party.landing, party.planet)
     assert refused and "after you endured their attack" in refused.reason
 
-    assert B.result(20 - 5 * SHIELD_FC, 1) == 0
+    assert B.result(5 * SHIELD_FC - 20, 1) == 0
     assert F.result(3 * LASER_FC - 20, 1) == "No"
     r = play(s, {1: Orders(mission="intimidation")},
              {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "intimidation": [1]})

@@ -8,13 +8,22 @@ with every roll scripted (`play`), and the rules' own lawfulness check on parsed
 
 from __future__ import annotations
 
+import importlib.resources
 from dataclasses import replace
+
+import pytest
 
 from pbem.orderfile import read_orders
 from pbem.rules import lawful
+from pbem.rules.board import Board
+from pbem.rules.dice import ScriptedDice
+from pbem.rules.ground import Party, damage
 from pbem.rules.geometry import Segment
 from pbem.rules.orders import Orders
+from pbem.rules.ship import WEAPONS
 from pbem.rules.state import GameState
+from pbem.rules.tables import DAMAGE_LOCATIONS, Column
+from pbem.ruleset import RulesetError, load_ruleset
 
 from conftest import orders_text
 from core import (
@@ -120,3 +129,40 @@ def test_a_failed_capture_makes_only_its_subject_attack():
              {"arrivals": [NO_ARRIVAL], "capture": [1], "alien-fire": [1]})
     assert one(r, "alien-fire")["attack"] == 6
     assert not r.state.planets[2].hostile
+
+
+# --- damage: 4 I, TAB. C -----------------------------------------------------------------------
+
+
+def test_every_damage_table_C_can_name_is_suffered_as_named():
+    """A GM's TAB. C may name any component the move can damage; each is taken away as
+    named (a module with its weapon, a weapon leaving its module), the hull absorbs one."""
+    ship = marthia(crews=(3, 3, 3), modules=3, laser_zip3=1, ho1=1, sil12=1, tot=1)
+    for part in DAMAGE_LOCATIONS:
+        table = replace(C, columns=(Column(None, (part,) * C.die),))
+        rules = replace(RULES, tables={**RULES.tables, "C": table})
+        p = planet("sevolventes")
+        s = state([p], [on_ground(p, ship, shields=False)])
+        party = Party(Board.from_state(s), s.officers[1], s.officers[1].landing, rules,
+                      ScriptedDice({"damage": [1]}, strict=True))
+        damage(party, 1)
+        after = party.ship
+        if part == "hull":
+            assert after == ship and party.hull_hits == 1
+        elif part in WEAPONS:
+            assert getattr(after, part) == getattr(ship, part) - 1 and after.modules == 3, part
+        elif part == "modules":
+            assert after.modules == 2 and after.sil12 == 0  # the last mounted goes with it
+        else:
+            assert getattr(after, part) == getattr(ship, part) - 1, part
+
+
+def test_a_table_C_naming_the_crews_is_refused_with_the_reason(tmp_path):
+    text = importlib.resources.files("pbem.data").joinpath("tables.toml").read_text("utf-8")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "tables.toml").write_text(
+        text.replace('faces = ["shields", "lasers"', 'faces = ["crews", "lasers"'), "utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(tmp_path)
+    assert "C.column[1].faces[1]" in str(caught.value)
+    assert "crews are lost man by man on TAB. B" in str(caught.value)

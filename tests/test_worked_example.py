@@ -82,7 +82,7 @@ def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
     assert "2 crews landed." in r5
     assert "Legio fire (crews): F.C.Att 6 against 6" not in r5
     assert "Legio fire (crews): F.C.Att 6 against F.C. 10, difference -4 (difference -6 to -4), d6 6: F - 1 killed, 1 left." in r5
-    assert "Alien fire on 1 crew: F.C. 5 against F.C.Def 3, difference +2" in r5 and "d6 1: 0 - no loss." in r5
+    assert "Alien fire on 1 crew: F.C. 5 against F.C.Def 3, difference -2" in r5 and "d6 1: 0 - no loss." in r5
     assert "Points waiting for the re-embarking: 5 (elimination)." in r5
 
     # Turn VI: arrivals d6 2 brings one more; the two attack the withdrawing crews
@@ -92,7 +92,7 @@ def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
     game.resolve(g.dir, dice=ScriptedDice({"arrivals": [2], "alien-fire": [4]}, move=6, strict=True))
     r6 = g.report(6, "notius")
     assert "New aliens (d6 2): 1 arrived; 2 present." in r6
-    assert "Alien fire on 2 crews: F.C. 10 against F.C.Def 6, difference +4" in r6 and "d6 4: 2 - 2 men lost." in r6
+    assert "Alien fire on 2 crews: F.C. 10 against F.C.Def 6, difference -4" in r6 and "d6 4: 2 - 2 men lost." in r6
     assert "Crews now: 3 + 1 men." in r6
     assert "Points for the elimination: 5 - 1 for the ship's level = 4." in r6
     assert "You landed on the BASE." in r6

@@ -16,7 +16,7 @@ from .dice import Dice
 from .encounter_guide import Race
 from .events import OFFICER
 from .ruleset import Ruleset
-from .ship import Ship
+from .ship import Ship, lose_component
 from .state import Landing, Officer, Planet
 
 
@@ -136,7 +136,7 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
             if not struck:
                 continue
             defence = combat.crew_defence(replace(party.ship, crews=crews), struck)
-            difference = assault.alien_fc - defence
+            difference = defence - assault.alien_fc  # Legio minus Alien, as every table
             face = party.roll(table.die, "alien-fire", "TAB. B on crews")
             result = int(table.result(difference, face))
             crews, lost = combat.lose_men(crews, struck, result)
@@ -151,7 +151,7 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
     else:
         defence = combat.ship_defence(party.ship, party.landing.shields, party.technology("defence"))
         attack = sum(aliens)
-        difference = attack - defence
+        difference = defence - attack  # Legio minus Alien
         face = party.roll(table.die, "alien-fire", "TAB. B on the ship")
         result = int(table.result(difference, face))
         party.emit(
@@ -197,15 +197,8 @@ def damage(party: Party, count: int) -> None:
         if part == "hull":
             party.hull_hits += 1
             effect = "absorbed" if party.hull_hits == 1 else "destroyed"
-        elif party.ship.count(part) > 0:
-            changes = {part: party.ship.count(part) - 1}
-            if part == "modules":
-                # The weapon mounted on the lost module goes with it (3D b): the last mounted.
-                ship = party.ship
-                if sum(getattr(ship, w) for w in combat.WEAPON_ATT) > ship.modules - 1:
-                    weapon = next(w for w in reversed(combat.WEAPON_ATT) if getattr(ship, w))
-                    changes[weapon] = getattr(ship, weapon) - 1
-            party.officer = replace(party.officer, ship=replace(party.ship, **changes))
+        elif (damaged := lose_component(party.ship, part)) is not None:
+            party.officer = replace(party.officer, ship=damaged)
             effect = "lost"
         else:
             effect = "none"

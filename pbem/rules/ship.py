@@ -27,6 +27,9 @@ COMPONENTS: tuple[str, ...] = (
 )
 WEAPONS: tuple[str, ...] = ("laser_zip3", "ho1", "sil12")  # mounted on modules, no space
 SPACE_TAKERS: tuple[str, ...] = tuple(c for c in COMPONENTS if c not in WEAPONS)
+# What a damage (TAB. C) can take away: every component but the crews, which are lost man
+# by man through TAB. B (3D a), never by a damage.
+DAMAGEABLE: tuple[str, ...] = tuple(c for c in COMPONENTS if c != "crews")
 
 COMPONENT_NAMES: dict[str, str] = {
     "crews": "crews",
@@ -73,11 +76,6 @@ class Ship:
     computers: int = 0
     tanks: int = 0
     tot: int = 0
-
-    def count(self, component: str) -> int:
-        if component == "crews":
-            return len(self.crews)
-        return getattr(self, component)
 
     def fit(self) -> dict[str, int]:
         fit = {c: getattr(self, c) for c in COMPONENTS}
@@ -157,5 +155,16 @@ def parse_fit(text: str) -> dict[str, int]:
     return fit
 
 
-def with_crews(ship: Ship, crews: tuple[int, ...]) -> Ship:
-    return replace(ship, crews=crews)
+def lose_component(ship: Ship, part: str) -> Ship | None:
+    """The ship after one `part` is damaged beyond use; None when it carries none (4 I: a
+    non-existent element damaged means no damage). A lost module takes the weapon mounted
+    on it (3D b), the last mounted first; a lost weapon leaves its module."""
+    if part not in DAMAGEABLE:
+        raise ValueError(f"{part!r} cannot be damaged; damages hit {', '.join(DAMAGEABLE)}")
+    if getattr(ship, part) <= 0:
+        return None
+    changes = {part: getattr(ship, part) - 1}
+    if part == "modules" and sum(getattr(ship, w) for w in WEAPONS) > ship.modules - 1:
+        weapon = next(w for w in reversed(WEAPONS) if getattr(ship, w))
+        changes[weapon] = getattr(ship, weapon) - 1
+    return replace(ship, **changes)

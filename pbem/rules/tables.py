@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pbem.rules.ship import COMPONENTS
+from pbem.rules.ship import DAMAGEABLE
 
 # The basic-game tables of section 4 (TAB. I, and M to S, belong to outer space).
 TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L")
@@ -27,7 +27,7 @@ SELECTORS: dict[str, str] = {
 # The number the rules code looks each table up with (section 4).
 READ_BY: dict[str, str] = {
     "A": "difference",  # Legio F.C.Att. minus Alien F.C. (4 I)
-    "B": "difference",  # Alien F.C. minus Legio F.C.Def. of the target (4 I)
+    "B": "difference",  # Legio F.C.Def. of the target minus the Alien F.C. (4 I)
     "C": "none",  # damage location
     "D": "difference",  # F.C. of the landed men, no individual weapons, minus Alien F.C. (4 II)
     "E": "alliance_factor",  # the race's F.ALL. (4 III)
@@ -52,7 +52,7 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "L": (NO, YES),
 }
 DAMAGE_TABLE = "C"
-DAMAGE_LOCATIONS: tuple[str, ...] = COMPONENTS + (HULL,)
+DAMAGE_LOCATIONS: tuple[str, ...] = DAMAGEABLE + (HULL,)  # what the move can damage
 # Whole-number tables and their lowest allowed value (None: negative allowed, 4 V).
 NUMBERS: dict[str, int | None] = {"B": 0, "G": 0, "H": None}
 
