@@ -106,6 +106,11 @@ def new_game(
         raise GameError(f"{game_dir} already holds a game ({store.DB_NAME}); choose another folder")
     if level not in ("basic", "advanced"):
         raise GameError(f"level {level!r}: use basic or advanced")
+    if level == "advanced":
+        # Outer space has rules of its own (rulebook 5); a game stored as advanced and
+        # played as basic would be a lie to its players.
+        raise GameError("the advanced level (exploration of outer space) is not played by "
+                        "this version of pbem yet; create the game with --level basic")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
     settings = optional_rules(rules, private_research)
     # The game secret is derived from the GM's seed: same seed, same map and dice.

@@ -29,6 +29,7 @@ from pbem.rules.encounter_guide import (
     Race,
 )
 from pbem.rules.information_sheet import ANY_ROW, DNS, InfoLevel, InformationSheet
+from pbem.rules.career import demoted_level, promoted_level
 from pbem.rules.ranks import Rank
 from pbem.rules.ship import COMPONENTS, ShipType, fit_problems, spaces_used
 from pbem.rules.tables import (
@@ -290,7 +291,26 @@ def _ranks(f: _File, doc: dict[str, Any], ships: Mapping[str, ShipType]) -> tupl
             if not types:
                 raise f.error(f"{key}.ships", "every rank below the last commands a ship type")
         ranks.append(Rank(name, types, promotion))
+    _every_rank_change_has_a_ship(f, ranks, ships)
     return tuple(ranks)
+
+
+def _every_rank_change_has_a_ship(f: _File, ranks: list[Rank], ships: Mapping[str, ShipType]) -> None:
+    """A promotion gives the ship of the immediately higher level (3A) and a rescue return
+    one of a lower level (3F c): the rank above, and the rank below, must command it."""
+    for i, rank in enumerate(ranks):
+        key = f"ranks[{i + 1}] ({rank.name}).ships"
+        for name in rank.ships:
+            level = ships[name].level
+            steps = [("promoted", ranks[i + 1], promoted_level(ships, level))] if (
+                i + 1 < len(ranks) and ranks[i + 1].ships) else []
+            steps.append(("rescued", ranks[max(i - 1, 0)], demoted_level(ships, level)))
+            for what, other, wanted in steps:
+                if not any(ships[n].level == wanted for n in other.ships):
+                    raise f.error(key, f"a {rank.name} {what} from a {name} (level {level}) "
+                                       f"becomes {other.name} with a ship of level {wanted}, "
+                                       f"and a {other.name} commands none: add one to "
+                                       f"{other.name}'s ships")
 
 
 # --- guide.toml (Encounter Guide) ----------------------------------------------------

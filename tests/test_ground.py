@@ -451,6 +451,7 @@ def test_two_hull_hits_in_one_move_destroy_the_ship():
     ("Decurio", "FROMBOLA", "Decurio", "FROMBOLA"),
     ("Centurio", "SPATHA", "Decurio", "GLADIUM"),
     ("Proconsul", "HASTA", "Centurio", "SPATHA"),
+    ("Consul", "HASTA", "Proconsul", "SPATHA"),  # a new ship of a lower level, never a HASTA
 ])
 def test_no_tanks_left_rescue_return_one_rank_down_score_0_lower_ship(rank, ship_type, new_rank, new_type):
     ship = replace(SHIPS[ship_type], tanks=1, shields=0)

@@ -307,7 +307,9 @@ def research_game(tmp_path: Path, planets=FAR, fit=EXAMPLE_FIT, score=30, privat
     game.new_game(root, 1, name="cornifex", map_file=mapfile, rules=rules,
                   private_research=private)
     enlisted = game.enlist(root, "Notius", "", "GLADIUM", "MARTHIA", fit, secret=SECRET)
-    store.open_db(root)["officers"].update(enlisted.officer_id, {"score": score})
+    # In space over the base square, not landed on it: with these scores the MISSUS on
+    # the base would promote him (3A) and the research would start on a new ship.
+    store.open_db(root)["officers"].update(enlisted.officer_id, {"score": score, "landed_on": None})
     return Game(root)
 
 

@@ -19,7 +19,7 @@ from pbem.rules.board import Board
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.ground import Party, damage
 from pbem.rules.geometry import Segment
-from pbem.rules.orders import Orders
+from pbem.rules.orders import Orders, Payment
 from pbem.rules.ship import WEAPONS
 from pbem.rules.state import GameState
 from pbem.rules.tables import DAMAGE_LOCATIONS, Column
@@ -166,3 +166,64 @@ def test_a_table_C_naming_the_crews_is_refused_with_the_reason(tmp_path):
         load_ruleset(tmp_path)
     assert "C.column[1].faces[1]" in str(caught.value)
     assert "crews are lost man by man on TAB. B" in str(caught.value)
+
+
+# --- the career: 3A, 3F c --------------------------------------------------------------------
+
+
+def test_a_frombola_decurio_is_promoted_into_a_gladium():
+    """3A, section 6: "the ship of the immediately higher level": FROMBOLA (0) to GLADIUM
+    (1), as a GLADIUM Decurio goes to a SPATHA (2)."""
+    from core import BASE, SHIPS
+
+    for start, promoted in (("FROMBOLA", "GLADIUM"), ("GLADIUM", "SPATHA")):
+        s = state([], [in_space(BASE.position._replace(x=11), SHIPS[start], score=7)])
+        r = play(s, {1: Orders(route=(Segment(1, "W"),))})
+        officer = r.state.officers[1]
+        assert (officer.rank, officer.ship.type) == ("Centurio", promoted)
+        assert one(r, "promotion")["ship_type"] == promoted
+
+
+def test_a_score_reached_on_the_base_promotes_without_a_fly_out():
+    """The MISSUS is on the base (3A): points paid by a colleague to an officer standing
+    there promote him in his own turn, whether he moves or holds."""
+    from core import BASE
+
+    beta = replace(in_space(BASE.position, oid=2, name="Beta", turn=0, score=8),
+                   landed_on=BASE.id)
+    notius = replace(in_space(BASE.position, oid=1, turn=1, score=5), landed_on=BASE.id)
+    s = state([], [beta, notius])
+    r = play(s, {2: Orders(pay=(Payment(2, "Notius"),))})  # Notius holds: no orders
+    assert r.state.officers[1].rank == "Centurio"
+    assert one(r, "promotion", 1)["rank"] == "Centurio"
+    assert (r.state.officers[2].rank, r.state.officers[2].score) == ("Decurio", 6)
+
+
+def test_a_tie_at_the_end_of_a_timed_game_is_a_shared_victory_and_says_so(tmp_path):
+    """1: the highest rank, then the most points; still equal, they share the victory
+    (ruling SHARED_VICTORY_ON_A_TIE), and the final bulletin says why."""
+    from pathlib import Path
+
+    from pbem.render import render_move
+
+    alpha = in_space(HERE._replace(x=20), name="Alpha", score=6)
+    beta = in_space(HERE._replace(x=3), oid=2, name="Beta", score=6, turn=1)
+    s = state([], [alpha, beta], move=2, settings={"moves": 2})
+    r = play(s)
+    end = one(r, "game-end")
+    assert end["winners"] == ["Alpha", "Beta"] and r.state.winner == "Alpha and Beta"
+    assert "equal in rank (Decurio) and points (6)" in end["reason"]
+    out = Path(tmp_path) / "out"
+    render_move(None, out, game="cornifex", move=2, events=list(r.events),
+                texts=["{}"] * len(r.events), rolls=[])
+    bulletin = (out / "bulletin.txt").read_text()
+    assert "THE GAME IS OVER: Alpha and Beta SHARE THE VICTORY (equal in rank" in bulletin
+
+
+def test_a_game_of_the_advanced_level_is_refused_until_it_is_played(tmp_path):
+    from pbem import game
+    from pbem.store import GameError
+
+    with pytest.raises(GameError, match="advanced level .* is not played .* --level basic"):
+        game.new_game(tmp_path / "g", 1, level="advanced")
+    assert not (tmp_path / "g" / "game.db").exists()

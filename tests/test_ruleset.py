@@ -92,8 +92,9 @@ def test_ranks(rules):
     assert [r.name for r in ranks] == ["Decurio", "Centurio", "Proconsul", "Consul", "Fabius"]
     assert ranks[0].promotion == 7  # section 6: 7 points, promotion
     assert ranks[0].ships == ("FROMBOLA", "GLADIUM")
-    assert ranks[1].ships == ("SPATHA",)
-    assert ranks[2].ships == ranks[3].ships == ("HASTA",)
+    assert ranks[1].ships == ("GLADIUM", "SPATHA")
+    assert ranks[2].ships == ("SPATHA", "HASTA")
+    assert ranks[3].ships == ("HASTA",)
     assert ranks[4].ships == () and ranks[4].promotion is None
     assert all(r.promotion and r.promotion > 0 for r in ranks[:-1])
     assert all(s in rules.ships for r in ranks for s in r.ships)
@@ -313,8 +314,14 @@ def test_toml_syntax_error_reports_file_and_line(tmp_path):
         ("ships.toml", "level = 1", "level = -1", "GLADIUM.level", "at least 0"),
         ("ships.toml", "[HASTA.minimum]\ncrews = 1", "[HASTA.minimum]\ncrews = 9",
          "HASTA.minimum.crews", "above the maximum"),
-        ("ranks.toml", '["SPATHA"]', '["TRIREMIS"]', "ranks[2] (Centurio).ships",
+        ("ranks.toml", '["GLADIUM", "SPATHA"]', '["TRIREMIS"]', "ranks[2] (Centurio).ships",
          "unknown ship type 'TRIREMIS'"),
+        # A FROMBOLA Decurio promoted would need a Centurio's GLADIUM (3A).
+        ("ranks.toml", '["GLADIUM", "SPATHA"]', '["SPATHA"]', "ranks[1] (Decurio).ships",
+         "a Decurio promoted from a FROMBOLA (level 0) becomes Centurio with a ship of level 1"),
+        # A rescued GLADIUM Decurio needs the FROMBOLA, a ship of a lower level (3F c).
+        ("ranks.toml", '["FROMBOLA", "GLADIUM"]', '["GLADIUM"]', "ranks[1] (Decurio).ships",
+         "a Decurio rescued from a GLADIUM (level 1) becomes Decurio with a ship of level 0"),
         ("ranks.toml", "promotion = 7", 'promotion = "seven"', "ranks[1] (Decurio).promotion",
          "whole number"),
         ("information.toml", "die = 6\nkey = [1]", "die = 8\nkey = [1]", "levels.2.die",

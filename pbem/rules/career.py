@@ -5,8 +5,9 @@ between officers, the Tot 100% and the end of the game (rulebook 1, 3A, 3C, 3F c
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Collection
+from typing import Collection, Mapping
 
+from . import rulings
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .events import OFFICER, PUBLIC
@@ -23,10 +24,24 @@ from .board import Board
 
 
 def ship_type_for(ruleset: Ruleset, rank: str, level: int) -> ShipType:
-    """The ship of the given level for a rank; failing that, the nearest level it may command."""
-    names = next(r.ships for r in ruleset.ranks if r.name == rank) or tuple(ruleset.ships)
-    types = [ruleset.ships[n] for n in names]
-    return min(types, key=lambda t: (abs(t.level - level), -t.level))
+    """The ship type of `level` the rank commands. The ruleset is checked on loading so that
+    every promotion and demotion from a rank's own ships finds one (`pbem.ruleset`); a
+    Fabius keeps the ship he was promoted in, and if he is rescued from it his new rank
+    gets the level nearest below."""
+    types = [ruleset.ships[n] for n in next(r.ships for r in ruleset.ranks if r.name == rank)]
+    return min(types, key=lambda t: (t.level != level, t.level > level, abs(t.level - level)))
+
+
+def promoted_level(ships: Mapping[str, ShipType], level: int) -> int:
+    """3A: "the ship of the immediately higher level"; from the highest level there is
+    none higher, and the promoted officer keeps a ship of his level."""
+    levels = {t.level for t in ships.values()}
+    return level + 1 if level + 1 in levels else level
+
+
+def demoted_level(ships: Mapping[str, ShipType], level: int) -> int:
+    """3F c: "a new ship of a level lower than the one lost"; the lowest keeps the lowest."""
+    return max(min(t.level for t in ships.values()), level - 1)
 
 
 def new_ship(ship_type: ShipType, name: str) -> Ship:
@@ -45,8 +60,7 @@ def demote(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Off
     lowest), score 0, a new ship of a level lower than the one lost."""
     lost = officer.ship
     rank = previous_rank(ruleset.ranks, officer.rank)
-    level = max(0, ruleset.ships[lost.type].level - 1)
-    ship_type = ship_type_for(ruleset, rank.name, level)
+    ship_type = ship_type_for(ruleset, rank.name, demoted_level(ruleset.ships, ruleset.ships[lost.type].level))
     officer = at_base(board, replace(officer, rank=rank.name, score=0,
                                      ship=new_ship(ship_type, lost.name)))
     board.emit("rescue", PUBLIC, officer.id, officer_name=officer.name, reason=reason,
@@ -63,7 +77,7 @@ def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
     new_rank = next_rank(ruleset.ranks, rank.name)
     if new_rank is None:
         return officer
-    level = ruleset.ships[officer.ship.type].level + 1
+    level = promoted_level(ruleset.ships, ruleset.ships[officer.ship.type].level)
     if new_rank.ships:
         ship_type = ship_type_for(ruleset, new_rank.name, level)
         ship = new_ship(ship_type, officer.ship.name)
@@ -75,8 +89,8 @@ def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
                fit=ship.fit() if ship_type else None)
     if not new_rank.ships and board.winner is None:
         board.winner = officer.name
-        board.emit("game-end", PUBLIC, officer.id, winner=officer.name, rank=new_rank.name,
-                   reason="first to reach the rank of " + new_rank.name)
+        board.emit("game-end", PUBLIC, officer.id, winner=officer.name, winners=[officer.name],
+                   rank=new_rank.name, reason="first to reach the rank of " + new_rank.name)
     return officer
 
 
@@ -136,14 +150,27 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
 
 
 def end_of_game(board: Board, ruleset: Ruleset, last_move: int | None) -> None:
-    """The timed version (1): after the last move the highest rank, then the most points, wins."""
+    """The timed version (1): after the last move the highest rank wins, then the most
+    points; officers equal in both share the victory (ruling SHARED_VICTORY_ON_A_TIE), or,
+    with the ruling off, the first of them in player order takes it."""
     if board.winner is not None or last_move is None or board.move < last_move:
         return
-    best = max(board.officers.values(),
-               key=lambda o: (rank_index(ruleset.ranks, o.rank), o.score, -o.turn))
-    board.winner = best.name
-    board.emit("game-end", PUBLIC, best.id, winner=best.name, rank=best.rank,
-               reason=f"highest rank and score after the last move ({last_move})")
+    def standing(o: Officer) -> tuple[int, int]:
+        return rank_index(ruleset.ranks, o.rank), o.score
+
+    order = sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
+    best = max(standing(o) for o in order)
+    first = [o for o in order if standing(o) == best]
+    if not rulings.SHARED_VICTORY_ON_A_TIE:
+        first = first[:1]
+    names = [o.name for o in first]
+    board.winner = " and ".join(names)
+    reason = f"highest rank and score after the last move ({last_move})"
+    if len(first) > 1:
+        reason = (f"equal in rank ({first[0].rank}) and points ({first[0].score}) after the "
+                  f"last move ({last_move}): they share the victory")
+    board.emit("game-end", PUBLIC, first[0].id, winner=board.winner, winners=names,
+               rank=first[0].rank, reason=reason)
 
 
 # --- lawfulness of REFIT, PAY and TOT orders ---------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import career, landing, research, sighting
+from . import career, landing, research, rulings, sighting
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -40,9 +40,13 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False)
     # Unpredictable Research: a ship that holds bought no grant (19.3 counts 0).
     officer = research_turn(board, officer, (), ruleset.technologies, dice)
+    opening = officer.score
     if officer.landing is not None:
-        opening = officer.score
         officer, _ = landing.ground_move(board, officer, Orders(), ruleset, dice)
+        finish_turn(board, officer, opening)
+    elif rulings.PROMOTION_ON_THE_BASE_AT_ANY_TIME and on_the_base(board, officer):
+        # Points paid to him by a colleague may have reached the threshold.
+        officer, opening = missus(board, officer, opening, ruleset)
         finish_turn(board, officer, opening)
 
 
@@ -139,18 +143,29 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
     if trace.stop in (routes.LANDED, routes.FORCED_LANDING):
         officer = landing.land(board, officer, board.planets[trace.planet], orders, ruleset, dice)
-    elif trace.stop == routes.BASE:
-        before = officer
-        officer = career.arrive_at_base(board, officer, ruleset)
-        if officer.rank != before.rank:
-            finish_turn(board, before, opening_score, reset="promotion")
-            opening_score = officer.score
+    elif trace.stop == routes.BASE or (rulings.PROMOTION_ON_THE_BASE_AT_ANY_TIME
+                                       and on_the_base(board, officer)):
+        officer, opening_score = missus(board, officer, opening_score, ruleset)
     if orders.tot is not None:
         # A ship that meets a planet unseen lands on it: the bomb waits (4 VI, from space).
         surprise = officer.landing is not None and not orders.land and not was_on_ground
         officer = tot_order(board, officer, orders.tot, seen, ruleset, dice, surprise,
                             bombs_at_start)
     finish_turn(board, officer, opening_score)
+
+
+def on_the_base(board: Board, officer: Officer) -> bool:
+    return officer.landed_on is not None and board.planets[officer.landed_on].base
+
+
+def missus(board: Board, officer: Officer, opening_score: int, ruleset: Ruleset) -> tuple[Officer, int]:
+    """The MISSUS on the base checks the score (3A); a promotion shows the turn's points
+    before the score goes back to 0. Returns the officer and the score the turn goes on from."""
+    promoted = career.arrive_at_base(board, officer, ruleset)
+    if promoted.rank == officer.rank:
+        return officer, opening_score
+    finish_turn(board, officer, opening_score, reset="promotion")
+    return promoted, promoted.score
 
 
 def finish_turn(board: Board, officer: Officer, opening_score: int, reset: str = "") -> None:
