@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 import click
 
 from . import game as library
 from .rules.ship import parse_fit
-from .store import GameError
+from .store import DB_NAME, GameError
 
 GAME_DIR = click.argument(
     "game_dir", required=False, default=".",
@@ -18,6 +19,26 @@ GAME_DIR = click.argument(
 
 def fail(error: Exception) -> click.ClickException:
     return click.ClickException(str(error))
+
+
+def game_and(args: tuple[str, ...], names: tuple[str, ...]) -> tuple[Path, list[str]]:
+    """`[GAME_DIR] A B`: the game folder may be left out (the current folder) before the
+    arguments that follow it."""
+    if len(args) == len(names):
+        return Path("."), list(args)
+    if len(args) == len(names) + 1:
+        return Path(args[0]), list(args[1:])
+    wanted = " ".join(n.upper() for n in names)
+    raise click.UsageError(f"give [GAME_DIR] {wanted}")
+
+
+def mail_note(game_dir: Path) -> None:
+    from .mail import outbox
+
+    waiting = outbox.waiting(game_dir)
+    if waiting:
+        click.echo(f"{waiting} mail{'s' if waiting != 1 else ''} wait in {game_dir / outbox.OUTBOX}; "
+                   "deliver them with `pbem send`.")
 
 
 @click.group()
@@ -45,14 +66,15 @@ def main() -> None:
               help="Switch on an optional rule (repeatable): research = Unpredictable Research.")
 @click.option("--private-research", is_flag=True,
               help="With --rule research: keep breakthroughs out of the bulletin.")
+@click.option("--gm-email", help='The From of every mail pbem writes, e.g. "Space Computer <sc@example.org>".')
 def new(game_dir: Path, seed: str, name: str | None, size: int, planets: int, level: str,
         moves: int | None, map_file: Path | None, rules: tuple[str, ...],
-        private_research: bool) -> None:
+        private_research: bool, gm_email: str | None) -> None:
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
     try:
         state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
                                  level=level, moves=moves, map_file=map_file, rules=rules,
-                                 private_research=private_research)
+                                 private_research=private_research, mail_from=gm_email)
     except GameError as e:
         raise fail(e) from None
     click.echo(
@@ -86,7 +108,13 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")
     click.echo(f"Secret: {enlisted.secret}")
-    click.echo("Send the secret to the officer now: it is stored only as a hash and cannot be shown again.")
+    if enlisted.welcome is not None:
+        click.echo("The welcome letter with the secret waits in the outbox; deliver it with `pbem send`.")
+    else:
+        why = ("the officer has no e-mail address" if not email else
+               "the game has no GM address: set it with `pbem mail-from`")
+        click.echo(f"No welcome letter ({why}): send the secret to the officer now; it is "
+                   "stored only as a hash and cannot be shown again.")
 
 
 @main.command("order")
@@ -132,6 +160,7 @@ def resolve(game_dir: Path) -> None:
     except GameError as e:
         raise fail(e) from None
     click.echo(f"Move resolved. Reports, bulletins and the GM log are in {out}")
+    mail_note(game_dir)
 
 
 @main.command()
@@ -144,6 +173,229 @@ def report(game_dir: Path, move: int | None) -> None:
     except GameError as e:
         raise fail(e) from None
     click.echo(f"Reports written again in {out}")
+
+
+# --- the GM's desk: mail ------------------------------------------------------------------
+
+@main.command("mail-from", context_settings={"ignore_unknown_options": False})
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] ADDRESS")
+def mail_from(args: tuple[str, ...]) -> None:
+    """Set the GM's address: the From of every mail pbem writes.
+
+    ADDRESS is e.g. "Space Computer <sc@example.org>".
+    """
+    from .mail import outbox
+
+    game_dir, (address,) = game_and(args, ("address",))
+    try:
+        sender = outbox.set_sender(game_dir, address)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"Mail from this game now comes from {sender}.")
+
+
+@main.command()
+@GAME_DIR
+@click.option("--host", envvar="PBEM_SMTP_HOST", required=True,
+              help="The SMTP server (or PBEM_SMTP_HOST).")
+@click.option("--port", envvar="PBEM_SMTP_PORT", type=int,
+              help="Its port (or PBEM_SMTP_PORT; default 25, 587 with --starttls, 465 with --ssl).")
+@click.option("--starttls", "security", flag_value="starttls", help="Encrypt with STARTTLS.")
+@click.option("--ssl", "security", flag_value="ssl", help="Connect over TLS from the start.")
+@click.option("--plain", "security", flag_value="plain", default=True,
+              help="No encryption (a local relay); the default.")
+def send(game_dir: Path, host: str, port: int | None, security: str) -> None:
+    """Deliver the outbox over SMTP; a mail is never sent twice.
+
+    The account comes from PBEM_SMTP_USER and PBEM_SMTP_PASSWORD, never from a file.
+    A refused mail stays in the outbox with the server's answer for the next run.
+    """
+    from .mail import sending
+
+    try:
+        server = sending.server_from(host, port, security)
+        delivery = sending.send_outbox(game_dir, server)
+    except GameError as e:
+        raise fail(e) from None
+    if not delivery.sent and not delivery.failed:
+        click.echo("The outbox is empty: nothing to send.")
+        return
+    for row in delivery.sent:
+        click.echo(f"  sent  {row['subject']} to {row['recipients']}")
+    for row, why in delivery.failed:
+        click.echo(f"  kept  {row['subject']} to {row['recipients']} "
+                   f"(attempt {row['attempts'] + 1}): {why}")
+    click.echo(f"Sent {len(delivery.sent)} mail{'s' if len(delivery.sent) != 1 else ''} through "
+               f"{server.host}:{server.port}; {len(delivery.failed)} kept in the outbox.")
+    raise SystemExit(1 if delivery.failed else 0)
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
+@click.option("--move", type=int, required=True, help="The move whose report to send again.")
+def resend(args: tuple[str, ...], move: int) -> None:
+    """Queue an officer's report of a move again, to his address of today."""
+    from .mail import outbox
+
+    game_dir, (officer,) = game_and(args, ("officer",))
+    try:
+        outbox.requeue_report(game_dir, officer, move)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"The report of move {move} for {officer} is queued again.")
+    mail_note(game_dir)
+
+
+# --- the GM's desk: deadlines -------------------------------------------------------------
+
+@main.command()
+@click.argument("args", nargs=-1, metavar="[GAME_DIR] [RULE]")
+@click.option("--tz", "zone", help="The game's time zone, e.g. Europe/Rome (needed with RULE).")
+@click.option("--clear", is_flag=True, help="No more deadlines.")
+def schedule(args: tuple[str, ...], zone: str | None, clear: bool) -> None:
+    """Set the deadlines: an RFC 5545 rule or plain words, in a time zone.
+
+    \b
+    pbem schedule cornifex "FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20" --tz Europe/Rome
+    pbem schedule cornifex "every Monday and Thursday at 20:00" --tz Europe/Rome
+    pbem schedule cornifex "every 2 weeks on Friday at 18:00" --tz America/New_York
+
+    Without RULE, shows the schedule and the next deadline.
+    """
+    from . import deadlines
+    from .schedule import deadline_text, time_left
+
+    if len(args) > 2:
+        raise click.UsageError("give [GAME_DIR] [RULE]; quote a rule that holds spaces")
+    if len(args) == 2:
+        game_dir, rule = Path(args[0]), args[1]
+    elif len(args) == 1 and (clear or (Path(args[0]) / DB_NAME).is_file()):
+        game_dir, rule = Path(args[0]), None
+    elif len(args) == 1:
+        game_dir, rule = Path("."), args[0]
+    else:
+        game_dir, rule = Path("."), None
+    if clear and rule is not None:
+        raise click.UsageError("give either RULE or --clear")
+    try:
+        if clear:
+            deadlines.clear_schedule(game_dir)
+            click.echo("No more deadlines.")
+            return
+        if rule is not None:
+            if not zone:
+                raise click.UsageError("give the game's time zone with --tz, e.g. --tz Europe/Rome")
+            deadlines.set_schedule(game_dir, rule, zone)
+        found, deadline, move = deadlines.current(game_dir)
+    except GameError as e:
+        raise fail(e) from None
+    if found is None:
+        click.echo("No schedule: moves have no deadline. Set one with "
+                   "`pbem schedule GAME_DIR RULE --tz ZONE`.")
+        return
+    click.echo(f"Schedule: {found.described}, rule {found.rule}.")
+    if deadline is not None:
+        left = time_left(deadline, datetime.now(timezone.utc))
+        click.echo(f"Orders for move {move} are due by {deadline_text(deadline)}; time left: {left}.")
+
+
+# --- the GM's desk: officers --------------------------------------------------------------
+
+@main.command()
+@GAME_DIR
+def officers(game_dir: Path) -> None:
+    """The officers: name, rank, ship, e-mail, player order and missed moves."""
+    from . import roster
+
+    try:
+        lines = roster.roster(game_dir)
+    except GameError as e:
+        raise fail(e) from None
+    if not lines:
+        click.echo("No officer is enlisted yet.")
+        return
+    head = ("#", "officer", "rank", "ship", "e-mail", "missed")
+    rows = [(str(o.turn) if o.turn else f"retired in move {o.retired}", o.name, o.rank, o.ship,
+             (o.email or "-") + (" (not a valid address)" if o.email_problem else ""), str(o.missed))
+            for o in lines]
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, *rows]:
+        click.echo("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip())
+
+
+REASON = click.option("--reason", required=True, help="Why: the officer reads it in his next report.")
+
+
+@main.command("new-secret")
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
+@REASON
+def new_secret(args: tuple[str, ...], reason: str) -> None:
+    """Give an officer a new secret; a letter with it is queued."""
+    from . import roster
+
+    game_dir, (officer,) = game_and(args, ("officer",))
+    try:
+        renewed = roster.renew_secret(game_dir, officer, reason)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"New secret for {renewed.name}: {renewed.secret}")
+    if renewed.mail is not None:
+        click.echo("The letter with the new secret waits in the outbox; deliver it with `pbem send`.")
+    else:
+        click.echo("No letter could be queued: send the secret to the officer yourself now.")
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER ADDRESS")
+@REASON
+def email(args: tuple[str, ...], reason: str) -> None:
+    """Change where an officer's mail goes ("" for none)."""
+    from . import roster
+
+    game_dir, (officer, address) = game_and(args, ("officer", "address"))
+    try:
+        address = roster.change_email(game_dir, officer, address, reason)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"Mail for {officer} now goes to {address}." if address
+               else f"{officer} gets no more mail.")
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
+@REASON
+def retire(args: tuple[str, ...], reason: str) -> None:
+    """Retire an officer: no more turns, reports or mail."""
+    from . import roster
+
+    game_dir, (officer,) = game_and(args, ("officer",))
+    try:
+        name = roster.retire(game_dir, officer, reason)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"{name} is retired; the next bulletin says he left the game.")
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
+@click.option("--score", help="+2 or -3 to add or take points, 7 to set the score.")
+@click.option("--damage", help="Components lost, e.g. shields=1,lasers=1 (negative: repaired).")
+@click.option("--position", help="Move the ship to x,y,level, e.g. 12,7,2.")
+@REASON
+def adjust(args: tuple[str, ...], score: str | None, damage: str | None, position: str | None,
+           reason: str) -> None:
+    """A ruling: change an officer's score, ship or position."""
+    from . import roster
+
+    game_dir, (officer,) = game_and(args, ("officer",))
+    try:
+        told = roster.adjust(game_dir, officer, reason=reason, score=score, damage=damage,
+                             position=position)
+    except GameError as e:
+        raise fail(e) from None
+    for line in told:
+        click.echo(line)
+    click.echo("Logged; the officer reads it in his next report.")
 
 
 @main.command()

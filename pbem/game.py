@@ -20,7 +20,7 @@ from typing import Callable
 
 from . import store
 from .orderfile import decode, read_orders
-from .render import render_move
+from .render import DeskNotes, render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
@@ -35,6 +35,10 @@ from .rules.state import GameState, Planet, Zone
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import GameError
 
+# The GM's desk (mail, deadlines, the roster) is imported where it is used: `pbem check`
+# needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
+# would be most of that command's start-up.
+
 DEFAULT_SIZE = 30
 OPTIONAL_RULES: tuple[str, ...] = (RESEARCH,)  # `pbem new --rule ...`
 
@@ -44,6 +48,7 @@ class Enlisted:
     officer_id: int
     name: str
     secret: str
+    welcome: int | None = None  # the welcome letter queued in the outbox, if one could be
 
 
 def ruleset_for(game_dir: Path) -> Ruleset:
@@ -100,6 +105,7 @@ def new_game(
     game_dir: Path, seed: int | str, *, name: str | None = None, size: int = DEFAULT_SIZE,
     planets: int = PLANETS_PER_LEVEL, level: str = "basic", moves: int | None = None,
     map_file: Path | None = None, rules: tuple[str, ...] = (), private_research: bool = False,
+    mail_from: str | None = None,
 ) -> GameState:
     game_dir = Path(game_dir)
     if store.db_path(game_dir).exists():
@@ -113,6 +119,14 @@ def new_game(
                         "this version of pbem yet; create the game with --level basic")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
     settings = optional_rules(rules, private_research)
+    if mail_from:
+        from .mail.compose import MailError, parse_mailbox
+        from .mail.outbox import MAIL_FROM
+
+        try:
+            settings[MAIL_FROM] = str(parse_mailbox(mail_from))
+        except MailError as e:
+            raise GameError(f"--gm-email: {e}") from None
     # The game secret is derived from the GM's seed: same seed, same map and dice.
     secret = hashlib.sha256(f"pbem-seed:{seed}".encode()).hexdigest()
     if map_file is not None:
@@ -161,6 +175,13 @@ def enlist(
         )
     if any(r["name"].casefold() == name.casefold() for r in db.query("SELECT name FROM officers")):
         raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+    from .mail import outbox
+    from .mail.compose import MailError, check_email
+
+    try:
+        email = check_email(email)
+    except MailError as e:
+        raise GameError(f"--email: {e}") from None
     ship_type = ship_type.upper()
     if ship_type not in ruleset.ships:
         raise GameError(f"unknown ship type {ship_type!r}; use one of {', '.join(ruleset.ships)}")
@@ -190,7 +211,8 @@ def enlist(
             "enlisted_move": g["move"],
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
-    return Enlisted(officer_id, name, secret)
+        welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
+    return Enlisted(officer_id, name, secret, welcome)
 
 
 def fix_order(game_dir: Path, names: list[str]) -> None:
@@ -360,11 +382,17 @@ def resolve(
     state = store.load_state(db)
     if not state.officers:
         raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
+    from . import deadlines
+    from .mail import outbox
+
     collected = collect_orders(game_dir, db, state, ruleset)
     if dice is None:
         dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
     result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
-    stamp = (now or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    now = now or datetime.now(timezone.utc)
+    stamp = now.isoformat(timespec="seconds")
+    next_deadline = (deadlines.following(db, state.settings, move, now)
+                     if result.state.winner is None else None)
 
     reports = game_dir / "reports"
     final = reports / f"move-{move:02d}"
@@ -375,14 +403,26 @@ def resolve(
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
     texts = [store.to_json(e.data) for e in events]
     render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                rolls=list(result.rolls))
+                rolls=list(result.rolls), desk=desk_notes(db, move, next_deadline))
     with db.atomic():
         store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
+        deadlines.record(db, move + 1, next_deadline)
     if final.exists():
         shutil.rmtree(final)
     os.replace(staging, final)
     archive_orders(game_dir, move, collected.done)
+    outbox.queue_reports(game_dir, db, move, final, now)
     return final
+
+
+def desk_notes(db, move: int, next_deadline) -> DeskNotes:
+    """The deadline of the next move and the GM's actions of this one, for its reports."""
+    from . import deadlines, roster
+
+    return DeskNotes(
+        deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
+        departures=roster.departures(db, move), gm_actions=roster.log_lines(db, move),
+    )
 
 
 def rerender(game_dir: Path, move: int | None = None) -> Path:
@@ -398,9 +438,12 @@ def rerender(game_dir: Path, move: int | None = None) -> Path:
     staging = game_dir / "reports" / f".move-{move:02d}.tmp"
     if staging.exists():
         shutil.rmtree(staging)
+    from . import deadlines
+
     events, texts = store.load_events(db, move)
     render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                rolls=store.load_rolls(db, move))
+                rolls=store.load_rolls(db, move),
+                desk=desk_notes(db, move, deadlines.of_move(db, move + 1)))
     if final.exists():
         shutil.rmtree(final)
     os.replace(staging, final)

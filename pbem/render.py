@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -223,9 +224,21 @@ def write(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8", newline="\n")
 
 
+@dataclass(frozen=True)
+class DeskNotes:
+    """What the GM's desk adds to a move's reports, all empty unless he used it: the next
+    move's deadline, his actions told to each officer, the officers he retired, and the
+    lines of his actions for the GM log."""
+
+    deadline: dict[str, Any] | None = None
+    rulings: dict[int, list[dict[str, str]]] = field(default_factory=dict)
+    departures: list[str] = field(default_factory=list)
+    gm_actions: str = ""
+
+
 def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
-    texts: list[str], rolls: list[Roll],
+    texts: list[str], rolls: list[Roll], desk: DeskNotes = DeskNotes(),
 ) -> None:
     """Write every officer's report, the bulletin in three formats and the GM log."""
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -236,18 +249,21 @@ def render_move(
         ctx = view.officer_context(officer_id)
         form = order_form(game, sheet["officer_name"], move + 1)
         write(out_dir / report_name(officer_id, sheet["officer_name"]),
-              report.render(game=game, move=move, order_form=form, **ctx))
+              report.render(game=game, move=move, order_form=form, deadline=desk.deadline,
+                            rulings=desk.rulings.get(officer_id, []), **ctx))
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)
         write(out_dir / f"bulletin.{suffix}",
-              env.get_template(f"bulletin.{suffix}.j2").render(game=game, move=move, **public))
+              env.get_template(f"bulletin.{suffix}.j2").render(
+                  game=game, move=move, deadline=desk.deadline, departures=desk.departures,
+                  **public))
     gm = text_env.get_template("gm-log.txt.j2")
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
     # The GM log has a line per roll and per event, tens of thousands in a large game: the
     # lines are made here and the template lays them out.
     write(out_dir / "gm-log.txt", gm.render(
-        game=game, move=move,
+        game=game, move=move, gm_actions=desk.gm_actions,
         rolls="\n".join(
             f"  {names.get(r.officer, '-')} | {r.kind} {r.detail} | d{r.die} = {r.result} | seen by {r.visibility}"
             for r in rolls),

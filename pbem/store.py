@@ -105,6 +105,32 @@ def m003_landings(db: sqlite_utils.Database) -> None:
     db["game"].add_column("winner", str)
 
 
+@migrations()
+def m004_desk(db: sqlite_utils.Database) -> None:
+    """The GM's desk: mail written and sent, the GM's actions, deadlines, retirements."""
+    db["mails"].create(
+        {
+            "id": int, "kind": str, "officer_id": int, "move": int, "recipients": str,
+            "subject": str, "message_id": str, "file": str, "queued": str, "sent": str,
+            "attempts": int, "last_error": str,
+        },
+        pk="id", not_null={"kind", "recipients", "file", "queued", "attempts", "last_error"},
+        defaults={"attempts": 0, "last_error": ""},
+    )
+    db["mails"].create_index(["sent"])
+    db["gm_actions"].create(
+        {
+            "id": int, "at": str, "move": int, "officer_id": int, "action": str,
+            "detail": str, "told": str, "reason": str,
+        },
+        pk="id",
+    )
+    db["gm_actions"].create_index(["move"])
+    db["deadlines"].create({"move": int, "at": str, "zone": str}, pk="move")
+    # The move during which the GM retired the officer; NULL while he serves.
+    db["officers"].add_column("retired", int)
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 
@@ -202,7 +228,7 @@ def game_row(db: sqlite_utils.Database) -> dict[str, Any]:
 def load_state(db: sqlite_utils.Database) -> GameState:
     g = game_row(db)
     planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
-    rows = list(db["officers"].rows)
+    rows = list(db["officers"].rows_where("retired IS NULL"))
     # Player order: fixed by the GM where set, else by the lot drawn at enlistment.
     rows.sort(key=lambda r: (r["turn_fixed"] is None, r["turn_fixed"] or 0, r["lot"]))
     officers = {}

@@ -1,0 +1,101 @@
+"""The game's deadlines: its schedule (a game setting) and the deadline of each move.
+
+The deadline of a move is fixed when the move before it is resolved (or when the GM sets
+the schedule) and kept in the `deadlines` table, so a report written again later prints
+the deadline it printed the first time. The next move's deadline is the first of the
+schedule strictly after both the resolution and the deadline just passed: a move resolved
+early, all orders in, does not pull the next deadline forward.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from . import store
+from .schedule import Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, zone_of
+from .store import GameError
+
+SETTING = "schedule"
+
+
+def schedule_of(settings: dict[str, Any]) -> Schedule | None:
+    data = settings.get(SETTING)
+    return Schedule.from_setting(data) if data else None
+
+
+def view(deadline: Deadline | None, move: int) -> dict[str, Any] | None:
+    """What templates print: `Orders for move 3 are due by <text>`."""
+    if deadline is None:
+        return None
+    return {"move": move, "text": deadline_text(deadline),
+            "utc": deadline.utc.isoformat(timespec="seconds")}
+
+
+def of_move(db: sqlite_utils.Database, move: int) -> Deadline | None:
+    row = next(db.query("SELECT at, zone FROM deadlines WHERE move = ?", [move]), None)
+    if row is None:
+        return None
+    return Deadline(datetime.fromisoformat(row["at"]).astimezone(zone_of(row["zone"])), row["zone"])
+
+
+def record(db: sqlite_utils.Database, move: int, deadline: Deadline | None) -> None:
+    """Fix a move's deadline (None: the move has none); the caller holds the transaction."""
+    db.execute("DELETE FROM deadlines WHERE move = ?", [move])
+    if deadline is not None:
+        db["deadlines"].insert({"move": move, "at": deadline.utc.isoformat(timespec="seconds"),
+                                "zone": deadline.zone})
+
+
+def following(db: sqlite_utils.Database, settings: dict[str, Any], move: int,
+              now: datetime) -> Deadline | None:
+    """The deadline of move+1, as move `move` is resolved at `now`."""
+    schedule = schedule_of(settings)
+    if schedule is None:
+        return None
+    current = of_move(db, move)
+    after = max(now, current.utc) if current is not None else now
+    return next_deadline(schedule, after, inclusive=False)
+
+
+def set_schedule(game_dir: Path, text: str, zone: str,
+                 now: datetime | None = None) -> tuple[Schedule, Deadline | None]:
+    """`pbem schedule`: store the schedule and fix the deadline of the move being collected."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    if g["ended"]:
+        raise GameError("the game is over; it needs no more deadlines")
+    now = now or datetime.now(timezone.utc)
+    try:
+        schedule = parse_schedule(text, zone, now)
+    except ScheduleError as e:
+        raise GameError(str(e)) from None
+    deadline = next_deadline(schedule, now)
+    settings = json.loads(g["settings"])
+    settings[SETTING] = schedule.as_setting()
+    with db.atomic():
+        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+        record(db, g["move"], deadline)
+    return schedule, deadline
+
+
+def clear_schedule(game_dir: Path) -> None:
+    """`pbem schedule --clear`: no more deadlines; the move being collected has none."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    settings = json.loads(g["settings"])
+    settings.pop(SETTING, None)
+    with db.atomic():
+        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+        record(db, g["move"], None)
+
+
+def current(game_dir: Path) -> tuple[Schedule | None, Deadline | None, int]:
+    """The schedule, the deadline of the move being collected, and that move."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    return schedule_of(json.loads(g["settings"])), of_move(db, g["move"]), g["move"]

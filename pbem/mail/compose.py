@@ -1,0 +1,169 @@
+"""Every mail pbem writes, as an RFC 5322 message: UTF-8, a Date, a Message-ID of the GM's
+domain, and In-Reply-To and References when it answers a mail.
+
+Names and addresses come from players and from the GM's command line, so no header is
+ever built by pasting text: addresses are `email.headerregistry.Address` values, and any
+header text holding a line break or another control character is refused before it can
+start a header of its own (`Bcc:` smuggled in a name).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from email.errors import HeaderParseError
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid, parseaddr
+
+from ..render import slug
+
+REPORT, WELCOME, SECRET, REMINDER, RECEIPT = "report", "welcome", "secret", "reminder", "receipt"
+KINDS = (REPORT, WELCOME, SECRET, REMINDER, RECEIPT)
+# Mails that carry an officer's secret: their file is removed once delivered.
+SECRET_KINDS = frozenset({WELCOME, SECRET})
+
+_MESSAGE_ID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")  # printable ASCII, no < > or space
+_SUBJECT_LIMIT = 200
+
+
+class MailError(ValueError):
+    """A name, address or header pbem will not put in a mail: the message says why."""
+
+
+def _clean(text: str, what: str) -> str:
+    if any(not c.isprintable() for c in text):
+        raise MailError(f"{what} {text!r} holds a line break or a control character; "
+                        "a mail header cannot carry it")
+    return text
+
+
+def address(name: str, addr_spec: str) -> Address:
+    """A validated recipient or sender: a display name and an address like a@example.org."""
+    _clean(name, "the name")
+    _clean(addr_spec, "the address")
+    addr_spec = addr_spec.strip()
+    if not addr_spec.isascii():
+        raise MailError(f"the address {addr_spec!r} is not plain ASCII; pbem sends only to "
+                        "ASCII addresses")
+    try:
+        parsed = Address(display_name=name, addr_spec=addr_spec)
+    except (ValueError, IndexError, HeaderParseError) as e:
+        raise MailError(f"{addr_spec!r} is not an e-mail address ({e}); write it as "
+                        "name@example.org") from None
+    if not parsed.username or ("." not in parsed.domain.strip(".") and parsed.domain != "localhost"):
+        raise MailError(f"{addr_spec!r} is not an e-mail address: write it as name@example.org")
+    return parsed
+
+
+def check_email(text: str) -> str:
+    """An officer's e-mail address as the GM typed it, validated; "" stays "" (no mail)."""
+    text = text.strip()
+    return address("", text).addr_spec if text else ""
+
+
+def parse_mailbox(text: str) -> Address:
+    """The GM's own address: `Space Computer <sc@example.org>` or just `sc@example.org`."""
+    _clean(text, "the address")
+    name, addr_spec = parseaddr(text)
+    if not addr_spec:
+        raise MailError(f"{text!r} is not an e-mail address; write e.g. "
+                        "\"Space Computer <sc@example.org>\"")
+    return address(name, addr_spec)
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Thread:
+    """The mail a receipt answers: its Message-ID and the References it carried."""
+
+    message_id: str
+    references: tuple[str, ...] = ()
+
+
+def letter(
+    *, sender: Address, to: list[Address], subject: str, body: str, now: datetime,
+    attachments: tuple[Attachment, ...] = (), answers: Thread | None = None,
+) -> EmailMessage:
+    """One mail: plain UTF-8 text, the attachments as text/plain files."""
+    if not to:
+        raise MailError("a mail needs at least one recipient")
+    if now.tzinfo is None:
+        raise ValueError("the Date of a mail needs an aware datetime")
+    subject = " ".join(_clean(subject, "the subject").split())[:_SUBJECT_LIMIT]
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = subject
+    message["Date"] = format_datetime(now)
+    message["Message-ID"] = make_msgid("pbem", domain=sender.domain)
+    # RFC 3834: an automatic mail, so vacation responders do not answer it.
+    message["Auto-Submitted"] = "auto-generated"
+    if answers is not None:
+        ids = [i for i in (*answers.references, answers.message_id) if _MESSAGE_ID.fullmatch(i)]
+        if answers.message_id and _MESSAGE_ID.fullmatch(answers.message_id):
+            message["In-Reply-To"] = answers.message_id
+        if ids:
+            message["References"] = " ".join(dict.fromkeys(ids))
+    # Quoted-printable: plain ASCII text stays readable, and a relay without 8BITMIME
+    # carries it unchanged.
+    message.set_content(body, charset="utf-8", cte="quoted-printable")
+    for attachment in attachments:
+        filename = _clean(attachment.filename, "the file name")
+        message.add_attachment(attachment.text, subtype="plain", charset="utf-8",
+                               cte="quoted-printable", filename=filename)
+    return message
+
+
+def reply_subject(subject: str, fallback: str) -> str:
+    subject = " ".join(subject.split())
+    if not subject:
+        return fallback
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+# --- the letters -----------------------------------------------------------------------
+
+def form_attachment(game: str, move: int, form: str) -> Attachment:
+    """The order form as a file the officer can edit and send back."""
+    return Attachment(f"orders-{slug(game)}-move-{move:02d}.txt", form)
+
+
+def report_letter(sender: Address, to: Address, *, game: str, move: int, report: str,
+                  form: str | None, now: datetime) -> EmailMessage:
+    """The report of a move in the body; the next move's order form also attached."""
+    return letter(
+        sender=sender, to=[to], now=now, body=report,
+        subject=f"VII Legio {game}: report of move {move} for {to.display_name}",
+        attachments=(form_attachment(game, move + 1, form),) if form else (),
+    )
+
+
+def welcome_letter(sender: Address, to: Address, *, game: str, move: int, body: str,
+                   form: str, now: datetime, renewed: bool = False) -> EmailMessage:
+    """Enlistment (or a new secret): the secret, the ship sheet, the rules in short, and the
+    order form of the move being collected."""
+    subject = (f"VII Legio {game}: a new secret for {to.display_name}" if renewed
+               else f"VII Legio {game}: welcome, {to.display_name}")
+    return letter(sender=sender, to=[to], now=now, body=body, subject=subject,
+                  attachments=(form_attachment(game, move, form),))
+
+
+def reminder_letter(sender: Address, to: Address, *, game: str, move: int, body: str,
+                    form: str, now: datetime) -> EmailMessage:
+    return letter(sender=sender, to=[to], now=now, body=body,
+                  subject=f"VII Legio {game}: your orders for move {move} have not arrived",
+                  attachments=(form_attachment(game, move, form),))
+
+
+def receipt_letter(sender: Address, to: list[Address], *, game: str, subject: str, body: str,
+                   answers: Thread, now: datetime) -> EmailMessage:
+    """The answer to one mail of orders, in its thread."""
+    return letter(sender=sender, to=to, now=now, body=body, answers=answers,
+                  subject=reply_subject(subject, f"VII Legio {game}: your orders"))

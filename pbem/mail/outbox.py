@@ -1,0 +1,270 @@
+"""The outbox: every mail pbem writes waits in the game folder's `outbox/` as one `.eml`
+file, recorded in the `mails` table until `pbem send` delivers it.
+
+A mail is queued only when the game has the GM's address (the From of every mail) and the
+officer has an e-mail address; the report mails of a move are queued after the move is
+saved, so a crash never leaves mail about a move that did not happen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from email import policy
+from email.headerregistry import Address
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from .. import deadlines, store
+from ..render import environment, report_name, slug
+from ..store import GameError
+from . import compose
+from .compose import MailError
+from .order_text import form
+
+OUTBOX = "outbox"
+MAIL_FROM = "mail_from"  # the game setting holding the GM's address
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def stamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def sender_of(settings: dict[str, Any]) -> Address | None:
+    text = settings.get(MAIL_FROM)
+    return compose.parse_mailbox(text) if text else None
+
+
+def set_sender(game_dir: Path, text: str) -> Address:
+    """`pbem mail-from`: the GM's address, the From of every mail pbem writes."""
+    try:
+        sender = compose.parse_mailbox(text)
+    except MailError as e:
+        raise GameError(str(e)) from None
+    db = store.open_db(Path(game_dir))
+    settings = json.loads(store.game_row(db)["settings"])
+    settings[MAIL_FROM] = str(sender)
+    with db.atomic():
+        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+    return sender
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Written whole or not at all: a half-written mail must never be sent."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    with open(temporary, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temporary, path)
+
+
+def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, kind: str,
+          officer_id: int | None, move: int | None, now: datetime, label: str = "") -> int:
+    """Store one mail in outbox/ and record it; returns its id in the `mails` table."""
+    if kind not in compose.KINDS:
+        raise ValueError(f"unknown kind of mail {kind!r}")
+    folder = Path(game_dir) / OUTBOX
+    folder.mkdir(exist_ok=True)
+    recipients = [a.addr_spec for a in message["To"].addresses]
+    with db.atomic():
+        mail_id = db["mails"].insert({
+            "kind": kind, "officer_id": officer_id, "move": move,
+            "recipients": ", ".join(recipients), "subject": str(message["Subject"]),
+            "message_id": str(message["Message-ID"]), "file": "", "queued": stamp(now),
+            "sent": None, "attempts": 0, "last_error": "",
+        }).last_pk
+        name = f"{mail_id:05d}-{kind}" + (f"-{slug(label)}" if label else "")
+        name += f"-move-{move:02d}.eml" if move is not None else ".eml"
+        _write(folder / name, message.as_bytes(policy=policy.SMTP))
+        db["mails"].update(mail_id, {"file": f"{OUTBOX}/{name}"})
+    return mail_id
+
+
+def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+    return list(db.query("SELECT * FROM mails WHERE sent IS NULL ORDER BY id"))
+
+
+# --- the letters of a game -------------------------------------------------------------
+
+def _officer_row(db: sqlite_utils.Database, officer_id: int) -> dict[str, Any]:
+    return db["officers"].get(officer_id)
+
+
+def _recipient(row: dict[str, Any]) -> Address | None:
+    """The officer as a recipient; None without an address or with one a game made before
+    addresses were checked holds wrongly (`pbem officers` shows it, `pbem email` mends it)."""
+    try:
+        return compose.address(row["name"], row["email"]) if row["email"] else None
+    except MailError:
+        return None
+
+
+def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: Path,
+                  now: datetime | None = None) -> list[int]:
+    """After a move: each officer with an e-mail gets his report, the order form attached."""
+    g = store.game_row(db)
+    sender = sender_of(json.loads(g["settings"]))
+    if sender is None:
+        return []
+    now = now or now_utc()
+    queued = []
+    rows = db.query("SELECT id, name, email FROM officers WHERE retired IS NULL "
+                    "AND email != '' ORDER BY id")
+    for row in rows:
+        to = _recipient(row)
+        path = Path(folder) / report_name(row["id"], row["name"])
+        if to is None or not path.is_file():
+            continue
+        next_form = None if g["ended"] else form(g["name"], row["name"], move + 1)
+        message = compose.report_letter(
+            sender, to, game=g["name"], move=move,
+            report=path.read_text(encoding="utf-8"), form=next_form, now=now)
+        queued.append(queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"],
+                            move=move, now=now, label=row["name"]))
+    return queued
+
+
+def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None = None) -> int:
+    """`pbem resend`: the report of a move queued again, to the officer's address of today."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    row = find_officer(db, officer)
+    to = _recipient(row)
+    if to is None:
+        raise GameError(f"{row['name']} has no valid e-mail address; set one with "
+                        f"`pbem email {game_dir} {row['name']!r} ADDRESS --reason TEXT`")
+    if not db["moves"].count_where("number = ?", [move]):
+        raise GameError(f"move {move} has not been resolved")
+    g = store.game_row(db)
+    sender = _required_sender(game_dir, g)
+    path = game_dir / "reports" / f"move-{move:02d}" / report_name(row["id"], row["name"])
+    if not path.is_file():
+        raise GameError(f"{path} is missing; write the move's reports again with "
+                        f"`pbem report {game_dir} --move {move}`, then resend")
+    now = now or now_utc()
+    last = g["ended"] and move == g["move"] - 1
+    message = compose.report_letter(
+        sender, to, game=g["name"], move=move,
+        report=path.read_text(encoding="utf-8"),
+        form=None if last else form(g["name"], row["name"], move + 1), now=now)
+    return queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"], move=move,
+                 now=now, label=row["name"])
+
+
+def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
+    sender = sender_of(json.loads(g["settings"]))
+    if sender is None:
+        raise GameError("the game has no GM address for the From of its mails; set it with "
+                        f"`pbem mail-from {game_dir} \"Space Computer <sc@example.org>\"`")
+    return sender
+
+
+def find_officer(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
+    """An officer serving in the game, by name as enlisted (any case or spacing)."""
+    wanted = " ".join(name.split()).casefold()
+    rows = list(db.query("SELECT * FROM officers WHERE retired IS NULL"))
+    for row in rows:
+        if row["name"].casefold() == wanted:
+            return row
+    names = ", ".join(r["name"] for r in rows) or "none yet"
+    raise GameError(f"no officer named {name!r} serves in this game (officers: {names})")
+
+
+def _deadline(db: sqlite_utils.Database, move: int) -> dict[str, Any] | None:
+    return deadlines.view(deadlines.of_move(db, move), move)
+
+
+def _sheet(row: dict[str, Any], ruleset) -> dict[str, Any]:
+    ship = store.ship_from_json(row["ship"])
+    return {
+        "officer_name": row["name"], "rank": row["rank"], "score": row["score"],
+        "ship_type": ship.type, "ship_name": ship.name, "level": ruleset.ships[ship.type].level,
+        "parsecs_per_tank": ruleset.ships[ship.type].parsecs_per_tank,
+        "crews": list(ship.crews), "fit": ship.fit(),
+    }
+
+
+def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, secret: str,
+                  *, ruleset, renewed: bool = False, now: datetime | None = None) -> int | None:
+    """The welcome letter (or, renewed, the letter with a new secret); None when the game
+    has no GM address or the officer no e-mail."""
+    g = store.game_row(db)
+    settings = json.loads(g["settings"])
+    sender = sender_of(settings)
+    row = _officer_row(db, officer_id)
+    to = _recipient(row)
+    if sender is None or to is None:
+        return None
+    now = now or now_utc()
+    order_form = form(g["name"], row["name"], g["move"])
+    body = environment(Path(game_dir), "txt").get_template("welcome.txt.j2").render(
+        game=g["name"], move=g["move"], sheet=_sheet(row, ruleset), secret=secret,
+        renewed=renewed, deadline=_deadline(db, g["move"]), ranks=ruleset.ranks, order_form=order_form,
+        research="research" in settings.get("rules", []), moves=g["moves"],
+    )
+    message = compose.welcome_letter(sender, to, game=g["name"], move=g["move"],
+                                     body=body, form=order_form, now=now, renewed=renewed)
+    return queue(game_dir, db, message, kind=compose.SECRET if renewed else compose.WELCOME,
+                 officer_id=officer_id, move=g["move"], now=now, label=row["name"])
+
+
+def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *,
+                   now: datetime | None = None) -> int | None:
+    """A reminder that the orders of the move being collected have not arrived."""
+    g = store.game_row(db)
+    sender = sender_of(json.loads(g["settings"]))
+    row = _officer_row(db, officer_id)
+    to = _recipient(row)
+    if sender is None or to is None:
+        return None
+    now = now or now_utc()
+    order_form = form(g["name"], row["name"], g["move"])
+    body = environment(Path(game_dir), "txt").get_template("reminder.txt.j2").render(
+        game=g["name"], move=g["move"], name=row["name"], rank=row["rank"],
+        deadline=_deadline(db, g["move"]), order_form=order_form)
+    message = compose.reminder_letter(sender, to, game=g["name"], move=g["move"],
+                                      body=body, form=order_form, now=now)
+    return queue(game_dir, db, message, kind=compose.REMINDER, officer_id=officer_id,
+                 move=g["move"], now=now, label=row["name"])
+
+
+def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subject: str,
+                  answers: compose.Thread, sender_address: str, officer_id: int | None,
+                  now: datetime | None = None) -> int | None:
+    """The answer to a mail of orders: to its sender and to the officer's enlisted address
+    (so an officer learns at once when someone else wrote in his name)."""
+    g = store.game_row(db)
+    sender = sender_of(json.loads(g["settings"]))
+    if sender is None:
+        return None
+    to: list[Address] = []
+    row = _officer_row(db, officer_id) if officer_id is not None else None
+    if sender_address:
+        try:
+            to.append(compose.address("", sender_address))
+        except MailError:
+            pass  # a forged or broken From gets no answer; the officer still does
+    officer = _recipient(row) if row is not None else None
+    if officer is not None and all(a.addr_spec.lower() != officer.addr_spec.lower() for a in to):
+        to.append(officer)
+    if not to:
+        return None
+    now = now or now_utc()
+    message = compose.receipt_letter(sender, to, game=g["name"], subject=subject, body=body,
+                                     answers=answers, now=now)
+    return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
+                 move=g["move"], now=now, label=row["name"] if row else "")
+
+
+def waiting(game_dir: Path) -> int:
+    """How many mails wait in the outbox."""
+    return store.open_db(Path(game_dir))["mails"].count_where("sent IS NULL")

@@ -1,0 +1,299 @@
+"""Letters from where the GM keeps his mail: a Maildir, an mbox file, `.eml` files, plain
+order files, or a folder of any of them.
+
+Each mail becomes a `Letter`: who sent it, when (tz-aware, with the order of arrival to
+break ties), its Message-ID and subject, and the text that may hold orders, found in the
+plain text first, then the HTML, then a `.txt` attachment, unquoted when the orders were
+quoted in a reply. A mail that holds no orders is a letter too, with the reason, so the GM
+can read it: nothing the mailbox holds is lost, and no mail, however broken, stops the
+reading.
+"""
+
+from __future__ import annotations
+
+import email
+import mailbox
+import os
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from email import policy
+from email.message import Message
+from email.utils import parseaddr, parsedate_to_datetime
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .mime import decode_text, header_text, text_parts
+from .order_text import find_orders
+
+NOT_ORDERS = "no GAME line anywhere in the mail: not orders (a question, a greeting or spam?)"
+
+
+class MailSourceError(Exception):
+    """A place the GM named cannot be read as mail: the message says what to give instead."""
+
+
+@dataclass(frozen=True)
+class Letter:
+    """One mail (or plain order file) as pbem read it."""
+
+    source: str  # where it was read, e.g. "inbox.mbox, mail 3"
+    arrival: int  # the order of reading, 0 first: breaks ties between equal dates
+    sender: str  # the From address; "" for a plain file
+    sender_name: str
+    date: datetime | None  # tz-aware
+    dated_by: str  # "Date header", "delivery time", "file time" or "" when unknown
+    message_id: str  # "<...@...>", "" when missing
+    references: tuple[str, ...]  # the Message-IDs this mail answers, oldest first
+    subject: str
+    orders: str | None  # the text holding the orders, unquoted; None when there are none
+    found_in: str  # where the orders were, e.g. "the attachment orders.txt"
+    reason: str  # why there are no orders; "" when there are
+    body: str  # the mail's first text part, for the GM to read a mail without orders
+
+    @property
+    def has_orders(self) -> bool:
+        return self.orders is not None
+
+
+# --- headers ---------------------------------------------------------------------------
+
+_MESSAGE_ID = re.compile(r"<[^<>\s]+@[^<>\s]+>")
+_UTC = timezone.utc
+
+
+def _raw(message: Message, name: str) -> str | None:
+    """A header as it came, 8-bit bytes decoded like a body (raw UTF-8 headers are common)."""
+    for key, value in message.raw_items():
+        if key.lower() == name:
+            if isinstance(value, str):
+                return decode_text(value.encode("utf-8", "surrogateescape"), "utf-8")
+            return str(value)
+    return None
+
+
+def _date(raw: str | None) -> datetime | None:
+    if not raw:
+        return None
+    try:
+        date = parsedate_to_datetime(header_text(raw))
+    except (ValueError, TypeError, IndexError, OverflowError):
+        return None
+    # RFC 5322's -0000 means "UTC, the zone unknown": parsedate gives it naive.
+    return date if date.tzinfo else date.replace(tzinfo=_UTC)
+
+
+def _message_ids(raw: str | None) -> list[str]:
+    return _MESSAGE_ID.findall(header_text(raw)) if raw else []
+
+
+def _stamp(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, _UTC)
+
+
+# --- one message -----------------------------------------------------------------------
+
+def _orders_of(message: Message) -> tuple[str | None, str, str, str]:
+    """(orders, found in, reason, first body text) of a parsed message."""
+    parts, other = text_parts(message)
+    if not parts:
+        only = ", ".join(other) if other else "nothing"
+        return None, "", f"the mail has no text to read (it holds {only})", ""
+    for part in parts:
+        found = find_orders(part.text)
+        if found is not None:
+            text, depth = found
+            where = part.described + (", quoted in a reply" if depth else "")
+            return text, where, "", parts[0].text
+    return None, "", NOT_ORDERS, parts[0].text
+
+
+def letter_from_bytes(data: bytes, source: str, arrival: int,
+                      delivered: datetime | None = None) -> Letter:
+    """A mail's bytes as a letter; `delivered` dates a mail that has no usable Date."""
+    try:
+        message = email.message_from_bytes(data, policy=policy.compat32)
+        name, address = parseaddr(header_text(_raw(message, "from")))
+        date = _date(_raw(message, "date"))
+        dated_by = "Date header" if date else ("delivery time" if delivered else "")
+        ids = _message_ids(_raw(message, "message-id"))
+        references = _message_ids(_raw(message, "references"))
+        for reply_to in _message_ids(_raw(message, "in-reply-to")):
+            if reply_to not in references:
+                references.append(reply_to)
+        orders, found_in, reason, body = _orders_of(message)
+        return Letter(
+            source=source, arrival=arrival, sender=address, sender_name=name,
+            date=date or delivered, dated_by=dated_by, message_id=ids[0] if ids else "",
+            references=tuple(references), subject=header_text(_raw(message, "subject")),
+            orders=orders, found_in=found_in, reason=reason, body=body,
+        )
+    except Exception as error:  # noqa: BLE001 - hostile input must never stop the reading
+        return unreadable(source, arrival, error, delivered)
+
+
+def unreadable(source: str, arrival: int, error: Exception,
+               delivered: datetime | None = None) -> Letter:
+    return Letter(
+        source=source, arrival=arrival, sender="", sender_name="", date=delivered,
+        dated_by="delivery time" if delivered else "", message_id="", references=(),
+        subject="", orders=None, found_in="",
+        reason=f"the mail could not be read ({type(error).__name__}: {error})", body="",
+    )
+
+
+def letter_from_text(data: bytes, source: str, arrival: int, written: datetime | None) -> Letter:
+    """A plain order file, saved by hand from a mail or typed by the GM."""
+    text = decode_text(data)
+    found = find_orders(text)
+    orders, depth = found if found else (None, 0)
+    return Letter(
+        source=source, arrival=arrival, sender="", sender_name="", date=written,
+        dated_by="file time" if written else "", message_id="", references=(), subject="",
+        orders=orders, found_in=("the file" + (", quoted in a reply" if depth else "")) if found else "",
+        reason="" if found else NOT_ORDERS.replace("the mail", "the file"), body=text,
+    )
+
+
+# --- what a file is --------------------------------------------------------------------
+
+_FROM_LINE = re.compile(rb"^From \S+ .*\d{1,2}:\d{2}")
+_HEADER_LINE = re.compile(rb"^([!-9;-~]+):")
+_MAIL_HEADERS = frozenset({
+    b"from", b"date", b"subject", b"message-id", b"mime-version", b"received",
+    b"return-path", b"to", b"delivered-to", b"content-type",
+})
+
+
+def looks_like_mbox(data: bytes) -> bool:
+    return bool(_FROM_LINE.match(data.split(b"\n", 1)[0]))
+
+
+def looks_like_mail(data: bytes) -> bool:
+    """A header block (name: value lines up to a blank line) naming a mail header: an order
+    file's first lines (GAME cornifex) never look like that."""
+    lines = data[:8192].replace(b"\r\n", b"\n").split(b"\n")
+    known = False
+    for n, line in enumerate(lines):
+        if not line:
+            return known and n > 0
+        if line[:1] in (b" ", b"\t") and n > 0:
+            continue
+        match = _HEADER_LINE.match(line)
+        if not match:
+            return False
+        known = known or match.group(1).lower() in _MAIL_HEADERS
+    return known
+
+
+def is_maildir(path: Path) -> bool:
+    return (path / "cur").is_dir() and (path / "new").is_dir()
+
+
+# --- sources ---------------------------------------------------------------------------
+
+class _Counter:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self) -> int:
+        self.n += 1
+        return self.n - 1
+
+
+def _delivery_of_key(key: str) -> float | None:
+    # Maildir names begin with the delivery time in seconds: 1700000000.M12P34.host
+    match = re.match(r"(\d+)(?:\.|$)", key)
+    return float(match.group(1)) if match else None
+
+
+def _read_maildir(path: Path, counter: _Counter) -> Iterator[Letter]:
+    box = mailbox.Maildir(str(path), factory=None, create=False)
+    keys = sorted(box.keys(), key=lambda k: (_delivery_of_key(k) or float("inf"), k))
+    for key in keys:
+        arrival = counter.next()
+        source = f"{path}, mail {key}"
+        try:
+            data = box.get_bytes(key)
+            seconds = _delivery_of_key(key)
+            delivered = _stamp(seconds) if seconds is not None else _stamp(box.get_message(key).get_date())
+        except (OSError, KeyError, ValueError) as error:
+            yield unreadable(source, arrival, error)
+            continue
+        yield letter_from_bytes(data, source, arrival, delivered)
+
+
+def _from_line_date(line: str) -> datetime | None:
+    # "From sender@example.org Mon Nov 30 20:01:00 2026": the date the mail was delivered.
+    parts = line.split(None, 1)
+    return _date(parts[1]) if len(parts) == 2 else None
+
+
+def _read_mbox(path: Path, counter: _Counter) -> Iterator[Letter]:
+    box = mailbox.mbox(str(path), factory=None, create=False)
+    try:
+        for n, key in enumerate(box.keys(), 1):
+            arrival = counter.next()
+            source = f"{path}, mail {n}"
+            try:
+                data = box.get_bytes(key)
+                delivered = _from_line_date(box.get_message(key).get_from())
+            except (OSError, KeyError, ValueError) as error:
+                yield unreadable(source, arrival, error)
+                continue
+            yield letter_from_bytes(data, source, arrival, delivered)
+    finally:
+        box.close()
+
+
+def _read_file(path: Path, counter: _Counter, shown: str) -> Iterator[Letter]:
+    try:
+        data = path.read_bytes()
+        written = _stamp(path.stat().st_mtime)
+    except OSError as error:
+        yield unreadable(shown, counter.next(), error)
+        return
+    if looks_like_mbox(data):
+        yield from _read_mbox(path, counter)
+    elif path.suffix.lower() in (".eml", ".msg") or looks_like_mail(data):
+        yield letter_from_bytes(data, shown, counter.next(), written)
+    else:
+        yield letter_from_text(data, shown, counter.next(), written)
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """Every file under the folder but hidden ones and Maildirs' unfinished deliveries
+    (tmp/), oldest first: the order they arrived in, then their names."""
+    found: list[tuple[int, str, Path]] = []
+    for root, dirs, files in os.walk(folder):
+        here = Path(root)
+        maildir = is_maildir(here)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not (maildir and d == "tmp"))
+        for name in files:
+            if not name.startswith("."):
+                path = here / name
+                try:
+                    found.append((path.stat().st_mtime_ns, str(path.relative_to(folder)), path))
+                except OSError:
+                    continue
+    return [path for _, _, path in sorted(found)]
+
+
+def read_letters(sources: Iterable[Path | str]) -> Iterator[Letter]:
+    """Every mail in the given places, in order of reading (arrival numbers count on
+    across sources). Raises MailSourceError only for a place that does not exist."""
+    counter = _Counter()
+    for source in sources:
+        path = Path(source)
+        if is_maildir(path):
+            yield from _read_maildir(path, counter)
+        elif path.is_dir():
+            for file in _folder_files(path):
+                yield from _read_file(file, counter, str(file))
+        elif path.is_file():
+            yield from _read_file(path, counter, str(path))
+        else:
+            raise MailSourceError(
+                f"{path}: no such file or folder; give a Maildir, an mbox file, .eml files, "
+                "order files or a folder of them"
+            )

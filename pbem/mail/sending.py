@@ -1,0 +1,160 @@
+"""`pbem send`: the outbox delivered over SMTP.
+
+Each mail is marked sent the moment the server accepts it, so a second run (or a run after
+a crash) never sends it twice; a mail the server refuses stays queued with the server's
+answer and one more attempt counted. The account comes only from the environment
+(PBEM_SMTP_USER, PBEM_SMTP_PASSWORD): pbem never writes it to the database or a file.
+"""
+
+from __future__ import annotations
+
+import os
+import smtplib
+import ssl
+from dataclasses import dataclass, field
+from datetime import datetime
+from email import policy
+from email.parser import BytesParser
+from email.utils import getaddresses
+from pathlib import Path
+from typing import Any, Mapping
+
+from .. import store
+from ..store import GameError
+from .compose import SECRET_KINDS
+from .outbox import now_utc, pending, stamp
+
+PLAIN, STARTTLS, SSL = "plain", "starttls", "ssl"
+DEFAULT_PORTS = {PLAIN: 25, STARTTLS: 587, SSL: 465}
+USER_VARIABLE, PASSWORD_VARIABLE = "PBEM_SMTP_USER", "PBEM_SMTP_PASSWORD"
+
+
+@dataclass(frozen=True)
+class Server:
+    host: str
+    port: int
+    security: str = PLAIN
+    user: str = ""
+    password: str = field(default="", repr=False)
+    timeout: float = 30.0
+
+
+def server_from(host: str, port: int | None, security: str,
+                environ: Mapping[str, str] = os.environ) -> Server:
+    """The SMTP server of `pbem send`, its account read from the environment."""
+    if security not in DEFAULT_PORTS:
+        raise GameError(f"unknown security {security!r}; use {', '.join(DEFAULT_PORTS)}")
+    user = environ.get(USER_VARIABLE, "")
+    password = environ.get(PASSWORD_VARIABLE, "")
+    if user and not password:
+        raise GameError(f"{USER_VARIABLE} is set but {PASSWORD_VARIABLE} is not; "
+                        "export both, or neither for a server that needs no login")
+    if user and security == PLAIN and host not in ("localhost", "127.0.0.1", "::1"):
+        raise GameError(f"a password is never sent unencrypted to {host}: add --starttls or --ssl")
+    return Server(host, port or DEFAULT_PORTS[security], security, user, password)
+
+
+@dataclass
+class Delivery:
+    """What one `pbem send` did."""
+
+    sent: list[dict[str, Any]] = field(default_factory=list)
+    failed: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+
+
+def _answer(code: int, text: bytes | str) -> str:
+    text = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
+    return f"{code} {' '.join(text.split())}"
+
+
+def _connect(server: Server) -> smtplib.SMTP:
+    if server.security == SSL:
+        smtp: smtplib.SMTP = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout,
+                                              context=ssl.create_default_context())
+    else:
+        smtp = smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+    try:
+        if server.security == STARTTLS:
+            smtp.starttls(context=ssl.create_default_context())
+        if server.user:
+            smtp.login(server.user, server.password)
+    except BaseException:
+        smtp.close()
+        raise
+    return smtp
+
+
+def _failure(error: Exception) -> str:
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return "; ".join(f"{addr}: {_answer(code, text)}" for addr, (code, text) in error.recipients.items())
+    if isinstance(error, smtplib.SMTPResponseException):
+        return _answer(error.smtp_code, error.smtp_error)
+    if isinstance(error, ssl.SSLError):
+        return f"TLS failed: {error.reason or error}"
+    if isinstance(error, OSError):
+        return f"{type(error).__name__}: {error.strerror or error}"
+    return f"{type(error).__name__}: {error}"
+
+
+def _envelope_sender(data: bytes) -> str:
+    """The address of the From header: the envelope sender, where bounces go."""
+    headers = BytesParser(policy=policy.default).parsebytes(data, headersonly=True)
+    found = getaddresses([str(headers.get("From", ""))])
+    return found[0][1] if found else ""
+
+
+def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> Delivery:
+    """Deliver every mail still queued; returns what was sent and what was kept."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    mails = pending(db)
+    done = Delivery()
+    if not mails:
+        return done
+
+    def record(row: dict[str, Any], sent: bool, error: str) -> None:
+        with db.atomic():
+            db.execute(
+                "UPDATE mails SET attempts = attempts + 1, last_error = ?, sent = ? WHERE id = ?",
+                [error, stamp(now or now_utc()) if sent else None, row["id"]],
+            )
+        if sent:
+            done.sent.append(row)
+        else:
+            done.failed.append((row, error))
+
+    try:
+        smtp = _connect(server)
+    except (OSError, smtplib.SMTPException) as e:
+        why = f"cannot reach {server.host}:{server.port}: {_failure(e)}"
+        for row in mails:
+            record(row, False, why)
+        return done
+    try:
+        for n, row in enumerate(mails):
+            path = game_dir / row["file"]
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                record(row, False, f"{row['file']}: {e.strerror}")
+                continue
+            recipients = [r.strip() for r in row["recipients"].split(",") if r.strip()]
+            try:
+                refused = smtp.sendmail(_envelope_sender(data), recipients, data)
+            except smtplib.SMTPServerDisconnected as e:
+                for rest in mails[n:]:
+                    record(rest, False, f"the server closed the connection: {e}")
+                break
+            except (smtplib.SMTPException, OSError) as e:
+                record(row, False, _failure(e))
+                continue
+            record(row, True, "; ".join(f"{a}: {_answer(c, t)}" for a, (c, t) in refused.items()))
+            if row["kind"] in SECRET_KINDS:
+                # A delivered secret does not stay on the GM's disk in clear.
+                path.unlink(missing_ok=True)
+    finally:
+        try:
+            smtp.quit()
+        except (smtplib.SMTPException, OSError):
+            smtp.close()
+    return done

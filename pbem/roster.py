@@ -1,0 +1,328 @@
+"""The officers of a game as the GM manages them: the roster, a new secret, a new e-mail
+address, retirement, and rulings that change a score, a ship or a position.
+
+Every change is logged in `gm_actions` with the GM's reason and the move being collected;
+the officer reads it (what changed and why) in his report of that move, and the GM finds
+it in that move's GM log.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets as random_secrets
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from . import store
+from .mail import outbox
+from .mail.compose import MailError, check_email
+from .render import reckoning_text
+from .rules.geometry import Position
+from .rules.ship import COMPONENTS, CREW_MEN, Ship, parse_fit, spaces_used
+from .ruleset import Ruleset, RulesetError, load_ruleset
+from .store import GameError
+
+NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
+_REASON_LIMIT = 300
+
+
+def _ruleset(game_dir: Path) -> Ruleset:
+    try:
+        return load_ruleset(Path(game_dir))
+    except RulesetError as e:
+        raise GameError(f"the game's rules are not valid: {e}") from None
+
+
+def _reason(text: str) -> str:
+    text = " ".join(text.split())
+    if not text:
+        raise GameError("give the reason with --reason TEXT: the officer reads it in his report")
+    if any(not c.isprintable() for c in text):
+        raise GameError("the reason holds control characters; write it as plain text")
+    if len(text) > _REASON_LIMIT:
+        raise GameError(f"the reason is {len(text)} characters long; keep it under {_REASON_LIMIT}")
+    return text
+
+
+def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action: str,
+               detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
+    db["gm_actions"].insert({
+        "at": now.astimezone(timezone.utc).isoformat(timespec="seconds"), "move": move,
+        "officer_id": officer_id, "action": action, "detail": store.to_json(detail),
+        "told": told, "reason": reason,
+    })
+
+
+# --- what reports show -----------------------------------------------------------------
+
+def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, str]]]:
+    """What each officer is told in his report of `move` about the GM's actions."""
+    found: dict[int, list[dict[str, str]]] = {}
+    for row in db.query("SELECT officer_id, told, reason FROM gm_actions "
+                        "WHERE move = ? AND told != '' ORDER BY id", [move]):
+        found.setdefault(row["officer_id"], []).append({"told": row["told"], "reason": row["reason"]})
+    return found
+
+
+def departures(db: sqlite_utils.Database, move: int) -> list[str]:
+    """The officers retired while `move` was collected, for the bulletin."""
+    return [r["name"] for r in db.query(
+        "SELECT o.name FROM gm_actions a JOIN officers o ON o.id = a.officer_id "
+        "WHERE a.move = ? AND a.action = ? ORDER BY a.id", [move, RETIRE])]
+
+
+def log_lines(db: sqlite_utils.Database, move: int) -> str:
+    """The GM's actions of `move` for the GM log, one line each."""
+    return "\n".join(
+        f"  {r['at']} {r['action']} ({r['name']}): {r['detail']}; reason: {r['reason']}"
+        for r in db.query(
+            "SELECT a.*, o.name FROM gm_actions a JOIN officers o ON o.id = a.officer_id "
+            "WHERE a.move = ? ORDER BY a.id", [move]))
+
+
+# --- pbem officers ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class OfficerLine:
+    name: str
+    rank: str
+    ship: str
+    email: str
+    email_problem: str  # why the address cannot be mailed; "" when it can
+    turn: int | None  # place in the player order, 1 first; None once retired
+    missed: int  # consecutive resolved moves without valid orders, the last one first
+    retired: int | None  # the move during which he was retired
+
+
+def missed_moves(db: sqlite_utils.Database) -> dict[int, int]:
+    """Consecutive resolved moves, from the last back, for which an officer had no
+    accepted order file (moves before his enlistment do not count)."""
+    moves = [r["number"] for r in db.query("SELECT number FROM moves ORDER BY number DESC")]
+    accepted = {(r["officer_id"], r["move"]) for r in db.query(
+        "SELECT DISTINCT officer_id, move FROM order_files WHERE accepted = 1")}
+    counts = {}
+    for row in db.query("SELECT id, enlisted_move FROM officers"):
+        n = 0
+        for move in moves:
+            if move < row["enlisted_move"] or (row["id"], move) in accepted:
+                break
+            n += 1
+        counts[row["id"]] = n
+    return counts
+
+
+def roster(game_dir: Path) -> list[OfficerLine]:
+    """`pbem officers`: serving officers in player order, then the retired."""
+    db = store.open_db(Path(game_dir))
+    state = store.load_state(db)
+    missed = missed_moves(db)
+    lines = []
+    for row in db["officers"].rows:
+        ship = store.ship_from_json(row["ship"])
+        problem = ""
+        if row["email"]:
+            try:
+                check_email(row["email"])
+            except MailError as e:
+                problem = str(e)
+        serving = state.officers.get(row["id"])
+        lines.append(OfficerLine(
+            name=row["name"], rank=row["rank"], ship=f"{ship.type} {ship.name}",
+            email=row["email"], email_problem=problem,
+            turn=serving.turn + 1 if serving else None, missed=missed.get(row["id"], 0),
+            retired=row["retired"],
+        ))
+    return sorted(lines, key=lambda o: (o.turn is None, o.turn or 0, o.name.casefold()))
+
+
+# --- a new secret, a new address, retirement -------------------------------------------
+
+@dataclass(frozen=True)
+class Renewed:
+    name: str
+    secret: str
+    mail: int | None  # the id of the queued letter, None when it could not be mailed
+
+
+def renew_secret(game_dir: Path, officer: str, reason: str, *, secret: str | None = None,
+                 now: datetime | None = None) -> Renewed:
+    """A new secret for an officer who lost his (or whose secret leaked); the old one stops
+    working at once, and a letter with the new one is queued."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    reason = _reason(reason)
+    row = outbox.find_officer(db, officer)
+    move = store.game_row(db)["move"]
+    secret = secret or store.new_secret()
+    salt = random_secrets.token_hex(8)
+    now = now or datetime.now(timezone.utc)
+    ruleset = _ruleset(game_dir)
+    with db.atomic():
+        db["officers"].update(row["id"], {"secret_hash": store.hash_secret(secret, salt), "salt": salt})
+        log_action(db, move=move, officer_id=row["id"], action=NEW_SECRET, detail={},
+                   told="The Space Computer gave you a new secret; the old one no longer works.",
+                   reason=reason, now=now)
+        mail = outbox.queue_welcome(game_dir, db, row["id"], secret, ruleset=ruleset,
+                                    renewed=True, now=now)
+    return Renewed(row["name"], secret, mail)
+
+
+def change_email(game_dir: Path, officer: str, email: str, reason: str,
+                 now: datetime | None = None) -> str:
+    """Where the officer's mail goes from now on ("" for no mail); returns the address."""
+    db = store.open_db(Path(game_dir))
+    reason = _reason(reason)
+    row = outbox.find_officer(db, officer)
+    try:
+        email = check_email(email)
+    except MailError as e:
+        raise GameError(str(e)) from None
+    told = (f"Your reports now go to {email}." if email
+            else "Your reports are no longer sent by e-mail.")
+    with db.atomic():
+        db["officers"].update(row["id"], {"email": email})
+        log_action(db, move=store.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
+                   detail={"from": row["email"], "to": email}, told=told, reason=reason,
+                   now=now or datetime.now(timezone.utc))
+    return email
+
+
+def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = None) -> str:
+    """The officer leaves the game: no more turns, reports or mail; his name stays taken."""
+    db = store.open_db(Path(game_dir))
+    reason = _reason(reason)
+    row = outbox.find_officer(db, officer)
+    move = store.game_row(db)["move"]
+    with db.atomic():
+        db["officers"].update(row["id"], {"retired": move})
+        log_action(db, move=move, officer_id=row["id"], action=RETIRE, detail={}, told="",
+                   reason=reason, now=now or datetime.now(timezone.utc))
+    return row["name"]
+
+
+# --- pbem adjust -----------------------------------------------------------------------
+
+_SCORE = re.compile(r"([+-]?)(\d+)")
+
+
+def _score(text: str, score: int) -> int:
+    match = _SCORE.fullmatch(text.strip())
+    if not match:
+        raise GameError(f"--score {text!r}: write +2 or -3 to add or take points, or 7 to set "
+                        "the score")
+    sign, n = match.group(1), int(match.group(2))
+    value = score + n if sign == "+" else score - n if sign == "-" else n
+    return max(0, value)  # ruling: a score is never negative
+
+
+def _damage(text: str, ship: Ship, ruleset: Ruleset, landing) -> tuple[Ship, list[str]]:
+    """`shields=1,lasers=1` takes components off; a negative count gives them back."""
+    try:
+        counts = parse_fit(text)
+    except ValueError as e:
+        raise GameError(f"--damage: {e}; e.g. --damage shields=1,lasers=1") from None
+    ship_type = ruleset.ships[ship.type]
+    changes: dict[str, Any] = {}
+    said = []
+    for name, n in counts.items():
+        if name not in COMPONENTS:
+            raise GameError(f"--damage: unknown component {name!r}; use one of {', '.join(COMPONENTS)}")
+        if n == 0:
+            continue
+        if name == "crews":
+            crews = changes.get("crews", ship.crews)
+            if n > len(crews):
+                raise GameError(f"--damage crews={n}: the ship has only {len(crews)} crews")
+            down = set(landing.crews_down) if landing else set()
+            if n > 0 and down & set(range(len(crews) - n, len(crews))):
+                raise GameError(f"--damage crews={n}: the last crews of the sheet are lost "
+                                "first, and one of them is on the ground; take fewer")
+            changes["crews"] = crews[:len(crews) - n] if n > 0 else crews + (CREW_MEN,) * -n
+        else:
+            have = changes.get(name, getattr(ship, name))
+            if n > have:
+                raise GameError(f"--damage {name}={n}: the ship carries only {have}")
+            changes[name] = have - n
+        said.append(f"{name} {-n:+d}")
+    if not changes:
+        raise GameError("--damage names no component to change; e.g. --damage shields=1")
+    new = replace(ship, **changes)
+    fit = new.fit()
+    for name, n in counts.items():
+        high = ship_type.maximum.get(name)
+        if n < 0 and high is not None and fit[name] > high:
+            raise GameError(f"--damage {name}={n}: a {ship.type} carries at most {high} {name}")
+    if any(n < 0 for n in counts.values()) and spaces_used(fit) > ship_type.spaces:
+        raise GameError(f"the repaired sheet fills {spaces_used(fit)} spaces; a {ship.type} "
+                        f"has {ship_type.spaces}")
+    return new, said
+
+
+def _position(text: str, state, officer) -> Position:
+    try:
+        x, y, level = (int(part) for part in text.replace(" ", "").split(","))
+    except ValueError:
+        raise GameError(f"--position {text!r}: write x,y,level, e.g. --position 12,7,2") from None
+    position = Position(x, y, level)
+    if not state.zone.contains(position):
+        raise GameError(f"--position {text}: outside the zone (x and y from 0 to "
+                        f"{state.zone.size - 1}, level from 1 to {state.zone.levels})")
+    if officer.landing is not None:
+        raise GameError(f"{officer.name} is on the ground of a planet: his ship can be moved "
+                        "only once it has taken off")
+    planet = next((p for p in state.planets.values() if p.position == position), None)
+    if planet is not None and not planet.base and not planet.destroyed:
+        raise GameError(f"--position {text}: a planet lies there; choose a free square or the base")
+    return position
+
+
+def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = None,
+           damage: str | None = None, position: str | None = None,
+           now: datetime | None = None) -> list[str]:
+    """`pbem adjust`: the GM's ruling on a score, a ship's components or a position.
+    Returns what was told to the officer, one line per change."""
+    game_dir = Path(game_dir)
+    reason = _reason(reason)
+    if score is None and damage is None and position is None:
+        raise GameError("say what to change: --score, --damage or --position")
+    db = store.open_db(game_dir)
+    row = outbox.find_officer(db, officer)
+    state = store.load_state(db)
+    o = state.officers[row["id"]]
+    changes: dict[str, Any] = {}
+    told: list[tuple[str, dict[str, Any]]] = []
+    if score is not None:
+        value = _score(score, o.score)
+        changes["score"] = value
+        told.append((f"By a ruling of the Space Computer your score went from {o.score} to "
+                     f"{value}.", {"score": [o.score, value]}))
+    if damage is not None:
+        ship, said = _damage(damage, o.ship, _ruleset(game_dir), o.landing)
+        changes["ship"] = store.ship_to_json(ship)
+        told.append((f"By a ruling of the Space Computer your ship's sheet changed: "
+                     f"{', '.join(said)}.", {"damage": said}))
+    if position is not None:
+        new = _position(position, state, o)
+        moved = Position(new.x - o.position.x, new.y - o.position.y, new.level - o.position.level)
+        reckoning = Position(o.reckoning.x + moved.x, o.reckoning.y + moved.y,
+                             o.reckoning.level + moved.level)
+        base = state.base
+        changes.update(x=new.x, y=new.y, level=new.level, rx=reckoning.x, ry=reckoning.y,
+                       rlevel=reckoning.level, landed_on=base.id if new == base.position else None)
+        where = reckoning_text([reckoning.x, reckoning.y, reckoning.level])
+        told.append((f"By a ruling of the Space Computer your ship was moved; by dead "
+                     f"reckoning you are now {where}.",
+                     {"position": [[o.position.x, o.position.y, o.position.level],
+                                   [new.x, new.y, new.level]]}))
+    now = now or datetime.now(timezone.utc)
+    with db.atomic():
+        db["officers"].update(row["id"], changes)
+        for text, detail in told:
+            log_action(db, move=state.move, officer_id=row["id"], action=ADJUST, detail=detail,
+                       told=text, reason=reason, now=now)
+    return [text for text, _ in told]
+

@@ -1,0 +1,265 @@
+"""The outbox: every mail pbem writes is an RFC 5322 message in outbox/, recorded in the
+database: welcome letters at enlistment, reports after a move, reminders, receipts."""
+
+from __future__ import annotations
+
+import email
+import sqlite3
+from datetime import datetime, timezone
+from email import policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem import store
+from pbem.cli import main
+from pbem.mail import compose, outbox
+from pbem.mail.compose import MailError
+from pbem.mail.reading import letter_from_bytes
+from pbem.orderfile import read_orders
+
+FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
+GM = "Space Computer <sc@example.org>"
+NOW = datetime(2026, 10, 19, 9, 0, tzinfo=timezone.utc)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def ok(*args) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def mails(folder: Path) -> list[dict]:
+    conn = sqlite3.connect(folder / "game.db")
+    conn.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in conn.execute("SELECT * FROM mails ORDER BY id")]
+    finally:
+        conn.close()
+
+
+def parsed(folder: Path, row: dict) -> EmailMessage:
+    return email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
+
+
+def content(part: EmailMessage) -> str:
+    """A text part's content with the CRLF line ends of mail made LF again."""
+    return part.get_content().replace("\r\n", "\n")
+
+
+def body(message: EmailMessage) -> str:
+    return content(message.get_body())
+
+
+def attachments(message: EmailMessage) -> dict[str, str]:
+    return {part.get_filename(): content(part) for part in message.iter_attachments()}
+
+
+@pytest.fixture
+def mailed_game(tmp_path) -> Path:
+    """A game with the GM's address; Notius and Varro have e-mail, Metella has none."""
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12", "--gm-email", GM)
+    ok("enlist", folder, "--name", "Notius", "--email", "notius@example.org", "--fit", FIT,
+       "--secret", "4tq9-mx2d")
+    ok("enlist", folder, "--name", "Niccolò Varro", "--email", "varro@example.it", "--fit", FIT,
+       "--secret", "zz81-kq0p")
+    ok("enlist", folder, "--name", "Cæcilia Metella", "--fit", FIT, "--secret", "p0ll-7yre")
+    return folder
+
+
+# --- composing -------------------------------------------------------------------------
+
+
+def test_a_letter_is_an_rfc5322_message_in_utf8():
+    sender = compose.parse_mailbox(GM)
+    to = compose.address("Niccolò Varro", "varro@example.it")
+    message = compose.letter(sender=sender, to=[to], subject="VII Legio cornifex: già",
+                             body="Rotta: 5 S + 10 SE — così.\n", now=NOW)
+    data = message.as_bytes(policy=policy.SMTP)
+    back = email.message_from_bytes(data, policy=policy.default)
+    assert back["From"].addresses[0].addr_spec == "sc@example.org"
+    assert back["To"].addresses[0].display_name == "Niccolò Varro"
+    assert back["Subject"] == "VII Legio cornifex: già"
+    assert back["Date"].datetime == NOW
+    assert back["Message-ID"].startswith("<") and back["Message-ID"].endswith("@example.org>")
+    assert back["Auto-Submitted"] == "auto-generated"
+    assert back.get_content_charset() == "utf-8"
+    assert content(back) == "Rotta: 5 S + 10 SE — così.\n"
+    assert data.isascii()  # non-ASCII headers as encoded words, the body encoded
+
+
+@pytest.mark.parametrize("name, addr", [
+    ("Evil\r\nBcc: victim@example.org", "evil@example.org"),
+    ("Evil", "evil@example.org\r\nBcc: victim@example.org"),
+    ("Evil\nBcc: victim@example.org", "evil@example.org"),
+    ("Evil\x00", "evil@example.org"),
+])
+def test_header_injection_through_a_name_or_an_address_is_impossible(name, addr):
+    with pytest.raises(MailError, match="line break or a control character"):
+        compose.address(name, addr)
+
+
+def test_a_name_that_looks_like_a_header_stays_a_display_name():
+    sender = compose.parse_mailbox(GM)
+    to = compose.address("Bcc: victim@example.org", "evil@example.org")
+    data = compose.letter(sender=sender, to=[to], subject="s", body="b", now=NOW).as_bytes()
+    back = email.message_from_bytes(data, policy=policy.default)
+    assert back["Bcc"] is None
+    assert [a.addr_spec for a in back["To"].addresses] == ["evil@example.org"]
+
+
+def test_a_subject_with_a_line_break_is_refused():
+    sender = compose.parse_mailbox(GM)
+    with pytest.raises(MailError, match="the subject"):
+        compose.letter(sender=sender, to=[sender], subject="x\r\nBcc: victim@example.org",
+                       body="b", now=NOW)
+
+
+@pytest.mark.parametrize("text", ["notius", "notius@", "@example.org", "a b@example.org",
+                                  "notius@example", "nötius@example.org"])
+def test_e_mail_addresses_are_checked(text):
+    with pytest.raises(MailError):
+        compose.check_email(text)
+
+
+def test_the_cli_refuses_an_injected_address(tmp_path):
+    folder = tmp_path / "g"
+    result = run("new", folder, "--seed", "1", "--gm-email", "sc@example.org\r\nBcc: x@y.org")
+    assert result.exit_code == 1 and "line break or a control character" in result.output
+    ok("new", folder, "--seed", "1")
+    result = run("enlist", folder, "--name", "Notius", "--email", "n@example.org\r\nBcc: x@y.org",
+                 "--fit", FIT)
+    assert result.exit_code == 1
+    assert "Error: --email: the address" in result.output
+    assert "line break or a control character" in result.output
+    result = run("mail-from", folder, "Evil\r\nBcc: x@y.org <sc@example.org>")
+    assert result.exit_code == 1 and "line break or a control character" in result.output
+
+
+def test_a_receipt_answers_in_the_thread_of_the_mail():
+    incoming = EmailMessage()
+    incoming["From"] = "Niccolò Varro <varro@example.it>"
+    incoming["Subject"] = "ordini"
+    incoming["Message-ID"] = "<orders-2@example.it>"
+    incoming["References"] = "<report-1@example.org> <bad id@x>"
+    incoming["In-Reply-To"] = "<report-1@example.org>"
+    incoming.set_content("GAME cornifex\n")
+    letter = letter_from_bytes(incoming.as_bytes(), "m", 0)
+    thread = compose.Thread(letter.message_id, letter.references)
+    receipt = compose.receipt_letter(
+        compose.parse_mailbox(GM), [compose.address("", letter.sender)], game="cornifex",
+        subject=letter.subject, body="accepted\n", answers=thread, now=NOW)
+    assert receipt["In-Reply-To"] == "<orders-2@example.it>"
+    assert receipt["References"] == "<report-1@example.org> <orders-2@example.it>"
+    assert receipt["Subject"] == "Re: ordini"
+    hostile = compose.Thread("<x@y>\r\nBcc: victim@example.org")
+    assert compose.letter(sender=compose.parse_mailbox(GM), to=[compose.parse_mailbox(GM)],
+                          subject="s", body="b", now=NOW, answers=hostile)["In-Reply-To"] is None
+
+
+# --- welcome letters -------------------------------------------------------------------
+
+
+def test_enlisting_with_an_e_mail_queues_the_welcome_letter(mailed_game):
+    rows = mails(mailed_game)
+    assert [(r["kind"], r["recipients"], r["move"], r["sent"], r["attempts"]) for r in rows] == [
+        ("welcome", "notius@example.org", 1, None, 0),
+        ("welcome", "varro@example.it", 1, None, 0),
+    ]
+    message = parsed(mailed_game, rows[1])
+    assert message["Subject"] == "VII Legio cornifex: welcome, Niccolò Varro"
+    assert str(message["To"]) == "Niccolò Varro <varro@example.it>"
+    text = body(message)
+    assert "YOUR SECRET: zz81-kq0p" in text
+    assert "SHIP SHEET (GLADIUM Niccolò Varro, level 1)" in text
+    assert "shields 5, lasers 3, radars 2, computers 1, tanks 3" in text
+    assert "THE RULES IN SHORT" in text and "Decurio    needs 7 points" in text
+    form = attachments(message)["orders-cornifex-move-01.txt"]
+    assert form in text
+    orders, problems = read_orders(form.replace("SECRET ", "SECRET zz81-kq0p ", 1), "form")
+    assert problems == [] and orders.officer == "Niccolò Varro" and orders.move == 1
+
+
+def test_the_secret_is_in_the_letter_but_never_in_the_database(mailed_game):
+    conn = sqlite3.connect(mailed_game / "game.db")
+    try:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        values = [v for t in tables for row in conn.execute(f'SELECT * FROM "{t}"') for v in row]
+    finally:
+        conn.close()
+    assert not any(isinstance(v, str) and "4tq9-mx2d" in v for v in values)
+
+
+def test_no_letter_without_an_e_mail_or_without_the_gms_address(tmp_path):
+    folder = tmp_path / "g"
+    ok("new", folder, "--seed", "1")
+    out = ok("enlist", folder, "--name", "Notius", "--email", "n@example.org", "--fit", FIT)
+    assert "No welcome letter (the game has no GM address: set it with `pbem mail-from`)" in out
+    out = ok("enlist", folder, "--name", "Varro", "--fit", FIT)
+    assert "No welcome letter (the officer has no e-mail address)" in out
+    assert mails(folder) == []
+    assert not (folder / "outbox").exists()
+    out = ok("mail-from", folder, GM)
+    assert "Mail from this game now comes from Space Computer <sc@example.org>." in out
+
+
+# --- reports ---------------------------------------------------------------------------
+
+
+def test_resolving_a_move_queues_each_mailed_officer_his_report(mailed_game):
+    out = ok("resolve", mailed_game)
+    assert "4 mails wait in" in out and "`pbem send`" in out
+    reports = [r for r in mails(mailed_game) if r["kind"] == "report"]
+    assert [(r["recipients"], r["move"]) for r in reports] == [
+        ("notius@example.org", 1), ("varro@example.it", 1)]
+    folder = mailed_game / "reports" / "move-01"
+    for row, name in zip(reports, ("report-001-notius.txt", "report-002-niccolo-varro.txt")):
+        message = parsed(mailed_game, row)
+        assert body(message) == (folder / name).read_text(encoding="utf-8")
+        assert message["Subject"].startswith("VII Legio cornifex: report of move 1 for ")
+        form = attachments(message)["orders-cornifex-move-02.txt"]
+        assert "MOVE 2" in form and form in body(message)
+    assert not any(p.suffix == ".eml" for p in (mailed_game / "reports").rglob("*"))
+
+
+def test_resend_queues_the_report_again_to_the_new_address(mailed_game):
+    ok("resolve", mailed_game)
+    ok("email", mailed_game, "Notius", "notius@new.example.org", "--reason", "new provider")
+    out = ok("resend", mailed_game, "notius", "--move", "1")
+    assert "The report of move 1 for notius is queued again." in out
+    first, again = [r for r in mails(mailed_game) if r["kind"] == "report" and r["officer_id"] == 1]
+    assert again["recipients"] == "notius@new.example.org"
+    assert again["message_id"] != first["message_id"]
+    assert body(parsed(mailed_game, again)) == body(parsed(mailed_game, first))
+    result = run("resend", mailed_game, "Notius", "--move", "2")
+    assert result.exit_code == 1 and "Error: move 2 has not been resolved" in result.output
+    result = run("resend", mailed_game, "Cæcilia Metella", "--move", "1")
+    assert result.exit_code == 1 and "Cæcilia Metella has no valid e-mail address" in result.output
+    result = run("resend", mailed_game, "Nobody", "--move", "1")
+    assert result.exit_code == 1 and "no officer named 'Nobody' serves in this game" in result.output
+
+
+def test_a_reminder_carries_the_form_and_a_receipt_goes_to_sender_and_officer(mailed_game):
+    db = store.open_db(mailed_game)
+    reminder = outbox.queue_reminder(mailed_game, db, 1, now=NOW)
+    row = next(r for r in mails(mailed_game) if r["id"] == reminder)
+    message = parsed(mailed_game, row)
+    assert message["Subject"] == "VII Legio cornifex: your orders for move 1 have not arrived"
+    assert "Your orders for move 1 have not arrived yet." in body(message)
+    assert "orders-cornifex-move-01.txt" in attachments(message)
+    receipt = outbox.queue_receipt(
+        mailed_game, db, body="Your orders were read.\n", subject="orders",
+        answers=compose.Thread("<o@elsewhere.example>"), sender_address="someone@elsewhere.example",
+        officer_id=1, now=NOW)
+    row = next(r for r in mails(mailed_game) if r["id"] == receipt)
+    assert row["recipients"] == "someone@elsewhere.example, notius@example.org"
+    message = parsed(mailed_game, row)
+    assert message["In-Reply-To"] == "<o@elsewhere.example>"
+    assert body(message) == "Your orders were read.\n"
