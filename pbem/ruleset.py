@@ -24,6 +24,7 @@ from pbem.rules.encounter_guide import (
     DISPOSITIONS,
     KINGDOMS,
     MISSIONS,
+    SHEET_POINTS,
     REEMBARK_TARGETS,
     RISKLESS,
     Race,
@@ -418,8 +419,12 @@ def _race(f: _File, rid: str, raw: Any) -> Race:
     for m in points:
         if m not in MISSIONS:
             raise f.error(
-                f"{k}.points.{_quote(m)}", f"unknown mission; use one of {', '.join(MISSIONS)}"
+                f"{k}.points.{_quote(m)}", f"unknown mission; use one of {', '.join(SHEET_POINTS)}"
             )
+        if m not in SHEET_POINTS:
+            table = "G (veneration points)" if m == "intimidation" else "H"
+            raise f.error(f"{k}.points.{m}", f"the {m} pays the points of TAB. {table}, not "
+                                             "the sheet's; remove it")
         if not lawful[m]:
             raise f.error(f"{k}.points.{m}", f"the mission {m} is not possible with this race")
     if "alliance" in points and points["alliance"] != alliance_value:
@@ -441,7 +446,7 @@ def _race(f: _File, rid: str, raw: Any) -> Race:
         fc=f.integer(get("fc"), f"{k}.fc", 0),
         presence=counts["presence"],
         arrivals=counts["arrivals"],
-        points=MappingProxyType({m: points[m] for m in MISSIONS if m in points}),
+        points=MappingProxyType({m: points[m] for m in SHEET_POINTS if m in points}),
         capturable=capturable,
         alliance_factor=alliance_factor,
         alliance_value=alliance_value,

@@ -19,7 +19,7 @@ from pbem.rules.board import Board
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.ground import Party, damage
 from pbem.rules.geometry import Segment
-from pbem.rules.orders import Orders, Payment
+from pbem.rules.orders import InfoRequest, Orders, Payment
 from pbem.rules.ship import WEAPONS
 from pbem.rules.state import GameState
 from pbem.rules.tables import DAMAGE_LOCATIONS, Column
@@ -227,3 +227,38 @@ def test_a_game_of_the_advanced_level_is_refused_until_it_is_played(tmp_path):
     with pytest.raises(GameError, match="advanced level .* is not played .* --level basic"):
         game.new_game(tmp_path / "g", 1, level="advanced")
     assert not (tmp_path / "g" / "game.db").exists()
+
+
+def test_the_technical_sheet_promises_only_points_the_rules_pay(tmp_path):
+    """Intimidation pays TAB. G's veneration points, commerce TAB. H's (4 IV, 4 V): the
+    guide has no points of its own for them, refuses them, and the sheet says where the
+    points come from."""
+    from pbem.rules.landing import technical_sheet
+
+    for r in RULES.guide.values():
+        assert set(r.points) <= {"elimination", "capture", "alliance", "collect"}, r.id
+    sheet = technical_sheet(RULES.guide["troglodytae"])
+    assert sheet["intimidable"] and sheet["merchant"] and "intimidation" not in sheet["points"]
+    text = importlib.resources.files("pbem.data").joinpath("guide.toml").read_text("utf-8")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "guide.toml").write_text(
+        text.replace("points = { elimination = 2 }", "points = { elimination = 2, intimidation = 5 }", 1),
+        "utf-8")
+    with pytest.raises(RulesetError, match=r"points.intimidation: the intimidation pays the "
+                                           r"points of TAB. G \(veneration points\)"):
+        load_ruleset(tmp_path)
+
+
+def test_level_IV_information_gives_the_GI_reference():
+    """S.C. rule F: "The IV level also indicates the reference ... on the G.I."."""
+    from core import faces_to, facts_for
+
+    facts = facts_for("sevolventes")
+    p = replace(planet("sevolventes", ()), facts=facts[:3], populated=False)
+    s = state([p], [in_space(HERE._replace(x=HERE.x - 1))])
+    r = play(s, {1: Orders(info=(InfoRequest("P-1"),))}, {"info": [faces_to("sevolventes")[3]]})
+    info = one(r, "info")
+    assert info["level"] == "IV"
+    assert info["reference"] == RULES.guide["sevolventes"].reference
+    from pbem.render import MoveView
+    assert info in MoveView(r.events).public_context()["info"]

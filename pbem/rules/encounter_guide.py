@@ -17,7 +17,7 @@ CLASSES: tuple[str, ...] = ("non-sapiens", "sapiens", "oz-minerals", "secor-plan
 RISKLESS: tuple[str, ...] = ("oz-minerals", "secor-plants")
 DISPOSITIONS: tuple[str, ...] = ("peaceful", "hostile")
 CIVILITIES: tuple[str, ...] = ("sub-civiles", "civiles", "super-civiles")
-# Section 4: the missions a sheet can give points for; "collect" is the riskless pick-up.
+# Section 4: the missions there are; "collect" is the riskless pick-up.
 MISSIONS: tuple[str, ...] = (
     "elimination",
     "capture",
@@ -26,6 +26,9 @@ MISSIONS: tuple[str, ...] = (
     "commerce",
     "collect",
 )
+# Missions whose points the technical sheet gives. Intimidation pays the veneration points
+# of TAB. G and commerce the points of TAB. H (4 IV, 4 V): the sheet has none for them.
+SHEET_POINTS: tuple[str, ...] = ("elimination", "capture", "alliance", "collect")
 REEMBARK_TARGETS: tuple[str, ...] = ("ship", "crews")  # 3I c: whom the aliens attack
 
 
@@ -58,7 +61,3 @@ class Race:
     def riskless(self) -> bool:
         """OZ minerals / SECOR plants: points collected without any risk (3H)."""
         return self.klass in RISKLESS
-
-    def missions(self) -> tuple[str, ...]:
-        """Missions this sheet gives points for, in section-4 order."""
-        return tuple(m for m in MISSIONS if m in self.points)

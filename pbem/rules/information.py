@@ -53,6 +53,17 @@ def ask(
     return Answer(level.number, level.die, face, value, new_facts)
 
 
+def answer_data(sheet: InformationSheet, answer: Answer) -> dict:
+    """An answer as the S.C. tells it: public, so every report and the bulletin show it.
+    Level IV also gives the G.I. reference of the race (S.C. rule F)."""
+    return {
+        "level": roman(answer.level), "die": answer.die, "face": answer.face,
+        "value": sheet.names.get(answer.value, answer.value), "wasted": answer.wasted,
+        "facts": list(sheet.describe(answer.facts)),
+        "reference": None if answer.wasted else sheet.references.get(answer.value),
+    }
+
+
 def complete(
     sheet: InformationSheet, facts: tuple[str, ...], dice: Dice, designation: str,
     officer: int | None,

@@ -17,7 +17,7 @@ from .dice import Dice
 from .encounter_guide import Race
 from .events import PUBLIC
 from .ground import Party, ShipLost, alien_fire, legio_fire
-from .information import complete, roman
+from .information import answer_data, complete
 from .orders import Orders, Problem
 from .ruleset import Ruleset
 from .ship import CREW_MEN
@@ -43,6 +43,8 @@ def technical_sheet(race: Race) -> dict:
         "points": dict(sorted(race.points.items())), "capturable": race.capturable,
         "alliance_factor": race.alliance_factor, "alliance_value": race.alliance_value,
         "merchant": race.merchant, "reembark_target": race.reembark_target or "",
+        # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H.
+        "intimidable": race.civility in ("sub-civiles", "civiles"),
     }
 
 
@@ -54,9 +56,7 @@ def complete_information(party: Party) -> None:
     for a in answers:
         party.board.emit(
             "info", PUBLIC, party.officer.id, officer_name=party.officer.name,
-            planet=planet.designation, level=roman(a.level), die=a.die, face=a.face,
-            value=party.ruleset.information.names.get(a.value, a.value), wasted=a.wasted,
-            facts=list(party.ruleset.information.describe(a.facts)), landing=True,
+            planet=planet.designation, landing=True, **answer_data(party.ruleset.information, a),
         )
     party.set_planet(facts=facts)
 

@@ -14,7 +14,7 @@ from .board import Board
 from .dice import Dice
 from .events import OFFICER, PUBLIC
 from .geometry import Position, bearing_text, route_text
-from .information import ask, roman
+from .information import answer_data, ask
 from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
 from .ruleset import Ruleset
@@ -253,9 +253,7 @@ def answer_requests(
         board.put_planet(replace(planet, facts=answer.facts))
         board.emit(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
-            level=roman(answer.level), die=answer.die, face=answer.face,
-            value=ruleset.information.names.get(answer.value, answer.value),
-            wasted=answer.wasted, facts=list(ruleset.information.describe(answer.facts)),
+            landing=False, **answer_data(ruleset.information, answer),
         )
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
