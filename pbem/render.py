@@ -148,6 +148,37 @@ GROUND_KINDS = frozenset({
     "points", "points-lost", "rescue", "promotion", "refit", "refit-refused",
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
 })
+# The heading a report puts over a run of those events; the others happen on a planet's
+# ground and are headed by its name.
+HEADINGS = {
+    "refit": "AT THE BASE", "refit-refused": "AT THE BASE", "promotion": "AT THE BASE",
+    "payment": "BETWEEN OFFICERS", "payment-refused": "BETWEEN OFFICERS",
+    "tot": "TOT 100%", "tot-refused": "TOT 100%", "rescue": "RESCUE RETURN",
+    "landing-refused": "LANDING", "game-end": "THE END OF THE GAME",
+}
+# Events after which the turn is in space: ground events before them happened before the
+# route (on the planet taken off from), the others after it.
+ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
+
+
+def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
+    """The officer's ground, base and cooperation events in the order they happened, in
+    blocks under a heading: those before his route and those after it."""
+    before: list[dict] = []
+    after: list[dict] = []
+    blocks = before
+    for e in own:
+        if e.kind in ROUTE_KINDS:
+            blocks = after
+            continue
+        if e.kind not in GROUND_KINDS:
+            continue
+        heading = HEADINGS.get(e.kind) or (
+            f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
+        if not blocks or blocks[-1]["heading"] != heading:
+            blocks.append({"heading": heading, "events": []})
+        blocks[-1]["events"].append((e.kind, e.data))
+    return before, after
 
 
 class MoveView:
@@ -176,6 +207,7 @@ class MoveView:
     def officer_context(self, officer_id: int) -> dict[str, Any]:
         """Only what this officer may know: his own turn, public or private to him."""
         own = [e for e in self.by_officer.get(officer_id, []) if e.visible_to(officer_id)]
+        before, after = chronicle(own)
         kinds: dict[str, list[dict]] = defaultdict(list)
         for e in own:
             kinds[e.kind].append(e.data)
@@ -194,6 +226,8 @@ class MoveView:
             "research_refused": kinds["research-refused"],
             "score": kinds["score"][0] if kinds["score"] else None,
             "ground": [(e.kind, e.data) for e in own if e.kind in GROUND_KINDS],
+            "before_route": before,
+            "after_route": after,
             "game_end": self.game_end,
             "place": self.places.get(self.sheets[officer_id]["officer_name"]),
             "officers": len(self.standings),

@@ -735,4 +735,4 @@ def test_an_unlawful_mission_is_reported_at_resolve(make_game):
                      dice={"info": faces_to("sevolventes"), "presence": [2]})
 
     assert "2 crews landed." in report
-    assert "Mission alliance not possible: the SEVOLVENTES make no alliances." in report
+    assert "No alliance: the SEVOLVENTES make no alliances." in report

@@ -450,7 +450,7 @@ def check_routes(before: GameState, result) -> None:
     rescued = {e.officer for e in result.events if e.kind == "rescue"}
     for e in result.events:
         if e.kind != "route" or e.data.get("stop") != "planet-ahead":
-            continue
+            continue  # a ship with no computer is told no stop at all (3D f II)
         o = result.state.officers[e.officer]
         who = f"move {before.move}, {o.name}"
         assert e.data["planet_ahead"], f"{who}: stopped for a planet that was not sighted: {e.data}"

@@ -267,7 +267,7 @@ def test_uncharted_planet_on_route_without_radar_forces_a_landing(make_game):
     game.resolve(g.dir)
     report = g.report(1, "alpha")
     assert "With no radar on, your route ran onto a planet: forced landing at the 5th parsec." in report
-    assert "LANDED ON P-1." in report
+    assert "LANDED ON P-1: with no radar on, your route ran onto it." in report
     assert "On the ground of P-1:" in report
     assert "  Alpha landed on P-1.\n" in g.bulletin(1)
     assert "- Alpha landed on P\\-1\n" in g.bulletin(1, "md")  # Markdown escapes the dash

@@ -262,3 +262,126 @@ def test_level_IV_information_gives_the_GI_reference():
     assert info["reference"] == RULES.guide["sevolventes"].reference
     from pbem.render import MoveView
     assert info in MoveView(r.events).public_context()["info"]
+
+
+# --- what the officer is told: 3D f II, 3F, reports ------------------------------------------
+
+
+def report_of(result, oid=1) -> str:
+    """The officer's report of a move played on the pure core, rendered as the GM gets it."""
+    import tempfile
+    from pathlib import Path
+
+    from pbem.render import render_move, report_name
+
+    out = Path(tempfile.mkdtemp())
+    render_move(None, out, game="cornifex", move=5, events=list(result.events),
+                texts=["{}"] * len(result.events), rolls=[])
+    name = result.state.officers[oid].name
+    return (out / report_name(oid, name)).read_text(encoding="utf-8")
+
+
+def test_without_a_computer_the_ship_is_told_nothing_but_landed_on():
+    """3D f II: no sightings, no stop, no discovery points told; the planet it lands on is
+    named, and everything about the landing is told."""
+    from pbem.rules.events import GM, OFFICER, PUBLIC
+
+    p1 = replace(planet("sevolventes", ()), populated=False, designation=None, facts=())
+    p2 = replace(planet("sevolventes", (), pid=3, position=HERE._replace(y=HERE.y + 2),
+                        designation=None), populated=False, facts=())
+    blind = in_space(HERE._replace(x=HERE.x - 3), marthia(computers=0, radars=2))
+    s = replace(state([p1, p2], [blind]), designations=0)
+    # 3 E runs onto P-1 (the radar stops the route a parsec before it); P-2 is in range.
+    r = play(s, {1: Orders(route=(Segment(3, "E"),))})
+    mine = [e for e in r.events if e.officer == 1]
+    assert not [e for e in mine if e.kind == "sighting"]
+    route = one(r, "route")
+    assert route["link"] is False and "stop" not in route and "travelled" not in route
+    assert r.state.officers[1].reckoning.x == 3  # he reckons the route flown to its end
+    assert r.state.designations == 0 and r.state.officers[1].score == 0
+    untold = [e for e in r.events if e.kind == "untold-route"]
+    assert untold and untold[0].audience == GM and untold[0].data["stop"] == "planet-ahead"
+    text = report_of(r)
+    assert "No computer on board" in text and "SIGHTINGS" not in text
+    # Without a radar either, he runs onto the planet and lands: that he is told.
+    blind = in_space(HERE._replace(x=HERE.x - 3), marthia(computers=0, radars=0))
+    s = replace(state([p1], [blind]), designations=0)
+    r = play(s, {1: Orders(route=(Segment(3, "E"),))}, {"info": [1] * 6, "presence": [1]})
+    assert one(r, "landed")["planet"] == "P-1"
+    assert "LANDED ON P-1" in report_of(r) and of(r, "encounter")
+
+
+def test_a_vertical_arrival_onto_an_uncharted_planet_says_why_it_landed():
+    """Ruling VERTICAL_ARRIVAL_LANDS: the radar does not see across levels, so 4 DOWN onto an
+    uncharted planet lands on it; the report does not say "no radar" when radar was on."""
+    below = HERE._replace(level=HERE.level + 1)
+    p = replace(planet("sevolventes", (), position=below, designation=None), populated=False,
+                facts=())
+    s = replace(state([p], [in_space(HERE)]), designations=0)
+    r = play(s, {1: Orders(route=(Segment(4, "DOWN"),))}, {"info": [1] * 6, "presence": [1]})
+    assert one(r, "route")["stop"] == "vertical-landing"
+    text = report_of(r)
+    assert "no radar" not in text.lower()
+    assert "came onto a planet from another level, where the radar does not reach" in text
+
+
+def test_a_take_off_stopped_at_once_is_told_plainly():
+    """Not "the 0th parsec": at the start of the route."""
+    from pbem.rules.geometry import Position
+
+    edge = replace(planet("sevolventes", position=Position(0, 10, 2)), id=2)
+    s = state([edge], [on_ground(edge)])
+    r = play(s, {1: Orders(route=(Segment(2, "W"),))}, {"arrivals": [NO_ARRIVAL]})
+    text = report_of(r)
+    assert "0th" not in text
+    assert "Stopped at the edge of the zone at the start of the route." in text
+
+
+def test_a_report_tells_the_ground_left_before_the_route_and_the_base_after():
+    """Arrivals and re-embarking on P-1 come before the take-off, under P-1's name; the
+    promotion at the base after the landing there."""
+    p = planet("sevolventes")
+    s = state([p], [on_ground(p, score=6, **down(0, 1), pending=5, pending_for="elimination")])
+    r = play(s, {1: Orders(route=(Segment(2, "W"),), crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    text = report_of(r)
+    assert text.index("ON THE GROUND OF P-1") < text.index("ROUTE") < text.index(
+        "You landed on the BASE.") < text.index("AT THE BASE\n  PROMOTION")
+    assert "Crews re-embarked" in text[text.index("ON THE GROUND OF P-1"):text.index("ROUTE")]
+
+
+def test_a_route_not_flown_because_the_ship_was_lost_is_still_reported():
+    p = planet("dracones", (8,))
+    s = state([p], [on_ground(p, marthia(shields=0), **down(0, 1))])
+    r = play(s, {1: Orders(route=(Segment(2, "W"),), crews_embark=True)},
+             {"arrivals": [NO_ARRIVAL], "alien-fire": [6], "damage": [6, 10]})
+    assert one(r, "rescue")
+    text = report_of(r)
+    assert "Ordered: 2 W. Not flown: your ship was lost on the ground" in text
+
+
+def test_an_officer_on_the_ground_is_told_his_sightings():
+    """The radar of a ship on the ground sees (3D e); what the bulletin lists of it, his
+    report lists too."""
+    p = planet("sevolventes")
+    other = replace(planet("sevolventes", pid=3, position=HERE._replace(x=HERE.x + 1),
+                           designation="P-2"))
+    s = state([p, other], [on_ground(p)])
+    r = play(s, {1: Orders()}, {"arrivals": [NO_ARRIVAL]})
+    assert [x["planet"] for x in of(r, "sighting")] == ["P-2", "BASE"]
+    text = report_of(r)
+    assert "SIGHTINGS\n  At the start of the route: planet P-2" in text
+
+
+def test_the_planet_of_the_ships_own_square_is_no_sighting():
+    """Taking off from P-1, the ship does not "sight" P-1 from its first parsec; a route
+    crossing a known planet says so at distance 0."""
+    p = planet("sevolventes")
+    s = state([p], [on_ground(p)])
+    r = play(s, {1: Orders(route=(Segment(1, "N"),))}, {"arrivals": [NO_ARRIVAL]})
+    assert "P-1" not in [x["planet"] for x in of(r, "sighting")]
+    known = replace(planet("sevolventes"), known=True)
+    s = state([known], [in_space(HERE._replace(x=HERE.x - 1))])
+    r = play(s, {1: Orders(route=(Segment(2, "E"),))})
+    (crossed,) = [x for x in of(r, "sighting") if x["planet"] == "P-1"]
+    assert (crossed["distance"], crossed["parsec"]) == (0, 1)
+    assert "On your route." in report_of(r)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Mapping, NamedTuple
 
 from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance, route_length
+from . import rulings
 from .orders import Orders, Problem, plural
 from .ship import Ship
 from .state import Planet, Zone
@@ -23,8 +24,10 @@ EDGE = "edge"  # the zone's edge
 NO_LEVEL = "no-level"  # a level that does not exist
 PLANET_AHEAD = "planet-ahead"  # an uncharted planet on the route, seen by radar
 FORCED_LANDING = "forced-landing"  # an uncharted planet on the route, no radar on
+VERTICAL_LANDING = "vertical-landing"  # onto an uncharted planet from another level, unseen
 LANDED = "landed"  # ended on a planet with a landing declared
 BASE = "base"  # ended on the base
+LANDINGS = (LANDED, FORCED_LANDING, VERTICAL_LANDING, BASE)  # the ship is down at the end
 
 
 class Parsec(NamedTuple):
@@ -75,8 +78,10 @@ def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[lis
 
 
 def blocks_route(planet: Planet) -> bool:
-    """Base and known planets do not stop a route (DESIGN ruling)."""
-    return not planet.base and not planet.known
+    """Base and known planets do not stop a route (ruling KNOWN_PLANETS_DO_NOT_STOP)."""
+    if planet.base:
+        return False
+    return not planet.known or not rulings.KNOWN_PLANETS_DO_NOT_STOP
 
 
 def trace(
@@ -98,13 +103,18 @@ def trace(
             return RouteResult(planned, tuple(path), LANDED, path[i].number, planet.id)
         if radar_range <= 0:
             return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
-        # Stop where the radar first shows the planet, before reaching it (3F b); radar does
-        # not see across levels, so arriving straight down (or up) on it is a landing.
+        # Stop where the radar first shows the planet, before reaching it (3F b).
         j = next(k for k in range(i + 1)
                  if path[k].position.level == planet.position.level
                  and distance(path[k].position, planet.position) <= radar_range)
         if j == i:
-            return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
+            # Radar does not see across levels: the ship comes onto it from another level.
+            if rulings.VERTICAL_ARRIVAL_LANDS:
+                return RouteResult(planned, tuple(path[: i + 1]), VERTICAL_LANDING,
+                                   path[i].number, planet.id)
+            # Otherwise it stops short of the level change, the planet unseen below.
+            return RouteResult(planned, tuple(path[:i]), PLANET_AHEAD, path[i - 1].number,
+                               planet.id)
         return RouteResult(planned, tuple(path[: j + 1]), PLANET_AHEAD, path[j].number, planet.id)
     end = path[-1].position
     planet = planets_at.get(end)

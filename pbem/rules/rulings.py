@@ -27,6 +27,13 @@ INFO_ON_ANY_PARSEC = True
 # the planet was run into, not sighted (3B pays "every planet sighted").
 FORCED_LANDING_SCORES = False
 
+# 3D f II: "Without them [computers] the only information receivable is 'LANDED ON ...'
+# with indications about the planet reached". A ship with no computer is told nothing of
+# its route, stops or sightings, its radar sightings are not translated (no sighting, no
+# designation, no discovery points), and it reckons its position from the route it
+# ordered; it still lands, and hears everything about the planet it lands on.
+NO_COMPUTER_NO_NEWS = True
+
 # --- points (3B, 3H, 4) ------------------------------------------------------------------
 
 # "the level of the ship must be subtracted each time from the scores obtained" (3B): an

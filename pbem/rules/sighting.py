@@ -98,8 +98,8 @@ def sightings(
             for parsec in parsecs:
                 dx, dy = px - parsec.position.x, py - parsec.position.y
                 steps = max(abs(dx), abs(dy))
-                if steps > reach or steps == 0:
-                    continue  # out of range, or the square the ship is on (a landing)
+                if steps > reach:
+                    continue  # out of range; 0 is a planet the route crosses
                 rank = (steps, dx * dx + dy * dy, parsec.number)
                 if best is None or rank < best[0]:
                     best = (rank, parsec)

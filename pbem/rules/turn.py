@@ -12,8 +12,8 @@ from . import career, landing, research, rulings, sighting
 from . import route as routes
 from .board import Board
 from .dice import Dice
-from .events import OFFICER, PUBLIC
-from .geometry import Position, bearing_text, route_text
+from .events import GM, OFFICER, PUBLIC
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing_text, route_text
 from .information import answer_data, ask
 from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
@@ -25,8 +25,9 @@ DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
 
 
 def discovery_award(ship_level: int) -> int:
-    """2 points minus the ship level, never below zero (DESIGN ruling)."""
-    return max(0, DISCOVERY_POINTS - ship_level)
+    """2 points minus the ship level (3B), never below zero (ruling AWARD_NEVER_NEGATIVE)."""
+    award = DISCOVERY_POINTS - ship_level
+    return max(0, award) if rulings.AWARD_NEVER_NEGATIVE else award
 
 
 def planet_facts(ruleset: Ruleset, planet: Planet) -> list[str]:
@@ -68,12 +69,19 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         officer, taking_off = landing.ground_move(board, officer, orders, ruleset, dice)
         took_off = taking_off
         if officer.landing is None and not taking_off:
-            finish_turn(board, officer, opening_score)  # rescued: the turn ends at the base
+            # Rescued on the ground: the route ordered is never flown, and the report says so.
+            if orders.route:
+                board.emit("route", OFFICER, officer.id, ordered=route_text(orders.route),
+                           planned=routes.route_length(orders.route), travelled=0, stop="lost",
+                           stop_parsec=0, link=True)
+            finish_turn(board, officer, opening_score)  # the turn ends at the base
             return
         if not taking_off:
             route = ()  # still on the ground: the radar sees, the ship does not move
 
     ship_type = ruleset.ships[officer.ship.type]
+    # 3D f II: without a computer the S.C. can tell the ship nothing but "LANDED ON ...".
+    link = officer.ship.computers > 0 or not rulings.NO_COMPUTER_NO_NEWS
     radars_on = sighting.radars_on(orders, officer.ship)
     # 1 parsec per radar, at most 3, + 1 per Scanners level (Unpredictable Research).
     reach = scanner_reach(radars_on, research.level(officer, research.SCANNERS))
@@ -83,17 +91,26 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     cut = routes.within_thrust(route, allowed)
     if cut != route:
         # Checked orders fit the thrust; only something that happened this move cuts them.
-        board.emit("route-cut", OFFICER, officer.id, allowed=allowed, ordered=route_text(route),
-                   why="thrust-not-reached")
+        if link:
+            board.emit("route-cut", OFFICER, officer.id, allowed=allowed,
+                       ordered=route_text(route), why="thrust-not-reached")
         route = cut
 
     trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach, orders.land)
     if took_off:
         take_off(board, officer)
+    landing_here = trace.stop in routes.LANDINGS
+    # The planet of the square the ship starts from and the one it lands on are where it
+    # is, not sightings.
+    where_it_was = {p.id for p in (board.planets_at.get(officer.position),) if p is not None}
+    if landing_here:
+        where_it_was.add(trace.planet)
     score = officer.score
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sighting.sightings(trace.path, reach, board.grid):
+    for s in sighting.sightings(trace.path, reach, board.grid) if link else ():
+        if s.planet in where_it_was:
+            continue
         planet = board.planets[s.planet]
         seen.add(planet.id)
         points, is_new = 0, planet.designation is None
@@ -113,35 +130,52 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # Still where it was: on the ground or at the base; a ship that took off is in space
     # even if its route was cut at the first parsec.
     landed_on = officer.landed_on if trace.travelled == 0 and not took_off else None
-    if trace.stop in (routes.BASE, routes.LANDED, routes.FORCED_LANDING):
+    if landing_here:
+        first_time = board.planets[trace.planet].designation is None
         planet = board.designate(board.planets[trace.planet], officer)
         landed_on = planet.id
+        unseen = trace.stop in (routes.FORCED_LANDING, routes.VERTICAL_LANDING)
+        if unseen and first_time and rulings.FORCED_LANDING_SCORES and link:
+            score += discovery_award(ship_type.level)
         board.emit(
             "landed", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
-            base=planet.base, forced=trace.stop == routes.FORCED_LANDING, parsec=trace.stop_parsec,
+            base=planet.base, forced=unseen, how=trace.stop, parsec=trace.stop_parsec,
         )
     ahead = board.planets[trace.planet].designation if trace.stop == routes.PLANET_AHEAD else None
     start, end = officer.position, trace.end
-    reckoning = Position(
-        officer.reckoning.x + end.x - start.x, officer.reckoning.y + end.y - start.y,
-        officer.reckoning.level + end.level - start.level,
-    )
-    if route or officer.landing is None:
+    # Dead reckoning: what the officer can work out from what he was told. Without a link
+    # he is told nothing, and reckons the route he ordered flown to its end.
+    moved = (end.x - start.x, end.y - start.y, end.level - start.level) if link else (
+        displacement(orders.route))
+    reckoning = Position(officer.reckoning.x + moved[0], officer.reckoning.y + moved[1],
+                         officer.reckoning.level + moved[2])
+    if (route or officer.landing is None) and link:
         board.emit(
             "route", OFFICER, officer.id, ordered=route_text(orders.route),
             planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
             stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
-            tanks=tanks_used, thrust=allowed,
+            tanks=tanks_used, thrust=allowed, link=True,
             reckoning=[reckoning.x, reckoning.y, reckoning.level],
         )
+    elif route or officer.landing is None:
+        # Told nothing: the officer's event holds only what he ordered; the GM sees the rest.
+        board.emit(
+            "route", OFFICER, officer.id, ordered=route_text(orders.route),
+            planned=trace.planned, radars=radars_on, reach=reach, tanks=tanks_used,
+            thrust=allowed, link=False, reckoning=[reckoning.x, reckoning.y, reckoning.level],
+        )
+        board.emit("untold-route", GM, officer.id, officer_name=officer.name,
+                   travelled=trace.travelled, stop=trace.stop or "", stop_parsec=trace.stop_parsec,
+                   planet=board.planets[trace.planet].designation or f"planet {trace.planet}"
+                   if trace.planet is not None else None)
 
-    if orders.land and trace.stop not in (routes.LANDED, routes.FORCED_LANDING, routes.BASE):
+    if orders.land and not landing_here and link:
         board.emit("landing-refused", OFFICER, officer.id, why="no-planet-at-the-end",
                    reason="the route did not end on a planet open to landings "
                           "(known planets are crossed out; the base needs no LAND)")
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
     officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
-    if trace.stop in (routes.LANDED, routes.FORCED_LANDING):
+    if landing_here and trace.stop != routes.BASE:
         officer = landing.land(board, officer, board.planets[trace.planet], orders, ruleset, dice)
     elif trace.stop == routes.BASE or (rulings.PROMOTION_ON_THE_BASE_AT_ANY_TIME
                                        and on_the_base(board, officer)):
@@ -152,6 +186,18 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         officer = tot_order(board, officer, orders.tot, seen, ruleset, dice, surprise,
                             bombs_at_start)
     finish_turn(board, officer, opening_score)
+
+
+def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
+    """Where a route would take the ship if nothing stopped it: east, north, levels down."""
+    dx = dy = dz = 0
+    for seg in route:
+        if seg.vertical:
+            dz += VERTICAL[seg.direction] * (seg.parsecs // LEVEL_GAP)
+        else:
+            ex, ey = COMPASS[seg.direction]
+            dx, dy = dx + ex * seg.parsecs, dy + ey * seg.parsecs
+    return dx, dy, dz
 
 
 def on_the_base(board: Board, officer: Officer) -> bool:
