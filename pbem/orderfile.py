@@ -310,14 +310,21 @@ def _read_crews(args: str, kw: Keyword) -> tuple[str, int | None]:
     )
 
 
-def _read_fire(args: str, kw: Keyword) -> tuple[str, ...]:
-    word = args.upper()
+_FIRE_WITH = re.compile(r"(\S+)\s+(?:WITH|CON)\s+(.+)", re.IGNORECASE)
+
+
+def _read_fire(args: str, kw: Keyword) -> tuple[tuple[str, ...], str | None]:
+    """FIRE LASERS / CREWS / ALL, and FIRE ... WITH name: fire together with a colleague
+    on the same planet (3I b cooperation)."""
+    joint = _FIRE_WITH.fullmatch(args)
+    word, colleague = (joint[1], " ".join(joint[2].split())) if joint else (args, None)
     choices = {"LASERS": ("lasers",), "LASER": ("lasers",), "CREWS": ("crews",),
                "CREW": ("crews",), "ALL": ("lasers", "crews")}
-    if word in choices:
-        return choices[word]
+    if word.upper() in choices:
+        return choices[word.upper()], colleague
     raise UnreadableOrder(f"FIRE takes LASERS, CREWS or ALL, not {args or 'nothing'}",
-                          "write FIRE LASERS, FIRE CREWS or FIRE ALL")
+                          "write FIRE LASERS, FIRE CREWS or FIRE ALL; FIRE CREWS WITH Notius "
+                          "fires together with a colleague on the same planet")
 
 
 def _read_mission(args: str, kw: Keyword) -> str:
@@ -429,7 +436,7 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("CREWS", ("CREW", "EQUIPAGGI"), _read_crews, "CREWS LAND 2",
                 "on the ground: CREWS LAND [n] (complete crews, shields off) or CREWS EMBARK"),
         Keyword("FIRE", ("FUOCO",), _read_fire, "FIRE CREWS",
-                "on the ground: FIRE LASERS, FIRE CREWS or FIRE ALL"),
+                "on the ground: FIRE LASERS, CREWS or ALL; ... WITH name fires together"),
         Keyword("TARGET", ("TARGETS", "BERSAGLIO"), _read_whole, "TARGET 1",
                 "fire at the first n aliens only (splitting of objectives)"),
         Keyword("MISSION", ("MISSIONE",), _read_mission, "MISSION CAPTURE",
@@ -666,7 +673,8 @@ def _orders(source: str, reader: _Reader) -> Orders:
         shields=one("SHIELDS"),
         crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
         crews_embark=bool(crews and crews[0] == "embark"),
-        fire=one("FIRE", ()),
+        fire=one("FIRE", ((), None))[0],
+        cooperate=one("FIRE", ((), None))[1],
         targets=one("TARGET"),
         mission=one("MISSION"),
         pay=tuple(Payment(n, name, line) for (n, name), line in reader.values.get("PAY", [])),

@@ -147,6 +147,7 @@ GROUND_KINDS = frozenset({
     "alien-fire", "losses", "damage", "mission", "mission-refused", "captured", "alliance",
     "points", "points-lost", "rescue", "promotion", "refit", "refit-refused",
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
+    "joint-fire", "joint-done", "joint-refused",
 })
 # The heading a report puts over a run of those events; the others happen on a planet's
 # ground and are headed by its name.

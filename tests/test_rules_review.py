@@ -385,3 +385,55 @@ def test_the_planet_of_the_ships_own_square_is_no_sighting():
     (crossed,) = [x for x in of(r, "sighting") if x["planet"] == "P-1"]
     assert (crossed["distance"], crossed["parsec"]) == (0, 1)
     assert "On your route." in report_of(r)
+
+
+# --- cooperation: 3I b -----------------------------------------------------------------------
+
+
+def pair_on_p1(aliens=(5, 5)):
+    p = planet("sevolventes", aliens)
+    notius = on_ground(p, oid=1, turn=0, **down(0, 1))
+    beta = on_ground(p, oid=2, name="Beta", turn=1, **down(0, 1))
+    return state([p], [notius, beta])
+
+
+def test_two_officers_on_one_planet_fire_together_in_one_roll():
+    """3I b: "adding for example one's F.C.Att. in case of a clash against the same Alien":
+    both order FIRE ... WITH the other; one TAB. A roll with both F.C.Att, in the turn of
+    the first of them; both are told, both opened fire, both wait for the points."""
+    s = pair_on_p1()
+    together = 4 * CREW_FC  # two crews each
+    assert A.result(together - 10, 5) == "U" and A.result(2 * CREW_FC - 10, 5) != "U"
+    orders = {1: Orders(fire=("crews",), cooperate="Beta"),
+              2: Orders(fire=("crews",), cooperate="Notius")}
+    r = play(s, orders, {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [5]})
+    fire = one(r, "legio-fire", 1)
+    assert (fire["attack"], fire["own"], fire["ally"], fire["result"]) == (together, 6, "Beta", "U")
+    assert of(r, "legio-fire", 2) == []  # no second volley in Beta's turn
+    joint = one(r, "joint-fire", 2)
+    assert (joint["ally"], joint["own"], joint["killed"]) == ("Notius", 6, 2)
+    assert one(r, "joint-done", 2) is not None
+    for oid in (1, 2):
+        landing = landing_of(r, oid)
+        assert landing.fired and landing.pending == RULES.guide["sevolventes"].points["elimination"]
+    assert "joined Notius's in his turn: 2 killed" in report_of(r, 2)
+
+
+def test_fire_ordered_with_a_colleague_who_does_not_join_goes_alone():
+    s = pair_on_p1()
+    orders = {1: Orders(fire=("crews",), cooperate="Beta"), 2: Orders()}
+    faces = [f for f in range(1, 7) if A.result(2 * CREW_FC - 10, f) == "-"]
+    # The survivors answer Notius, and attack Beta in his turn: they are hostile now.
+    r = play(s, orders, {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [faces[0]],
+                         "alien-fire": [1, 1]})
+    assert one(r, "joint-refused", 1)["why"] == "not-joined"
+    assert one(r, "legio-fire", 1)["attack"] == 2 * CREW_FC
+    assert of(r, "joint-fire") == [] and not landing_of(r, 2).fired
+
+
+def test_the_check_wants_the_colleague_on_the_same_ground():
+    s = pair_on_p1()
+    assert checked(s, "FIRE CREWS WITH Beta") == []
+    assert checked(s, "FIRE CREWS WITH Nobody") == [(5, "no colleague named Nobody")]
+    away = replace(s, officers={**s.officers, 2: in_space(HERE, oid=2, name="Beta", turn=1)})
+    assert checked(away, "FIRE CREWS WITH Beta") == [(5, "Beta is not on the ground of this planet")]

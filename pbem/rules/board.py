@@ -28,6 +28,10 @@ class Board:
     settings: dict[str, Any]
     winner: str | None = None
     name: str = ""
+    # Every officer's orders this move: a colleague's FIRE ... WITH is read from them (3I b).
+    orders: dict[int, Any] = field(default_factory=dict)
+    # Officers whose fire was delivered together with a colleague's in the earlier turn.
+    joint_fired: set[int] = field(default_factory=set)
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)

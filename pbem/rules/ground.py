@@ -74,7 +74,30 @@ def targets_of(aliens: tuple[int, ...], count: int | None) -> list[int]:
     return list(range(n))
 
 
-def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> bool:
+@dataclass(frozen=True)
+class Ally:
+    """A colleague on the same ground whose fire joins the party's in one TAB. A roll
+    (3I b: "adding for example one's F.C.Att. in case of a clash against the same Alien")."""
+
+    officer: Officer
+    fire_with: tuple[str, ...]
+    attack: int
+
+
+def fire_attack(officer: Officer, fire_with: tuple[str, ...], crews_moving: bool,
+                race: Race) -> int:
+    """F.C.Att of what fires: the ship's lasers (never while crews land or re-embark, 3D c)
+    and the crews on the ground with their individual weapons."""
+    attack = 0
+    if "lasers" in fire_with and not crews_moving:
+        attack += combat.ship_attack(officer.ship, officer.technologies.get("attack", 0))
+    if "crews" in fire_with and officer.landing is not None:
+        attack += combat.crew_attack(officer.ship, list(officer.landing.crews_down), race.life)
+    return attack
+
+
+def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
+               ally: Ally | None = None) -> bool:
     """TAB. A. One attack makes every survivor hostile (4 I). Returns whether a shot was
     fired: fire that nobody can deliver is no fire, and provokes nobody."""
     planet, race = party.planet, party.race()
@@ -82,11 +105,8 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> b
     targets = targets_of(planet.aliens, count)
     if not targets or race is None:
         return False
-    attack = 0
-    if "lasers" in fire_with:
-        attack += combat.ship_attack(party.ship, party.technology("attack"))
-    if "crews" in fire_with:
-        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
+    own = fire_attack(replace(party.officer, landing=party.landing), fire_with, False, race)
+    attack = own + (ally.attack if ally else 0)
     if attack == 0:
         party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
                    why="no-one-to-fire")
@@ -104,14 +124,27 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None) -> b
     wounded = sum(1 for fc in aliens if fc < race.fc) - sum(1 for fc in planet.aliens if fc < race.fc)
     party.set_planet(aliens=tuple(aliens), hostile=True)
     party.set_landing(fired=True)
-    party.emit(
-        "legio-fire", fire_with=list(fire_with), attack=attack, defence=defence,
-        targets=len(targets), difference=difference, column=table.label(difference),
-        die=table.die, face=face, result=result, killed=killed, wounded=max(0, wounded), left=len(aliens),
+    fire = dict(
+        attack=attack, defence=defence, targets=len(targets), difference=difference,
+        column=table.label(difference), die=table.die, face=face, result=result, killed=killed,
+        wounded=max(0, wounded), left=len(aliens),
     )
+    party.emit("legio-fire", fire_with=list(fire_with), own=own,
+               ally=ally.officer.name if ally else None, **fire)
     if killed and race.points.get("elimination", 0) > party.landing.pending:
         # The points are the same however many die (4 I); they wait for the re-embarking.
         party.set_landing(pending=race.points["elimination"], pending_for="elimination")
+    if ally is not None:
+        # The colleague fired too: he is told in his report, has opened fire (no alliance),
+        # and waits for the points of the elimination like anyone who took part.
+        landing = replace(ally.officer.landing, fired=True)
+        if killed and race.points.get("elimination", 0) > landing.pending:
+            landing = replace(landing, pending=race.points["elimination"],
+                              pending_for="elimination")
+        party.board.officers[ally.officer.id] = replace(ally.officer, landing=landing)
+        party.board.emit("joint-fire", OFFICER, ally.officer.id, planet=planet.designation,
+                         fire_with=list(ally.fire_with), own=ally.attack,
+                         ally=party.officer.name, **fire)
     return True
 
 

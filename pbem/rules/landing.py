@@ -9,6 +9,7 @@ aliens' attack, and the take-off. Every outcome goes out as an event.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
 
 from . import combat, missions
 from .board import Board
@@ -16,7 +17,7 @@ from .career import demote
 from .dice import Dice
 from .encounter_guide import Race
 from .events import PUBLIC
-from .ground import Party, ShipLost, alien_fire, legio_fire
+from .ground import Ally, Party, ShipLost, alien_fire, fire_attack, legio_fire
 from .information import answer_data, complete
 from .orders import Orders, Problem
 from .ruleset import Ruleset
@@ -115,7 +116,7 @@ def land_crews(party: Party, count: int | None) -> None:
 
 def engage(
     party: Party, fire_with: tuple[str, ...], targets: int | None, mission: str | None,
-    reembarking: bool = False,
+    reembarking: bool = False, ally: Ally | None = None,
 ) -> None:
     """Fire and mission with the timings of section 4 I:
     a) fire against peaceful aliens: Legio fire, outcome, then the survivors fire;
@@ -138,7 +139,7 @@ def engage(
                        reason="no alien is left")
     if fire_with and planet.aliens:
         hostile, before = planet.hostile, planet.aliens
-        shot = legio_fire(party, fire_with, targets)
+        shot = legio_fire(party, fire_with, targets, ally)
         if hostile:
             alien_fire(party, aliens=before)  # b) simultaneous: the fire of all who began
         elif shot:
@@ -213,8 +214,13 @@ def ground_move(
             party.crews_moving = True
             land_crews(party, orders.crews_land or None)
             engage(party, tuple(f for f in orders.fire if f == "crews"), orders.targets, orders.mission)
+        elif party.officer.id in board.joint_fired:
+            # His fire went with a colleague's, in the colleague's earlier turn (3I b).
+            party.emit("joint-done")
+            engage(party, (), None, None)
         else:
-            engage(party, orders.fire, orders.targets, orders.mission)
+            ally = joint_ally(party, orders) if orders.cooperate and orders.fire else None
+            engage(party, orders.fire, orders.targets, orders.mission, ally=ally)
     except ShipLost as lost:
         return rescue(board, party.officer, ruleset, str(lost)), False
     if orders.mission != "commerce":
@@ -226,6 +232,30 @@ def ground_move(
             officer = replace(party.officer, landing=party.landing)
         return replace(officer, landing=None), True
     return officer, False
+
+
+def joint_ally(party: Party, orders: Orders) -> Ally | None:
+    """Cooperation (3I b): two officers on the same ground who each order FIRE ... WITH the
+    other fire together, in one TAB. A roll, in the turn of the first of them; whoever
+    orders it alone fires alone, and is told why."""
+    board, me = party.board, party.officer
+    name = orders.cooperate or ""
+    other = next((o for o in board.officers.values() if o.name.casefold() == name.casefold()
+                  and o.id != me.id), None)
+    if other is None or other.landing is None or other.landing.planet != party.landing.planet:
+        party.emit("joint-refused", ally=name, why="not-here",
+                   reason=f"{name} is not on the ground of {party.planet.designation}")
+        return None
+    theirs = board.orders.get(other.id)
+    if theirs is None or not theirs.fire or (theirs.cooperate or "").casefold() != me.name.casefold():
+        party.emit("joint-refused", ally=other.name, why="not-joined",
+                   reason=f"{other.name} did not order his fire with yours")
+        return None
+    race = party.race()
+    crews_moving = theirs.crews_land is not None or theirs.crews_embark
+    attack = fire_attack(other, theirs.fire, crews_moving, race) if race else 0
+    board.joint_fired.update((me.id, other.id))
+    return Ally(other, theirs.fire, attack)
 
 
 def reembark(party: Party) -> None:
@@ -272,11 +302,29 @@ def rescue(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Off
 GROUND_ORDERS = ("SHIELDS", "CREWS", "FIRE", "TARGET")
 
 
-def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset) -> list[Problem]:
+def _cooperation_problems(orders: Orders, officer: Officer,
+                          colleagues: Mapping[str, Officer]) -> list[Problem]:
+    """FIRE ... WITH name: a colleague landed on the same planet (landings are public)."""
+    name = orders.cooperate or ""
+    other = colleagues.get(name.casefold())
+    if other is None or other.id == officer.id:
+        return [orders.problem("FIRE", f"no colleague named {name}",
+                               "write FIRE ... WITH and the name of another officer",
+                               private=False)]
+    if other.landing is None or other.landing.planet != officer.landing.planet:
+        return [orders.problem("FIRE", f"{other.name} is not on the ground of this planet",
+                               "fire with a colleague landed on the same planet, or delete "
+                               "WITH ...")]
+    return []
+
+
+def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
+                     colleagues: Mapping[str, Officer] | None = None) -> list[Problem]:
     """What the check can know before the move (3D a, c, d; 3G a, b): no landing without a
     route, no crew under 3 men lands, never with the shields on, never in a take-off move;
     the lasers never fire while crews land or re-embark; nobody fires who cannot."""
     found: list[Problem] = []
+    colleagues = colleagues or {}
     ship = officer.ship
     landing = officer.landing
     on_ground = landing is not None
@@ -370,6 +418,8 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset) -> list
         found.append(orders.problem("ROUTE", "your crews are on the ground: the ship cannot take "
                                     "off without them", "add CREWS EMBARK to take them aboard "
                                     "in this move"))
+    if orders.cooperate is not None:
+        found += _cooperation_problems(orders, officer, colleagues)
     if orders.targets is not None:
         if orders.targets == 0:
             found.append(orders.problem("TARGET", "TARGET 0 fires at nobody",

@@ -30,6 +30,7 @@ class MoveResult:
 
 def officers_turns(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                    ruleset: Ruleset, dice: Dice) -> None:
+    board.orders = dict(orders)
     for officer in sorted(board.officers.values(), key=lambda o: (o.turn, o.id)):
         officer = board.officers[officer.id]
         if officer.id in orders:

@@ -118,6 +118,7 @@ class Orders:
     crews_land: int | None = None  # CREWS LAND n; 0: every complete crew aboard
     crews_embark: bool = False  # CREWS EMBARK
     fire: tuple[str, ...] = ()  # "lasers", "crews"
+    cooperate: str | None = None  # FIRE ... WITH name: one TAB. A roll with a colleague (3I b)
     targets: int | None = None  # TARGET n: fire at the first n aliens (3I a)
     mission: str | None = None
     # At the base, between officers, Tot 100%.
