@@ -22,7 +22,7 @@ from .mail import outbox
 from .mail.compose import MailError, check_email
 from .render import reckoning_text
 from .rules.geometry import Position
-from .rules.ship import COMPONENTS, CREW_MEN, Ship, parse_fit, spaces_used
+from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import GameError
 
@@ -241,7 +241,7 @@ def _damage(text: str, ship: Ship, ruleset: Ruleset, landing) -> tuple[Ship, lis
             if n > 0 and down & set(range(len(crews) - n, len(crews))):
                 raise GameError(f"--damage crews={n}: the last crews of the sheet are lost "
                                 "first, and one of them is on the ground; take fewer")
-            changes["crews"] = crews[:len(crews) - n] if n > 0 else crews + (CREW_MEN,) * -n
+            changes["crews"] = crews[:len(crews) - n] if n > 0 else crews + (ship_type.crew_men,) * -n
         else:
             have = changes.get(name, getattr(ship, name))
             if n > have:

@@ -206,8 +206,10 @@ class _File:
 
 def _ships(f: _File, doc: dict[str, Any]) -> dict[str, ShipType]:
     ships: dict[str, ShipType] = {}
+    # 3 men a crew is fixed by the rulebook (3D a): a GM's file may leave it out.
+    crew_men = f.integer(doc.get("crew_men", ShipType.crew_men), "crew_men", 1)
     for name, raw in doc.items():
-        if name == "provenance":
+        if name in ("provenance", "crew_men"):
             continue
         t = f.table(raw, name)
         f.only(t, ("level", "spaces", "parsecs_per_tank", "minimum", "maximum", "default"), name)
@@ -245,7 +247,7 @@ def _ships(f: _File, doc: dict[str, Any]) -> dict[str, ShipType]:
         # 3C, 3F c: the sheet a rescued or promoted officer flies until he refits.
         given = "default" in limits
         default = {c: limits.get("default", low).get(c, 0) for c in COMPONENTS}
-        ship = ShipType(name, level, spaces, per_tank, low, high, default)
+        ship = ShipType(name, level, spaces, per_tank, low, high, default, crew_men)
         problems = fit_problems(ship, default)
         if problems:
             raise f.error(

@@ -29,11 +29,12 @@ from pbem.rules.galaxy import draw_map
 from pbem.rules.geometry import DIRECTIONS, VERTICAL, Position, Segment, bearing, distance
 from pbem.rules.missions import MISSIONS
 from pbem.rules.move import resolve_move
-from pbem.rules.ship import COMPONENTS, CREW_MEN, Ship, ShipType, build_ship, fit_problems
+from pbem.rules.ship import COMPONENTS, Ship, ShipType, build_ship, fit_problems
 from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
 from pbem.ruleset import load_ruleset
 
 RULESET = load_ruleset()
+CREW_MEN = RULESET.ships["GLADIUM"].crew_men  # 3 (3D a)
 RANKS = [r.name for r in RULESET.ranks]
 GAME = "aleae"
 NAMES = ("Notius", "Borea", "Zephyrus", "Eurus", "Aquilo")

@@ -21,12 +21,11 @@ from pbem.rules.research import (
     allocate,
     could_reach,
     funding_limit,
-    laser_attack,
+    DEFENCE,
+    level,
     possible_level,
     research,
     scanner_reach,
-    shield_defence,
-    tactics_bonus,
 )
 from pbem.rules.ship import Ship
 from pbem.rules.state import GameState, Officer, Zone
@@ -198,17 +197,20 @@ def test_a_breakthrough_is_possible_only_if_the_dice_can_reach_the_cost(rules):
 # --- each technology's effect where the game uses it ----------------------------------
 
 
-def test_attack_defence_and_tactics_belong_to_the_officer_not_the_ship():
-    o = officer(technologies={"attack": 2, "defence": 1, "tactics": 3})
-    marthia = o.ship
-    assert laser_attack(o, marthia) == 3 * (6 + 2)  # 3 ship lasers, att 6 each, +2
-    assert shield_defence(o, marthia) == 5 * (5 + 1)  # 5 shields, def 5 each, +1
-    assert tactics_bonus(o) == 3
+def test_attack_and_defence_belong_to_the_officer_not_the_ship():
+    from pbem.rules import combat
+    from pbem.rules.ground import fire_attack
+
+    race = load_ruleset().guide["sevolventes"]
+    o = officer(technologies={"attack": 2, "defence": 1})
+    assert fire_attack(o, ("lasers",), False, race) == 3 * (6 + 2)  # 3 lasers of 6, +2 each
+    assert combat.ship_defence(o.ship, True, level(o, DEFENCE)) == 5 * (5 + 1)  # 5 shields
     # Promoted to a SPATHA with other lasers and shields: the levels come along.
     spatha = Ship("SPATHA", "AQUILA", (3, 3, 3), shields=2, lasers=6, tanks=4)
     promoted = replace(o, ship=spatha, rank="Centurio")
-    assert laser_attack(promoted, spatha) == 6 * 8 and shield_defence(promoted, spatha) == 12
-    assert laser_attack(officer(), marthia) == 18 and tactics_bonus(officer()) == 0
+    assert fire_attack(promoted, ("lasers",), False, race) == 6 * 8
+    assert combat.ship_defence(spatha, True, level(promoted, DEFENCE)) == 12
+    assert fire_attack(officer(), ("lasers",), False, race) == 18
 
 
 def test_scanners_carry_the_radar_beyond_3_parsecs():

@@ -437,3 +437,19 @@ def test_the_check_wants_the_colleague_on_the_same_ground():
     assert checked(s, "FIRE CREWS WITH Nobody") == [(5, "no colleague named Nobody")]
     away = replace(s, officers={**s.officers, 2: in_space(HERE, oid=2, name="Beta", turn=1)})
     assert checked(away, "FIRE CREWS WITH Beta") == [(5, "Beta is not on the ground of this planet")]
+
+
+def test_the_men_of_a_crew_are_read_from_the_ruleset(tmp_path):
+    """No 3 in the code: ships.toml says how many men make a crew (3D a), and a ruleset with
+    crews of 4 lands, counts and checks crews of 4."""
+    text = importlib.resources.files("pbem.data").joinpath("ships.toml").read_text("utf-8")
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "ships.toml").write_text(text.replace("crew_men = 3", "crew_men = 4"),
+                                                   "utf-8")
+    rules = load_ruleset(tmp_path)
+    assert {t.crew_men for t in rules.ships.values()} == {4}
+    p = planet("sevolventes")
+    s = replace(state([p], [on_ground(p, marthia(crews=(4, 3)), shields=False)]), name="cornifex")
+    orders, _ = read_orders(orders_text("Notius", "s", s.move, "CREWS LAND 2"), "o.txt")
+    (problem,) = lawful.problems(orders, s, rules, lambda i, x: True)
+    assert problem.message == "only 1 complete crew(s) of 4 men aboard can land"

@@ -10,7 +10,7 @@ import pytest
 
 from pbem.rules.encounter_guide import CLASSES, KINGDOMS, MISSIONS
 from pbem.rules.information_sheet import DNS
-from pbem.rules.ranks import lowest_rank, next_rank, previous_rank, rank_index
+from pbem.rules.ranks import next_rank, previous_rank, rank_index
 from pbem.rules.ship import COMPONENTS, fit_problems, spaces_used
 from pbem.ruleset import FILES, RulesetError, load_ruleset
 
@@ -108,7 +108,6 @@ def test_rank_helpers(rules):
     assert next_rank(ranks, "Fabius") is None
     assert previous_rank(ranks, "Consul").name == "Proconsul"
     assert previous_rank(ranks, "Decurio").name == "Decurio"  # 3F c: stays at the lowest
-    assert lowest_rank(ranks).name == "Decurio"
     with pytest.raises(ValueError, match="unknown rank"):
         rank_index(ranks, "Tribunus")
 

@@ -9,7 +9,7 @@ import math
 from dataclasses import dataclass
 
 from . import rulings
-from .ship import CREW_MEN, Ship
+from .ship import Ship
 
 LASER_ATT = 6  # LASER ZIP 11, each (3D c)
 SHIELD_DEF = 5  # each shield (3D d)
@@ -97,12 +97,12 @@ def kill(aliens: list[int], targets: list[int]) -> tuple[list[int], int]:
 
 
 def lose_men(crews: tuple[int, ...], attacked: list[int], men: int) -> tuple[tuple[int, ...], int]:
-    """Men lost from the attacked crews, the last one first, so that the rule's '2 + 1'
-    bookkeeping keeps as many complete crews as possible (3D a). Returns the crews and
-    how many men were really lost."""
+    """Men lost from the attacked crews, the last one first (ruling LOSSES_FROM_THE_LAST_CREW),
+    so that the rule's '2 + 1' bookkeeping keeps as many complete crews as possible (3D a).
+    Returns the crews and how many men were really lost."""
     new = list(crews)
     lost = 0
-    for i in sorted(attacked, reverse=True):
+    for i in sorted(attacked, reverse=rulings.LOSSES_FROM_THE_LAST_CREW):
         while men > 0 and new[i] > 0:
             new[i] -= 1
             men -= 1
@@ -124,10 +124,12 @@ def assaults_on_crews(aliens: list[int], crews_down: list[int]) -> list[Assault]
     (turn VI: two aliens attack 'all the Crews who are withdrawing')."""
     if not aliens or not crews_down:
         return []
-    if len(aliens) < len(crews_down):
+    if len(aliens) < len(crews_down) and rulings.FEWER_ALIENS_ATTACK_ONE_CREW_EACH:
         return [Assault(fc, (crews_down[i],)) for i, fc in enumerate(aliens)]
     return [Assault(sum(aliens), tuple(crews_down))]
 
 
-def complete_crews(crews: tuple[int, ...], indices: list[int] | tuple[int, ...]) -> int:
-    return sum(1 for i in indices if crews[i] >= CREW_MEN)
+def complete_crews(crews: tuple[int, ...], indices: list[int] | tuple[int, ...] | range,
+                   crew_men: int) -> int:
+    """How many of these crews are whole (3 men, 3D a): only they land and bring points."""
+    return sum(1 for i in indices if crews[i] >= crew_men)

@@ -8,7 +8,6 @@ consistent. Levels are numbered 1 (the highest) to 4; UP goes towards level 1.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
@@ -70,11 +69,6 @@ def route_length(route: tuple[Segment, ...] | list[Segment]) -> int:
 def distance(a: Position, b: Position) -> int:
     """Parsec steps between two squares of one level (8 directions)."""
     return max(abs(a.x - b.x), abs(a.y - b.y))
-
-
-def straight_distance(a: Position, b: Position) -> float:
-    """Euclidean distance, used only to break ties between equally near parsecs."""
-    return math.hypot(a.x - b.x, a.y - b.y)
 
 
 def bearing(origin: Position, target: Position) -> tuple[tuple[int, str], ...]:

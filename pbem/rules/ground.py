@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import combat
+from . import combat, rulings
 from .board import Board
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
@@ -215,7 +215,9 @@ def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
                 weapons[kit[i]] -= 1
     ship = replace(ship, crews=tuple(kept), modules=modules, **weapons)
     party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index))
-    score = max(0, party.officer.score - penalty)
+    score = party.officer.score - penalty
+    if rulings.SCORE_NEVER_NEGATIVE:
+        score = max(0, score)
     party.officer = replace(party.officer, ship=ship, score=score)
     party.emit("losses", men=lost, crews=list(ship.crews), penalty=penalty)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from . import combat, missions
+from . import combat, missions, rulings
 from .board import Board
 from .career import demote
 from .dice import Dice
@@ -21,7 +21,6 @@ from .ground import Ally, Party, ShipLost, alien_fire, fire_attack, legio_fire
 from .information import answer_data, complete
 from .orders import Orders, Problem
 from .ruleset import Ruleset
-from .ship import CREW_MEN
 from .state import Landing, Officer, Planet
 
 # Attitudes on landing (3G a): shields on?, crews land?, who fires.
@@ -101,7 +100,8 @@ def arrivals(party: Party) -> None:
 def land_crews(party: Party, count: int | None) -> None:
     """Crews go down: never with shields on, never a crew under 3 men (3D a, 3G b)."""
     aboard = [i for i, men in enumerate(party.ship.crews)
-              if i not in party.landing.crews_down and men >= CREW_MEN]
+              if i not in party.landing.crews_down
+              and men >= party.ruleset.ships[party.ship.type].crew_men]
     going = aboard if count is None else aboard[:count]
     if not going:
         party.emit("crews", action="none-able")
@@ -128,7 +128,8 @@ def engage(
     race = party.race()
     if reembarking:
         if planet.hostile and planet.aliens:
-            alien_fire(party, at=(race.reembark_target if race else None) or "crews")
+            alien_fire(party, at=(race.reembark_target if race else None)
+                       or rulings.REEMBARK_TARGET_DEFAULT)
         return
     if mission == "elimination" and not fire_with:
         # An elimination is fire (4 I): it follows the timings of fire, a) or b), so hostile
@@ -196,7 +197,8 @@ def ground_move(
     try:
         arrivals(party)
         # Crews never stay behind: a take-off takes them aboard (the check asks for EMBARK).
-        embark = orders.crews_embark or (taking_off and bool(party.landing.crews_down))
+        embark = orders.crews_embark or (rulings.TAKE_OFF_EMBARKS_CREWS and taking_off
+                                         and bool(party.landing.crews_down))
         if orders.shields is not None and not embark and orders.crews_land is None:
             party.set_landing(shields=orders.shields)
             party.emit("shields", on=orders.shields)
@@ -262,7 +264,8 @@ def reembark(party: Party) -> None:
     """Crews come back aboard; the landing's points are paid if at least one complete crew
     re-embarks and crews were on the ground for a move (3I c, 4 general note)."""
     down = list(party.landing.crews_down)
-    complete_crews = combat.complete_crews(party.ship.crews, down)
+    complete_crews = combat.complete_crews(party.ship.crews, down,
+                                           party.ruleset.ships[party.ship.type].crew_men)
     party.emit("crews", action="embarked", count=len(down), complete=complete_crews)
     party.set_landing(crews_down=())
     pay_points(party, complete_crews)
@@ -329,8 +332,9 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     landing = officer.landing
     on_ground = landing is not None
     down = landing.crews_down if landing else ()
-    complete = combat.complete_crews(ship.crews, range(len(ship.crews)))
-    aboard = sum(1 for i, men in enumerate(ship.crews) if men >= CREW_MEN and i not in down)
+    crew_men = ruleset.ships[ship.type].crew_men
+    complete = combat.complete_crews(ship.crews, range(len(ship.crews)), crew_men)
+    aboard = sum(1 for i, men in enumerate(ship.crews) if men >= crew_men and i not in down)
     fire = set(orders.fire)
     taking_off = bool(orders.route) and on_ground
 
@@ -348,10 +352,10 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
             if complete == 0:
                 found.append(orders.problem(
                     "LAND", f"attitude {orders.attitude} lands crews, and no crew has "
-                    f"{CREW_MEN} men (no crew under {CREW_MEN} men lands)", "write LAND A or LAND B"))
+                    f"{crew_men} men (no crew under {crew_men} men lands)", "write LAND A or LAND B"))
             elif wanted > complete:
                 found.append(orders.problem(
-                    "LAND", f"only {complete} complete crew(s) of {CREW_MEN} men can land",
+                    "LAND", f"only {complete} complete crew(s) of {crew_men} men can land",
                     f"write LAND {orders.attitude} {complete}"))
         elif orders.land_crews is not None:
             found.append(orders.problem(
@@ -379,11 +383,11 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                                         "write SHIELDS OFF (or leave SHIELDS out) when crews land"))
         wanted = orders.crews_land or aboard
         if aboard == 0:
-            found.append(orders.problem("CREWS", f"no complete crew of {CREW_MEN} men is aboard to "
-                                        f"land (no crew under {CREW_MEN} men lands)",
+            found.append(orders.problem("CREWS", f"no complete crew of {crew_men} men is aboard to "
+                                        f"land (no crew under {crew_men} men lands)",
                                         "delete CREWS LAND"))
         elif wanted > aboard:
-            found.append(orders.problem("CREWS", f"only {aboard} complete crew(s) of {CREW_MEN} "
+            found.append(orders.problem("CREWS", f"only {aboard} complete crew(s) of {crew_men} "
                                         "men aboard can land", f"write CREWS LAND {aboard}"))
         if taking_off:
             found.append(orders.problem("CREWS", "crews cannot land in the move the ship takes off",
@@ -400,7 +404,7 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     if crews_land and "lasers" in fire:
         found.append(orders.problem("FIRE", "the ship's lasers never fire while crews land or "
                                     "re-embark", "write FIRE CREWS, or move the crews another move"))
-    elif fire and not orders.crews_embark:
+    elif fire and not orders.crews_embark and rulings.NO_FIRE_WITHOUT_A_SHOT:
         # Fire nobody can deliver is no fire: no shot, no hostility, no answer (4 I).
         lasers = "lasers" in fire and ship.lasers > 0
         crews = "crews" in fire and (bool(down) or crews_land)
@@ -421,7 +425,7 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     if orders.cooperate is not None:
         found += _cooperation_problems(orders, officer, colleagues)
     if orders.targets is not None:
-        if orders.targets == 0:
+        if orders.targets == 0 and rulings.NO_FIRE_WITHOUT_A_SHOT:
             found.append(orders.problem("TARGET", "TARGET 0 fires at nobody",
                                         "write TARGET 1 or more, or delete the line"))
         elif not fire and orders.mission != "elimination":

@@ -27,15 +27,6 @@ def rank_index(ranks: Sequence[Rank], name: str) -> int:
     raise ValueError(f"unknown rank {name!r}; use one of {', '.join(r.name for r in ranks)}")
 
 
-def lowest_rank(ranks: Sequence[Rank]) -> Rank:
-    return ranks[0]
-
-
-def highest_rank(ranks: Sequence[Rank]) -> Rank:
-    """The rank that wins the game (section 1 "How to win")."""
-    return ranks[-1]
-
-
 def next_rank(ranks: Sequence[Rank], name: str) -> Rank | None:
     """The rank a promotion gives, or None from the top rank."""
     i = rank_index(ranks, name)

@@ -25,7 +25,6 @@ from .dice import Dice
 from .events import OFFICER, PUBLIC
 from .orders import Orders, Problem, ResearchOrder, plural
 from .sighting import radar_range
-from .ship import Ship
 from .state import Officer
 from .board import Board
 
@@ -43,10 +42,6 @@ COMPUTING = "computing"  # +1 information request per move per level
 SCANNERS = "scanners"  # +1 parsec of radar range, beyond the limit of 3, per level
 TACTICS = "tactics"  # a bonus the advanced level uses for disengaging
 EFFECTS: tuple[str, ...] = (ATTACK, DEFENCE, MOVEMENT, COMPUTING, SCANNERS, TACTICS)
-
-# DESIGN: numbers the rulebook fixes for the ship's own weapons, before any technology.
-SHIP_LASER_ATTACK = 6  # ship laser (LASER ZIP 11): F.C.Att 6 each
-SHIELD_DEFENCE = 5  # shield: F.C.Def 5 each
 
 
 # --- the data -------------------------------------------------------------------------
@@ -137,16 +132,6 @@ def possible_level(officer: Officer, technology: str, grants: int, rules: Resear
 # --- effects where the game uses them -------------------------------------------------
 
 
-def movement_bonus(officer: Officer) -> int:
-    """Parsecs more per tank (Movement)."""
-    return level(officer, MOVEMENT)
-
-
-def computing_bonus(officer: Officer) -> int:
-    """Information requests more per move (Computing)."""
-    return level(officer, COMPUTING)
-
-
 def scanner_reach(radars_on: int, scanners: int) -> int:
     """Radar range: 1 parsec per radar on, at most 3 (3D e), + 1 per Scanners level.
 
@@ -155,25 +140,6 @@ def scanner_reach(radars_on: int, scanners: int) -> int:
     """
     base = radar_range(radars_on)
     return base + scanners if base > 0 else 0
-
-
-def laser_attack(officer: Officer, ship: Ship, per_laser: int = SHIP_LASER_ATTACK) -> int:
-    """F.C.Att of the ship's lasers: each laser's attack + 1 per Attack level.
-
-    The officer's levels apply to whatever ship he commands now (a new ship after a
-    promotion or a refit keeps his Attack).
-    """
-    return ship.lasers * (per_laser + level(officer, ATTACK))
-
-
-def shield_defence(officer: Officer, ship: Ship, per_shield: int = SHIELD_DEFENCE) -> int:
-    """F.C.Def of the ship's shields: each shield's defence + 1 per Defence level."""
-    return ship.shields * (per_shield + level(officer, DEFENCE))
-
-
-def tactics_bonus(officer: Officer) -> int:
-    """The Tactics bonus (one per level) the advanced level adds when disengaging."""
-    return level(officer, TACTICS)
 
 
 # --- funding (19.1, 19.3) -------------------------------------------------------------

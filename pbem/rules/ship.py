@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-CREW_MEN = 3  # 3D a): a crew is 3 men, F.C. 1 per man
 
 # Components in ship-sheet order; the name is what a sheet or `--fit` writes.
 COMPONENTS: tuple[str, ...] = (
@@ -31,20 +30,6 @@ SPACE_TAKERS: tuple[str, ...] = tuple(c for c in COMPONENTS if c not in WEAPONS)
 # by man through TAB. B (3D a), never by a damage.
 DAMAGEABLE: tuple[str, ...] = tuple(c for c in COMPONENTS if c != "crews")
 
-COMPONENT_NAMES: dict[str, str] = {
-    "crews": "crews",
-    "modules": "modules (individual weapons)",
-    "laser_zip3": "LASER ZIP 3",
-    "ho1": "air weapons HO1",
-    "sil12": "silicon weapons SIL 12",
-    "shields": "shields",
-    "lasers": "ship lasers (LASER ZIP 11)",
-    "radars": "radars",
-    "computers": "computers",
-    "tanks": "tanks",
-    "tot": "Tot 100% bombs",
-}
-
 
 @dataclass(frozen=True)
 class ShipType:
@@ -57,6 +42,7 @@ class ShipType:
     # A lawful sheet of this type, every component listed, that a rescued or promoted
     # officer flies until he refits at the base planet (3C, 3F c).
     default: dict[str, int] = field(default_factory=dict)
+    crew_men: int = 3  # 3D a: "Each crew (E.) is made up of 3 faithful veterans" (ships.toml)
 
 
 @dataclass(frozen=True)
@@ -131,7 +117,8 @@ def fit_problems(ship_type: ShipType, fit: dict[str, int]) -> list[str]:
 def build_ship(ship_type: ShipType, name: str, fit: dict[str, int]) -> Ship:
     """A new ship with full crews; call `fit_problems` first."""
     values = {c: fit.get(c, 0) for c in COMPONENTS if c != "crews"}
-    return Ship(type=ship_type.name, name=name, crews=(CREW_MEN,) * fit.get("crews", 0), **values)
+    return Ship(type=ship_type.name, name=name, crews=(ship_type.crew_men,) * fit.get("crews", 0),
+                **values)
 
 
 def parse_fit(text: str) -> dict[str, int]:

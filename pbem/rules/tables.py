@@ -38,7 +38,6 @@ READ_BY: dict[str, str] = {
 }
 # Who rolls the die under the rules (S.C. rules G b: "on each table it is stated").
 ROLLERS: tuple[str, ...] = ("officer", "sc")
-ROLLER_NAMES: dict[str, str] = {"officer": "the U.C.", "sc": "the S.C."}
 
 # Word results, worst to best for the Legio.
 NO_EFFECT, WOUNDED, KILLED = "-", "F", "U"  # 4 I: F halves the target's F.C., U kills it

@@ -173,6 +173,11 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         board.emit("landing-refused", OFFICER, officer.id, why="no-planet-at-the-end",
                    reason="the route did not end on a planet open to landings "
                           "(known planets are crossed out; the base needs no LAND)")
+    if not rulings.INFO_ON_ANY_PARSEC:
+        # Only what is in radar range at the start or the end of the movement (3F).
+        ends = (trace.path[0], trace.path[-1])
+        seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
+        new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
     officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
     if landing_here and trace.stop != routes.BASE:
