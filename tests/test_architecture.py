@@ -102,3 +102,18 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
         assert "pbem.a -> pbem.b -> pbem.a" in str(e)
     else:
         raise AssertionError("the cycle between pbem.a and pbem.b was not found")
+
+
+def test_the_readme_rulings_name_every_ruling_of_the_code_in_its_order():
+    """pbem/rules/rulings.py and the README's "Rulings" section describe the same set."""
+    import re
+
+    from pbem.rules import rulings
+
+    names = [n for n in vars(rulings) if n.isupper()]
+    source = (PACKAGE / "rules" / "rulings.py").read_text(encoding="utf-8")
+    names.sort(key=lambda n: source.index(f"\n{n} ="))
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Rulings"):]
+    found = re.findall(r"`([A-Z][A-Z_]+)`", section)
+    assert [n for n in found if n in names] == names

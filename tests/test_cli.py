@@ -356,3 +356,22 @@ def test_every_command_has_help(name):
     out = ok(name, "--help")
     assert f"Usage: main {name}" in out
     assert command.help.strip().splitlines()[0] in out
+
+
+def test_check_reports_a_wrong_secret_an_unknown_order_and_what_is_unlawful_at_once(
+        example_game, tmp_path):
+    """One answer, one mail round trip: the unreadable line first, then what is not lawful
+    among the rest, the header beside them, each with its line and the line quoted."""
+    path = tmp_path / "mixed.txt"
+    path.write_text(orders_text("Notius", "wrong-one", 1, "ROUET 10 N", "RADARS 5", "TANKS 9"),
+                    encoding="utf-8")
+    result = run("check", path, "--game", example_game)
+    assert result.exit_code == 1
+    out = result.output
+    assert f"{path}, line 5 (cannot be read): unknown order ROUET; did you mean ROUTE?" in out
+    assert f"{path}, line 3 (not allowed): the secret does not match" in out
+    assert f"{path}, line 6 (not allowed): RADARS 5, but only 2 radars on board" in out
+    assert f"{path}, line 7 (not allowed): TANKS 9, but only 3 tanks on board" in out
+    assert "    > ROUET 10 N" in out and "    > TANKS 9" in out
+    assert f"{path}: 4 problems." in out
+    assert out.index("line 5 (cannot be read)") < out.index("line 3 (not allowed)")

@@ -499,6 +499,14 @@ def check_move(before: GameState, result, winner: str | None) -> None:
             assert not bad, f"{where}: public event {e.kind} shows coordinates {bad}: {e.data}"
     for roll in result.rolls:
         assert 1 <= roll.result <= roll.die, f"{where}: roll {roll}"
+    # 3D f II: a ship with no computer all the move is told no sighting and no stop.
+    blind = {o.id for o in before.officers.values() if o.ship.computers == 0
+             and state.officers[o.id].ship.computers == 0}
+    for e in result.events:
+        if e.officer in blind and e.kind in ("sighting", "route-cut", "landing-refused"):
+            raise AssertionError(f"{where}: a ship with no computer was told {e.kind}: {e.data}")
+        if e.officer in blind and e.kind == "route":
+            assert not e.data["link"] and "stop" not in e.data, f"{where}: {e.data}"
     rescued = {e.officer for e in result.events if e.kind == "rescue"}
 
     # Planets.
