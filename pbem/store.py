@@ -10,6 +10,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -23,6 +24,7 @@ from .rules.ship import Ship
 from .rules.state import GameState, Landing, Officer, Planet, Zone
 
 DB_NAME = "game.db"
+LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
 migrations = Migrations("pbem")
 
@@ -193,7 +195,8 @@ def landing_from_json(text: str | None) -> Landing | None:
         return None
     data = json.loads(text)
     data["crews_down"] = tuple(data["crews_down"])
-    return Landing(**data)
+    # A field a later version dropped (once `captured`) is not read back.
+    return Landing(**{k: v for k, v in data.items() if k in LANDING_FIELDS})
 
 
 def planet_from_row(r: dict[str, Any]) -> Planet:

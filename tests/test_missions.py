@@ -815,7 +815,7 @@ def test_alliance_end_to_end_report_and_bulletin(make_game):
     r1 = g.report(1, "notius")
     assert "You landed on P-1 with attitude C" in r1
     assert "2 crews landed." in r1
-    assert "Alliance attempt: accepted. [TAB. E, alliance factor 3, d6 4: Yes]" in r1
+    assert "Alliance attempt: accepted. [TAB. E, alliance factor 3, your d6 4: Yes]" in r1
     assert "Alliance concluded with the AVIARII." in r1
     assert "Notius concluded an alliance with the AVIARII of P-1." in g.bulletin(1)
 

@@ -82,9 +82,9 @@ def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
     assert "2 crews landed." in r5
     assert "F.C.Att 6 against F.C. 6" not in r5
     assert ("Your fire (crews): 1 killed; 1 left. [TAB. A, F.C.Att 6 against F.C. 10, "
-            "difference -4 (difference -6 to -4), d6 6: F]") in r5
+            "difference -4 (difference -6 to -4), your d6 6: F]") in r5
     assert ("The aliens fire on 1 crew: no loss. [TAB. B, F.C.Def 3 against F.C. 5, "
-            "difference -2 (difference -2 to -1), d6 1: 0]") in r5
+            "difference -2 (difference -2 to -1), the S.C.'s d6 1: 0]") in r5
     assert "Points waiting for the re-embarking: 5 (elimination)." in r5
 
     # Turn VI: arrivals d6 2 brings one more; the two attack the withdrawing crews
@@ -95,7 +95,7 @@ def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
     r6 = g.report(6, "notius")
     assert "New aliens: 1 arrived, 2 present [arrivals, d6 2]." in r6
     assert ("The aliens fire on 2 crews: 2 men lost. [TAB. B, F.C.Def 6 against F.C. 10, "
-            "difference -4 (difference -4 to -3), d6 4: 2]") in r6
+            "difference -4 (difference -4 to -3), the S.C.'s d6 4: 2]") in r6
     assert "Crews now: 3 + 1 men." in r6
     assert "Points for the elimination: 5 - 1 for the ship's level = 4." in r6
     assert "You landed on the BASE." in r6

@@ -137,7 +137,7 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
     # Column no. 3 of the printed table, whatever personality values it is headed by.
     result = table.column_number(TOT_INNER_SPACE_COLUMN).faces[face - 1]
     board.emit("tot", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
-               face=face, result=result)
+               die=table.die, face=face, result=result, roller=table.roller)
     if result != "Yes":
         return officer
     officer = replace(officer, ship=replace(officer.ship, tot=officer.ship.tot - 1))

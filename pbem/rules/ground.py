@@ -126,7 +126,8 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     party.set_landing(fired=True)
     fire = dict(
         attack=attack, defence=defence, targets=len(targets), difference=difference,
-        column=table.label(difference), die=table.die, face=face, result=result, killed=killed,
+        column=table.label(difference), die=table.die, roller=table.roller, face=face,
+        result=result, killed=killed,
         wounded=max(0, wounded), left=len(aliens),
     )
     party.emit("legio-fire", fire_with=list(fire_with), own=own,
@@ -177,7 +178,7 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
             party.emit(
                 "alien-fire", target="crews", crews=len(struck), attack=assault.alien_fc,
                 defence=defence, difference=difference, column=table.label(difference),
-                die=table.die, face=face, result=result, lost=lost,
+                die=table.die, roller=table.roller, face=face, result=result, lost=lost,
             )
         if total:
             lose_crew_men(party, crews, total)
@@ -189,7 +190,8 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
         result = int(table.result(difference, face))
         party.emit(
             "alien-fire", target="ship", attack=attack, defence=defence, difference=difference,
-            column=table.label(difference), die=table.die, face=face, result=result, lost=0,
+            column=table.label(difference), die=table.die, roller=table.roller, face=face,
+            result=result, lost=0,
         )
         damage(party, result)
 
@@ -237,7 +239,8 @@ def damage(party: Party, count: int) -> None:
             effect = "lost"
         else:
             effect = "none"
-        party.emit("damage", die=table.die, face=face, component=part, effect=effect)
+        party.emit("damage", die=table.die, roller=table.roller, face=face, component=part,
+                   effect=effect)
         if effect == "destroyed":
             raise ShipLost("two hull hits in one move")
         if part == "tanks" and party.ship.tanks == 0:

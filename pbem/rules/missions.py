@@ -103,7 +103,7 @@ def outcome(party: Party, table_id: str, value: int, detail: str, mission: str) 
     face = party.roll(table.die, mission, f"TAB. {table_id} {detail}".strip())
     result = table.result(value, face)
     party.emit("mission", mission=mission, table=table_id, column=table.label(value),
-               die=table.die, face=face, result=result)
+               die=table.die, roller=table.roller, face=face, result=result)
     return result, face
 
 
@@ -121,7 +121,7 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
         points = points // 2 if wounded else points
         del aliens[i]
         party.set_planet(aliens=tuple(aliens))
-        party.set_landing(captured=True, pending=max(party.landing.pending, points),
+        party.set_landing(pending=max(party.landing.pending, points),
                           pending_for="capture")
         party.emit("captured", wounded=wounded, points=points)
         if not party.planet.hostile:

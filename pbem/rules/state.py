@@ -51,7 +51,6 @@ class Landing:
     commerce_moves: int = 0  # consecutive moves of commerce, at most two
     attacked: bool = False  # the party has suffered an attack
     fired: bool = False  # the party has opened fire
-    captured: bool = False
 
 
 @dataclass(frozen=True)

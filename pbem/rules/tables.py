@@ -74,7 +74,7 @@ class Table:
     title: str  # "Legio fire"
     die: int  # 6 or 10
     by: str  # one of SELECTORS
-    roller: str  # one of ROLLERS
+    roller: str  # one of ROLLERS: who rolls its die under the rules, told in the reports
     columns: tuple[Column, ...]
 
     def column_for(self, value: int) -> Column:
