@@ -500,8 +500,9 @@ def check_move(before: GameState, result, winner: str | None) -> None:
     for roll in result.rolls:
         assert 1 <= roll.result <= roll.die, f"{where}: roll {roll}"
     # 3D f II: a ship with no computer all the move is told no sighting and no stop.
+    refitted = {e.officer for e in result.events if e.kind == "refit"}
     blind = {o.id for o in before.officers.values() if o.ship.computers == 0
-             and state.officers[o.id].ship.computers == 0}
+             and state.officers[o.id].ship.computers == 0 and o.id not in refitted}
     for e in result.events:
         if e.officer in blind and e.kind in ("sighting", "route-cut", "landing-refused"):
             raise AssertionError(f"{where}: a ship with no computer was told {e.kind}: {e.data}")

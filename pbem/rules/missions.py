@@ -230,8 +230,9 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
                                     fix))
     crews_down = bool(landing and landing.crews_down) or orders.crews_land is not None or (
         orders.attitude in ("C", "D"))
-    if mission in ("capture", "alliance") and not crews_down:
-        what = "capture is done by crews" if mission == "capture" else "an alliance is proposed by crews"
+    if mission in ("capture", "alliance", "collect") and not crews_down:
+        what = {"capture": "capture is done by crews", "alliance": "an alliance is proposed by "
+                "crews", "collect": "what is collected is picked up by crews"}[mission]
         found.append(orders.problem("MISSION", f"{what} on the ground",
                                     "land crews first (CREWS LAND, or LAND C)"))
     if mission == "elimination" and landing is not None and not crews_down and (
