@@ -309,7 +309,7 @@ def archive_orders(game_dir: Path, move: int, files: list[tuple[str, str]]) -> i
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
     """Read the files in orders/, keep those for this game and move, match by header."""
     secret_ok = secret_check(db)
-    names = {o.name.casefold() for o in state.officers.values()}
+    index = lawful.roster(state)  # built once: every file is checked against one state
     out = Collected()
     wrong_move: dict[int, str] = {}
     for rel, path in order_files(game_dir):
@@ -320,7 +320,7 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
         if orders.move is None or orders.move <= state.move:
             out.done.append((rel, path))  # dealt with now; a file for a later move waits for it
         ours = orders.game is not None and orders.game.casefold() == state.name.casefold()
-        officer = lawful.find_officer(state, orders.officer) if ours else None
+        officer = lawful.find_officer(index, orders.officer) if ours else None
         if officer is None:
             why = (f"for game {orders.game}" if orders.game is not None and not ours else
                    f"no officer named {orders.officer!r}" if orders.officer is not None else
@@ -336,7 +336,7 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
                 out.notes.append(f"{source}: for move {declared}; not this move")
                 continue
         problems = in_report_order(
-            problems + lawful.problems(orders, state, ruleset, secret_ok, colleagues=names))
+            problems + lawful.problems(orders, state, ruleset, secret_ok, index=index))
         out.files.append({
             "move": state.move, "officer_id": officer.id,
             "source": source, "text": without_secret(decode(data)),

@@ -14,8 +14,8 @@ the move is played.
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
-from typing import Callable, Collection
+from dataclasses import dataclass, replace
+from typing import Callable, Collection, Mapping
 
 from . import career, landing, missions, research, route, sighting
 from .information import info_problems
@@ -28,17 +28,35 @@ from .state import GameState, Officer
 SecretCheck = Callable[[int, str], bool]  # (officer id, secret written) -> does it match?
 
 
+@dataclass(frozen=True)
+class Roster:
+    """What the check looks up in a state, indexed once for all the files of a move."""
+
+    by_name: Mapping[str, Officer]  # casefolded name -> officer
+    designations: frozenset[str]  # public planet names INFO and TOT may use (not the base)
+
+
+def roster(state: GameState) -> Roster:
+    return Roster(
+        {o.name.casefold(): o for o in state.officers.values()},
+        frozenset(p.designation for p in state.planets.values()
+                  if p.designation and not p.base and not p.destroyed),
+    )
+
+
 def problems(
     orders: Orders, state: GameState, ruleset: Ruleset, secret_ok: SecretCheck, *,
-    colleagues: Collection[str] | None = None,
+    colleagues: Collection[str] | None = None, index: Roster | None = None,
 ) -> list[Problem]:
     """Every unlawful order in `orders` for the move `state` is collecting; [] when all of
     them may be carried out. The problems of reading the file come from the reader; these
     are the rest, all found in one pass.
 
     `colleagues` are the officers' names, casefolded (default: those in `state`), so a
-    caller that loads only one officer can still check PAY.
+    caller that loads only one officer can still check PAY; `index` is `roster(state)`,
+    built once by a caller that checks many files against one state.
     """
+    index = index or roster(state)
     found: list[Problem] = []
     if orders.game is not None and orders.game.casefold() != state.name.casefold():
         # Orders for another game: its officers and ships are not ours to compare with.
@@ -56,7 +74,7 @@ def problems(
     elif orders.move is None and not orders.given("MOVE"):
         found.append(orders.problem("MOVE", "the header has no MOVE line",
                                     f"write MOVE {state.move}", private=False))
-    officer = find_officer(state, orders.officer)
+    officer = find_officer(index, orders.officer)
     if officer is None:
         if orders.officer is not None:
             found.append(_unknown_officer(orders, state))
@@ -73,13 +91,12 @@ def problems(
         found.append(orders.problem("SECRET", "the header has no SECRET line",
                                     "write SECRET and the secret you got at enlistment",
                                     private=False))
-    names = colleagues if colleagues is not None else {
-        o.name.casefold() for o in state.officers.values()}
-    return found + ship_problems(orders, officer, state, ruleset, names)
+    names = colleagues if colleagues is not None else index.by_name.keys()
+    return found + ship_problems(orders, officer, state, ruleset, names, index)
 
 
 def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: Ruleset,
-                  colleagues: Collection[str]) -> list[Problem]:
+                  colleagues: Collection[str], index: Roster) -> list[Problem]:
     """The orders against the officer's ship and situation, concept by concept."""
     ship_type = ruleset.ships[officer.ship.type]
     at = state.planets.get(officer.landed_on) if officer.landed_on is not None else None
@@ -92,8 +109,7 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
     movement = research.reachable_level(officer, MOVEMENT, orders, rules, state.settings)
     computing = research.reachable_level(officer, COMPUTING, orders, rules, state.settings)
     # The base is never explored: INFO and TOT name only planets the officers found.
-    designations = {p.designation for p in state.planets.values()
-                    if p.designation and not p.base and not p.destroyed}
+    designations = index.designations
     on_planet = state.planets.get(officer.landing.planet) if officer.landing else None
     race = None
     if on_planet is not None:
@@ -105,20 +121,18 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
         *sighting.radar_problems(orders, ship),
         *info_problems(orders, ship.computers, computing, designations),
-        *landing.landing_problems(orders, officer, ruleset,
-                                  {o.name.casefold(): o for o in state.officers.values()}),
+        *landing.landing_problems(orders, officer, ruleset, index.by_name),
         *missions.mission_problems(orders, officer, on_planet, race),
         *career.career_problems(orders, officer, at_base, ruleset, colleagues,
                                 spent, designations),
     ]
 
 
-def find_officer(state: GameState, name: str | None) -> Officer | None:
+def find_officer(index: Roster, name: str | None) -> Officer | None:
     """The enlisted officer a header names, in any case and spacing."""
     if name is None:
         return None
-    key = " ".join(name.split()).casefold()
-    return next((o for o in state.officers.values() if o.name.casefold() == key), None)
+    return index.by_name.get(" ".join(name.split()).casefold())
 
 
 def _unknown_officer(orders: Orders, state: GameState) -> Problem:
