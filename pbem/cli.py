@@ -492,6 +492,15 @@ def rollback(game_dir: Path, to: int | None) -> None:
                    "one folder per move: put each move's back in orders/ before resolving it again:")
         for folder in done.later_orders:
             click.echo(f"  {folder}")
+    if done.withdrawn:
+        click.echo(f"{done.withdrawn} mail{'s' if done.withdrawn != 1 else ''} queued since, not "
+                   f"sent, went with the undone moves (kept in {done.aside / 'outbox'}).")
+    if done.sent:
+        click.echo(f"{done.sent} mail{'s' if done.sent != 1 else ''} queued since had already been "
+                   f"sent and cannot be called back: tell the officers the move is played again.")
+    if done.unenlisted:
+        click.echo(f"Enlisted since, and no longer in the game: {', '.join(done.unenlisted)}; "
+                   f"enlist them again.")
     click.echo(f"The undone reports and the game as it was are kept in {done.aside}")
 
 

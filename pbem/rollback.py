@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,9 @@ class RolledBack:
     restored: int  # order files put back in orders/
     aside: Path  # where the undone moves' reports, the database and later orders went
     later_orders: tuple[Path, ...] = ()  # per undone move, the files that came in after `to`
+    withdrawn: int = 0  # mails queued since, not sent: their files moved aside
+    sent: int = 0  # mails queued since and already sent: they cannot be called back
+    unenlisted: tuple[str, ...] = ()  # officers enlisted since, not in the game restored
 
 
 @dataclass(frozen=True)
@@ -128,6 +132,9 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
     undone = tuple(range(to, last + 1))
     aside = aside_folder(game_dir, to, last)
     plan = restore_plan(game_dir, db, undone, aside)
+    since = since_backup(db, backup)
+    unenlisted = tuple(r[1] for r in db.conn.execute("SELECT id, name FROM officers ORDER BY id")
+                       if r[0] not in since["officers"])
 
     aside.mkdir()
     backups.copy_database(db.conn, aside / backups.DATABASE)
@@ -152,11 +159,44 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
         if b.move > to:
             (aside / backups.BACKUPS).mkdir(exist_ok=True)
             os.replace(b.folder, aside / backups.BACKUPS / b.folder.name)
+    withdrawn, sent = set_mail_aside(game_dir, db, since, aside)
     backups.restore_database(backup, db.conn)
     later = sorted({aside / "orders" / f"move-{f.move:02d}" for f, target in plan
                     if not target.is_relative_to(orders)})
     return RolledBack(to, undone, sum(1 for _, t in plan if t.is_relative_to(orders)), aside,
-                      tuple(later))
+                      tuple(later), withdrawn, sent, unenlisted)
+
+
+def since_backup(db, backup: Path) -> dict[str, set[int]]:
+    """The ids of the officers and mails the backup holds: the others came after it."""
+    conn = backups.open_read_only(backup)
+    try:
+        kept = {"officers": {r[0] for r in conn.execute("SELECT id FROM officers")}}
+        try:
+            kept["mails"] = {r[0] for r in conn.execute("SELECT id FROM mails")}
+        except sqlite3.OperationalError:  # a backup made before pbem wrote mail
+            kept["mails"] = set()
+        return kept
+    finally:
+        conn.close()
+
+
+def set_mail_aside(game_dir: Path, db, since: dict[str, set[int]], aside: Path) -> tuple[int, int]:
+    """Mail queued after the backup goes with the undone moves: a letter not sent yet is
+    moved aside (the database restored no longer knows it); one sent cannot be recalled."""
+    withdrawn = sent = 0
+    for mail_id, file, sent_at in db.conn.execute("SELECT id, file, sent FROM mails ORDER BY id"):
+        if mail_id in since["mails"]:
+            continue
+        if sent_at:
+            sent += 1
+            continue
+        path = game_dir / file if file else None
+        if path is not None and path.is_file():
+            (aside / "outbox").mkdir(parents=True, exist_ok=True)
+            os.replace(path, aside / "outbox" / path.name)
+        withdrawn += 1
+    return withdrawn, sent
 
 
 def remove_empty(folder: Path) -> None:

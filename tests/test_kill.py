@@ -5,15 +5,15 @@ the next `pbem resolve` or `pbem report` has finished what the kill cut short.
 Each run copies one prepared game, starts a process running the CLI's `resolve`, waits
 until its imports are done (so the instants fall inside the move, not in Python's start),
 sleeps for the run's delay and kills it. An uninterrupted resolve, watched from outside,
-says when its commit and the end of its file work come; a third of the delays spread over
-the whole move, the rest over that short stretch, so kills land before, during and after
+says how long the move takes; a third of the delays spread over all of it, a few find by
+halving when the commit comes in the killed runs themselves, and the rest are packed around
+that instant, where the file work after the commit runs: kills land before, during and after
 the commit. After each kill the game must be in one of the two whole states, and after the
 recovery it must be exactly what an uninterrupted resolve leaves: the same reports, the
 same archived and waiting orders, the same database.
 
 By default a short sample of instants runs; `PBEM_KILL_INSTANTS=60 python -m pytest
-tests/test_kill.py` runs 60 (any number; they run one at a time, like the
-uninterrupted run that placed them).
+tests/test_kill.py` runs 60 (any number; they run one after the other).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -152,16 +151,32 @@ def test_a_killed_resolve_leaves_one_of_the_two_whole_outcomes(prepared, referen
     before = {"db": database(prepared), "orders": tree(prepared / "orders")}
     after = {"db": database(ref), "orders": tree(ref / "orders"), "reports": tree(ref / "reports"),
              "backups": names(ref / "backups")}
-    # A third of the instants spread over the whole move, the rest over the few milliseconds
-    # from its commit to the end of its file work, where a kill leaves a half-finished move.
-    spread = max(1, INSTANTS // 3)
+    runs = []
+
+    def kill(delay: float) -> bool:
+        runs.append(kill_at(prepared, tmp_path, delay))
+        return runs[-1][1]
+
+    # A third of the instants spread over the whole move; then, with enough of them, a few
+    # to find by halving when the commit comes in the runs themselves (a kill before it
+    # leaves nothing saved), and the rest packed from just before it to a little after,
+    # where the file work runs and a kill leaves a half-finished move.
     end = 1.1 * seen["exit"]
-    delays = [end * i / max(1, spread - 1) for i in range(spread)]
-    start_, stop = max(0.0, seen["commit"] - 0.002), seen["done"] + 0.002
-    dense = INSTANTS - spread
-    delays += [start_ + (stop - start_) * i / max(1, dense - 1) for i in range(dense)]
-    with ThreadPoolExecutor(max_workers=int(os.environ.get("PBEM_KILL_WORKERS", "1"))) as pool:
-        runs = list(pool.map(lambda d: kill_at(prepared, tmp_path, d), delays))
+    spread = INSTANTS if INSTANTS < 12 else INSTANTS // 3
+    for i in range(spread):
+        kill(end * i / max(1, spread - 1))
+    if INSTANTS >= 12:
+        before_commit, after_commit = 0.0, end
+        for _ in range(6):
+            middle = (before_commit + after_commit) / 2
+            if kill(middle):
+                after_commit = middle
+            else:
+                before_commit = middle
+        left = INSTANTS - len(runs)
+        start_, stop = before_commit - 0.002, after_commit + 0.008
+        for i in range(left):
+            kill(max(0.0, start_ + (stop - start_) * i / max(1, left - 1)))
 
     outcomes = {"not played": 0, "half-finished, completed": 0, "played whole": 0}
     for folder, saved, finished in runs:
@@ -184,8 +199,8 @@ def test_a_killed_resolve_leaves_one_of_the_two_whole_outcomes(prepared, referen
         assert tree(folder / "reports") == after["reports"], folder
         assert names(folder / "backups") == after["backups"], folder
 
-    print(f"\n{INSTANTS} kills over {end:.3f} s (commit at {seen['commit']:.4f} s, file "
-          f"work done at {seen['done']:.4f} s): "
+    print(f"\n{len(runs)} kills over {end:.3f} s (an uninterrupted run committed at "
+          f"{seen['commit']:.4f} s): "
           + ", ".join(f"{n} {what}" for what, n in outcomes.items()))
     assert outcomes["not played"] >= 1
     assert outcomes["half-finished, completed"] + outcomes["played whole"] >= 1

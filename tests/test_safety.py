@@ -414,3 +414,33 @@ def test_a_move_cut_short_while_queueing_its_mail_queues_each_report_once(make_g
     reports = sqlite3.connect(g.dir / "game.db").execute(
         "SELECT officer_id FROM mails WHERE kind = 'report' AND move = 1 ORDER BY officer_id").fetchall()
     assert reports == [(1,), (2,), (3,)]
+
+
+def test_rollback_takes_the_undone_moves_mail_with_it(make_game):
+    """Reports queued by the undone move and not sent leave the outbox with it; one already
+    sent is counted, for the GM to tell the officers; an officer enlisted since is named."""
+    g = make_game(BASE, [], officers=OFFICERS[:2])
+    assert run("mail-from", g.dir, "Space Computer <sc@example.org>").exit_code == 0
+    for name, _, _ in OFFICERS[:2]:
+        assert run("email", g.dir, name, f"{name.lower()}@example.org", "--reason", "x").exit_code == 0
+    post(g, 1, "Alpha", "Beta")
+    game.resolve(g.dir)
+    queued = sorted(p.name for p in (g.dir / "outbox").iterdir())
+    assert len(queued) == 2
+    sql = sqlite3.connect(g.dir / "game.db")
+    with sql:
+        sql.execute("UPDATE mails SET sent = '2026-10-19T10:00:00+00:00' WHERE officer_id = 1")
+    sql.close()
+    (g.dir / "outbox" / queued[0]).unlink()  # delivered mail leaves the outbox
+    game.enlist(g.dir, "Late", "", "GLADIUM", "LATE", EXAMPLE_FIT, secret="late-1111")
+    result = run("rollback", g.dir)
+    assert result.exit_code == 0, result.output
+    aside = g.dir / "rolled-back" / "01-move-01"
+    assert (f"1 mail queued since, not sent, went with the undone moves (kept in "
+            f"{aside / 'outbox'}).") in result.output
+    assert "1 mail queued since had already been sent and cannot be called back" in result.output
+    assert "Enlisted since, and no longer in the game: Late; enlist them again." in result.output
+    assert list((g.dir / "outbox").iterdir()) == []
+    assert [p.name for p in (aside / "outbox").iterdir()] == [queued[1]]
+    game.resolve(g.dir)
+    assert len(list((g.dir / "outbox").iterdir())) == 2  # queued anew with the move
