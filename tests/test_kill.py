@@ -36,7 +36,7 @@ from pbem.cli import main
 from conftest import EXAMPLE_FIT, orders_text
 
 INSTANTS = int(os.environ.get("PBEM_KILL_INSTANTS", "3"))
-OFFICERS = 48
+OFFICERS = 24
 # The CLI's resolve in a process of its own, saying when its imports are done.
 RUNNER = ("import sys\n"
           "from pbem.cli import main\n"
@@ -56,11 +56,13 @@ def names(folder: Path) -> list[str]:
 
 
 def database(folder: Path) -> list[str]:
-    """Every row of every table, the time the move was resolved aside."""
+    """Every row of every table, the times of the move and of its mail aside (and the mail's
+    Message-ID, which holds the time)."""
     conn = sqlite3.connect(folder / "game.db")
     try:
         conn.execute("BEGIN")
         conn.execute("UPDATE moves SET resolved_at = ''")
+        conn.execute("UPDATE mails SET queued = '', message_id = ''")
         lines = list(conn.iterdump())
         conn.rollback()
         return lines
@@ -85,18 +87,23 @@ def start(folder: Path) -> subprocess.Popen:
 
 @pytest.fixture(scope="module")
 def prepared(tmp_path_factory) -> Path:
-    """A game of 48 officers, each of whom sent his orders for move 1 twice (the second
-    file replaces the first: the move archives both), and a file sent early for move 2."""
+    """A game of 24 officers with e-mail addresses (so each report is queued as a mail after
+    the commit), each of whom sent his orders for move 1 twice (the second file replaces the
+    first: the move archives both), and a file sent early for move 2."""
     folder = tmp_path_factory.mktemp("kill") / "game"
     game.new_game(folder, "kill test", name="cornifex", size=20)
     for n in range(OFFICERS):
         name = f"Officer {n:02d}"
-        game.enlist(folder, name, "", "GLADIUM", name, EXAMPLE_FIT, secret=f"s{n:03d}-0000")
+        game.enlist(folder, name, f"officer{n:02d}@example.org", "GLADIUM", name, EXAMPLE_FIT,
+                    secret=f"s{n:03d}-0000")
         for sent, route in enumerate((("ROUTE 3 N", "ROUTE 2 E + 1 S"), ("ROUTE 4 UP", "ROUTE 5 W"))[n % 2]):
             (folder / "orders" / f"{n:02d}-{sent}.txt").write_text(
                 orders_text(name, f"s{n:03d}-0000", 1, route), encoding="utf-8")
     (folder / "orders" / "early.txt").write_text(
         orders_text("Officer 00", "s000-0000", 2, "ROUTE 1 N"), encoding="utf-8")
+    # The GM's address last: no welcome letters, only the reports of the move to queue.
+    result = CliRunner().invoke(main, ["mail-from", str(folder), "Space Computer <sc@example.org>"])
+    assert result.exit_code == 0, result.output
     return folder
 
 
@@ -150,7 +157,8 @@ def test_a_killed_resolve_leaves_one_of_the_two_whole_outcomes(prepared, referen
     ref, seen = reference
     before = {"db": database(prepared), "orders": tree(prepared / "orders")}
     after = {"db": database(ref), "orders": tree(ref / "orders"), "reports": tree(ref / "reports"),
-             "backups": names(ref / "backups")}
+             "backups": names(ref / "backups"), "outbox": names(ref / "outbox")}
+    assert len(after["outbox"]) == OFFICERS  # one report mail each
     runs = []
 
     def kill(delay: float) -> bool:
@@ -185,6 +193,7 @@ def test_a_killed_resolve_leaves_one_of_the_two_whole_outcomes(prepared, referen
             assert database(folder) == before["db"], folder
             assert tree(folder / "orders") == before["orders"], folder
             assert not (folder / "reports" / "move-01").exists(), folder
+            assert names(folder / "outbox") == [], folder
             outcomes["not played"] += 1
             out = CliRunner().invoke(main, ["resolve", str(folder)]).output
             assert "Move resolved." in out, out
@@ -198,6 +207,7 @@ def test_a_killed_resolve_leaves_one_of_the_two_whole_outcomes(prepared, referen
         assert tree(folder / "orders") == after["orders"], folder
         assert tree(folder / "reports") == after["reports"], folder
         assert names(folder / "backups") == after["backups"], folder
+        assert names(folder / "outbox") == after["outbox"], folder
 
     print(f"\n{len(runs)} kills over {end:.3f} s (an uninterrupted run committed at "
           f"{seen['commit']:.4f} s): "
