@@ -18,6 +18,7 @@ tests/test_kill.py` runs 60 (any number; they run one after the other).
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import signal
@@ -104,6 +105,8 @@ def prepared(tmp_path_factory) -> Path:
     # The GM's address last: no welcome letters, only the reports of the move to queue.
     result = CliRunner().invoke(main, ["mail-from", str(folder), "Space Computer <sc@example.org>"])
     assert result.exit_code == 0, result.output
+    gc.collect()  # the connection `mail-from` left open closes: game.db alone holds the game
+    assert not (folder / "game.db-wal").exists()
     return folder
 
 
