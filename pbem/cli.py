@@ -475,9 +475,10 @@ def adjust(args: tuple[str, ...], score: str | None, damage: str | None, positio
 def rollback(game_dir: Path, to: int | None) -> None:
     """Undo the last move, or every move from --to N on.
 
-    The database goes back to its backup from before the move, the order files the move
-    archived go back in orders/, and its reports are moved aside to rolled-back/ with the
-    database as it was. Resolving again with the same orders writes the same reports.
+    The database goes back to its backup from before the move, orders/ as it was when the
+    move was resolved (files that came in later are kept aside, one folder per move), and
+    the undone reports are moved aside to rolled-back/ with the database as it was.
+    Resolving again with the same orders writes the same reports.
     """
     try:
         done = rollbacks.rollback(game_dir, to)
