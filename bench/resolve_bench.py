@@ -39,7 +39,10 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
 
 import sqlite_utils  # noqa: E402
 
+import pbem.backups  # noqa: E402
 import pbem.game  # noqa: E402
+import pbem.ledger  # noqa: E402
+import pbem.move_files  # noqa: E402
 import pbem.render  # noqa: E402
 import pbem.store  # noqa: E402
 from pbem import game, store  # noqa: E402
@@ -62,9 +65,14 @@ PHASES: tuple[tuple[str, object, str], ...] = (
     ("load", pbem.store, "load_state"),         # the state from SQLite
     ("orders", pbem.game, "collect_orders"),    # read, parse and check every order file
     ("rules", pbem.game, "resolve_move"),       # the pure rules: every turn, close of move
+    ("backup", pbem.backups, "back_up"),        # the database and the orders read, copied
     ("render", pbem.game, "render_move"),       # reports, bulletins, GM log (Jinja, files)
     ("save", pbem.store, "save_move"),          # the SQL statements of the move
+    ("ledger", pbem.ledger, "record_move"),     # the move's hash: its rows and the state read back
+    ("files", pbem.move_files, "finish"),       # reports into place, orders archived
 )
+# Phases run inside resolve()'s `with db.atomic():` block (see PhaseTimer.split).
+IN_TRANSACTION = ("render", "save", "ledger")
 # Parts of a phase, shown beside it but not added to the total: the file writes of render
 # (render_move calls the module-level `write` for every report and bulletin).
 SUBPHASES: tuple[tuple[str, object, str], ...] = (
@@ -101,8 +109,9 @@ class PhaseTimer:
         original_atomic = sqlite_utils.Database.atomic
         timer = self
 
-        # The COMMIT runs when resolve()'s `with db.atomic():` block exits, after save_move
-        # returns: time the whole block and count what is not save_move as "commit".
+        # The COMMIT runs when resolve()'s `with db.atomic():` block exits, after the move is
+        # saved, its ledger entry written and its reports rendered: time the whole block and
+        # count what is none of those as "commit".
         @contextlib.contextmanager
         def atomic(db_self):
             t0 = time.perf_counter()
@@ -122,7 +131,8 @@ class PhaseTimer:
 
     def split(self, total: float) -> dict[str, float]:
         out = {label: self.seconds.get(label, 0.0) for label, _, _ in PHASES}
-        out["commit"] = max(0.0, self.seconds.get("atomic", 0.0) - out["save"])
+        out["commit"] = max(0.0, self.seconds.get("atomic", 0.0)
+                            - sum(out[label] for label in IN_TRANSACTION))
         out["other"] = max(0.0, total - sum(out.values()))
         for label, _, _ in SUBPHASES:
             out[label] = self.seconds.get(label, 0.0)

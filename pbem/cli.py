@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
+from . import backups as backup_store
 from . import game as library
+from . import preview as previews
+from . import record as records
+from . import rollback as rollbacks
+from . import store
+from . import verify as verifier
 from .rules.ship import parse_fit
 from .store import DB_NAME, GameError
 
@@ -53,7 +59,9 @@ def main() -> None:
 
 @main.command()
 @click.argument("game_dir", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--seed", required=True, help="Any number or word; the same seed draws the same map and dice.")
+@click.option("--seed", help="Make the game's secret from this number or word, so the same seed draws the "
+              "same map and dice (tests, replays). A seed can be guessed, and with it the map and "
+              "every die: leave it out for a game with real stakes, and the secret is drawn at random.")
 @click.option("--name", help="The game's name, written in every order file (default: the folder name).")
 @click.option("--size", default=library.DEFAULT_SIZE, show_default=True, help="Parsec squares per side of a level.")
 @click.option("--planets", default=9, show_default=True, help="Planets per level (4 levels).")
@@ -67,20 +75,28 @@ def main() -> None:
 @click.option("--private-research", is_flag=True,
               help="With --rule research: keep breakthroughs out of the bulletin.")
 @click.option("--gm-email", help='The From of every mail pbem writes, e.g. "Space Computer <sc@example.org>".')
-def new(game_dir: Path, seed: str, name: str | None, size: int, planets: int, level: str,
+@click.option("--keep-backups", default=store.KEEP_BACKUPS, show_default=True, type=click.IntRange(min=0),
+              help="Backups of the game before a move to keep (0: none, and no rollback).")
+def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: int, level: str,
         moves: int | None, map_file: Path | None, rules: tuple[str, ...],
-        private_research: bool, gm_email: str | None) -> None:
+        private_research: bool, gm_email: str | None, keep_backups: int) -> None:
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
     try:
         state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
                                  level=level, moves=moves, map_file=map_file, rules=rules,
-                                 private_research=private_research, mail_from=gm_email)
+                                 private_research=private_research, mail_from=gm_email,
+                                 keep_backups=keep_backups)
     except GameError as e:
         raise fail(e) from None
     click.echo(
         f"Game created in {game_dir}: {len(state.planets)} planets on {state.zone.levels} levels "
         f"of {state.zone.size}x{state.zone.size}, one base. Enlist officers with `pbem enlist`."
     )
+    click.echo(f"Commitment to the game secret (every bulletin prints it): "
+               f"{library.commitment(game_dir)}")
+    if seed is not None:
+        click.echo("The secret was made from --seed: whoever guesses the seed can read the hidden "
+                   "map and every die. Leave --seed out for a game with real stakes.")
 
 
 @main.command()
@@ -151,24 +167,77 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
     raise SystemExit(1 if bad else 0)
 
 
+def echo_completed(completed) -> None:
+    for c in completed:
+        for line in c.lines():
+            click.echo(line)
+
+
 @main.command()
 @GAME_DIR
-def resolve(game_dir: Path) -> None:
-    """Resolve the current move and write the reports and the bulletin."""
+@click.option("--force", is_flag=True,
+              help="Play the move even if no officer sent valid orders or most would hold.")
+def resolve(game_dir: Path, force: bool) -> None:
+    """Resolve the current move and write the reports and the bulletin.
+
+    The game is backed up first (backups/). A move with no valid orders at all, or with more
+    than half the officers holding, is refused unless --force: see it with `pbem preview`.
+    A move found half-finished (saved, but its reports or archiving cut short) is finished
+    instead, and nothing else is done.
+    """
     try:
-        out = library.resolve(game_dir)
+        done = library.resolve(game_dir, force=force)
+    except library.StrayRun as e:
+        for line in e.summary.lines():
+            click.echo(line)
+        raise fail(e) from None
     except GameError as e:
         raise fail(e) from None
-    click.echo(f"Move resolved. Reports, bulletins and the GM log are in {out}")
+    if done.completed:
+        echo_completed(done.completed)
+        click.echo("No new move was resolved; run `pbem resolve` again for the next one.")
+        mail_note(game_dir)
+        return
+    for line in done.summary.lines():
+        click.echo(line)
+    for warning in done.warnings:
+        click.echo(f"Warning: {warning}")
+    if done.backup:
+        click.echo(f"The game as it was before this move is backed up in {done.backup}")
+    click.echo(f"Move resolved. Reports, bulletins and the GM log are in {done.folder}")
     mail_note(game_dir)
+
+
+@main.command()
+@GAME_DIR
+def preview(game_dir: Path) -> None:
+    """Resolve the current move on a copy: reports in preview/, the game unchanged.
+
+    Prints the summary `pbem resolve` would print (who holds and why, landings, losses,
+    ships destroyed, promotions) and whether resolve would refuse the move without --force.
+    """
+    try:
+        shown = previews.preview(game_dir)
+    except GameError as e:
+        raise fail(e) from None
+    for line in shown.summary.lines():
+        click.echo(line)
+    if shown.refusal:
+        click.echo(f"`pbem resolve` would refuse this move ({shown.refusal}) unless --force.")
+    click.echo(f"Preview of move {shown.move}: the reports are in {shown.folder}; nothing in the "
+               f"game has changed.")
 
 
 @main.command()
 @GAME_DIR
 @click.option("--move", type=int, help="Which move (default: the last resolved).")
 def report(game_dir: Path, move: int | None) -> None:
-    """Write a resolved move's reports again from the database."""
+    """Write a resolved move's reports again from the database.
+
+    A move found half-finished is finished first (reports written, orders archived).
+    """
     try:
+        echo_completed(library.complete_moves(game_dir))
         out = library.rerender(game_dir, move)
     except GameError as e:
         raise fail(e) from None
@@ -396,6 +465,108 @@ def adjust(args: tuple[str, ...], score: str | None, damage: str | None, positio
     for line in told:
         click.echo(line)
     click.echo("Logged; the officer reads it in his next report.")
+
+
+@main.command()
+@GAME_DIR
+@click.option("--to", "to", type=int,
+              help="Undo this move and every later one, so that it is collected again "
+                   "(default: the last resolved move).")
+def rollback(game_dir: Path, to: int | None) -> None:
+    """Undo the last move, or every move from --to N on.
+
+    The database goes back to its backup from before the move, orders/ as it was when the
+    move was resolved (files that came in later are kept aside, one folder per move), and
+    the undone reports are moved aside to rolled-back/ with the database as it was.
+    Resolving again with the same orders writes the same reports.
+    """
+    try:
+        done = rollbacks.rollback(game_dir, to)
+    except GameError as e:
+        raise fail(e) from None
+    moves = ", ".join(map(str, done.undone))
+    click.echo(f"Rolled back move{'s' if len(done.undone) > 1 else ''} {moves}: move {done.to} is "
+               f"being collected again, {done.restored} order file"
+               f"{'s' if done.restored != 1 else ''} back in orders/.")
+    if done.later_orders:
+        click.echo("The order files that came in after that move was resolved are kept aside, "
+                   "one folder per move: put each move's back in orders/ before resolving it again:")
+        for folder in done.later_orders:
+            click.echo(f"  {folder}")
+    if done.withdrawn:
+        click.echo(f"{done.withdrawn} mail{'s' if done.withdrawn != 1 else ''} queued since, not "
+                   f"sent, went with the undone moves (kept in {done.aside / 'outbox'}).")
+    if done.sent:
+        click.echo(f"{done.sent} mail{'s' if done.sent != 1 else ''} queued since had already been "
+                   f"sent and cannot be called back: tell the officers the move is played again.")
+    if done.unenlisted:
+        click.echo(f"Enlisted since, and no longer in the game: {', '.join(done.unenlisted)}; "
+                   f"enlist them again.")
+    click.echo(f"The undone reports and the game as it was are kept in {done.aside}")
+
+
+@main.command("backups")
+@GAME_DIR
+@click.option("--keep", type=click.IntRange(min=0),
+              help="How many backups to keep from now on (0: none, and no rollback).")
+def backups_cmd(game_dir: Path, keep: int | None) -> None:
+    """List the backups of the game before each move; --keep sets how many are kept."""
+    try:
+        kept, deleted = library.keep_backups(game_dir, keep)
+    except GameError as e:
+        raise fail(e) from None
+    for m in deleted:
+        click.echo(f"Deleted the backup of the game before move {m}.")
+    found = backup_store.backups(game_dir)
+    for b in found:
+        click.echo(f"  before move {b.move}: {b.folder} ({b.size:,} bytes)")
+    click.echo(f"{len(found)} backup{'s' if len(found) != 1 else ''}; the game keeps the last {kept}.")
+
+
+@main.command()
+@GAME_DIR
+@click.option("--early", is_flag=True,
+              help="Reveal while the game is still running: every player can then read the "
+                   "hidden map and compute every die still to come.")
+def reveal(game_dir: Path, early: bool) -> None:
+    """Publish the game secret once the game is over, with the record players verify.
+
+    Writes reports/ledger.json: the secret and, for every move, its orders (secrets
+    masked), rolls, events and ledger entry. Publish it with the last bulletin.
+    """
+    try:
+        shown = records.reveal(game_dir, early=early)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"Game secret: {shown.secret}")
+    click.echo(f"Published with the record of moves 1 to {shown.after_move} in {shown.path}. "
+               f"Players check it with `pbem verify {shown.path.name} --bulletins FOLDER`.")
+
+
+@main.command()
+@click.argument("path", required=False, default=".", type=click.Path(exists=True, path_type=Path))
+@click.option("--bulletins", multiple=True, type=click.Path(exists=True, path_type=Path),
+              help="Bulletins as they were posted (files, or folders searched through); "
+                   "repeatable. Default for a game folder: its reports/.")
+def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
+    """Check the dice, the map and the ledger of moves against the secret.
+
+    PATH is a game folder (the GM, from its database) or the ledger.json that `pbem reveal`
+    published (a player). Every logged roll is recomputed from the secret and its purpose,
+    the ledger's chain of hashes is rebuilt move by move, and the commitment and chain heads
+    printed in the bulletins are compared. Exit status 1 names the first thing that differs.
+    """
+    try:
+        record, checks = verifier.verify_path(path, list(bulletins) or None)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"Game {record.game}, {len(record.moves)} move{'s' if len(record.moves) != 1 else ''}, "
+               f"from {record.source}:")
+    for c in checks:
+        click.echo(f"  {c.line()}")
+    failed = [c for c in checks if c.ok is False]
+    click.echo("Verification failed." if failed else "Verified: everything matches.")
+    raise SystemExit(1 if failed else 0)
 
 
 @main.command()

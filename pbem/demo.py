@@ -10,7 +10,7 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-from . import game
+from . import game, record
 from .store import GameError
 
 SEED = "cornifex-1944"
@@ -54,7 +54,10 @@ def build_demo(directory: Path) -> None:
 
 
 def run_demo(directory: Path) -> list[Path]:
-    """Build the demo and resolve every move it has orders for; returns the report folders."""
+    """Build the demo, resolve every move it has orders for and, the game being over,
+    publish its secret and record (reports/ledger.json); returns the report folders."""
     build_demo(directory)
     moves = sorted(p.name for p in demo_orders().iterdir() if p.is_dir())
-    return [game.resolve(directory) for _ in moves]
+    folders = [game.resolve(directory).folder for _ in moves]
+    record.reveal(directory)
+    return folders

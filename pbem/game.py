@@ -11,16 +11,15 @@ import json
 import os
 import re
 import secrets
-import shutil
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
-from . import store
+from . import backups, ledger, move_files, store
 from .orderfile import decode, read_orders
-from .render import DeskNotes, render_move
+from .render import render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
@@ -33,7 +32,8 @@ from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
 from .rules.state import GameState, Planet, Zone
 from .ruleset import Ruleset, RulesetError, load_ruleset
-from .store import GameError
+from .store import KEEP_BACKUPS, GameError
+from .summary import MoveSummary, summarize
 
 # The GM's desk (mail, deadlines, the roster) is imported where it is used: `pbem check`
 # needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
@@ -101,11 +101,24 @@ def optional_rules(rules: tuple[str, ...], private_research: bool = False) -> di
     return {PUBLIC_SETTING: not private_research}
 
 
+def game_secret(seed: int | str | None) -> str:
+    """The secret that draws the map, the player order and every die (hex, 256 bits).
+
+    Drawn from `secrets` unless the GM gives a seed: the same seed then makes the same game,
+    which tests, the demo and replays need, but a seed is guessable (a year, a word): a
+    player who guesses it can redraw the map and compute every die. Only for games
+    without real stakes."""
+    if seed is None:
+        return secrets.token_bytes(32).hex()
+    return hashlib.sha256(f"pbem-seed:{seed}".encode()).hexdigest()
+
+
 def new_game(
-    game_dir: Path, seed: int | str, *, name: str | None = None, size: int = DEFAULT_SIZE,
-    planets: int = PLANETS_PER_LEVEL, level: str = "basic", moves: int | None = None,
-    map_file: Path | None = None, rules: tuple[str, ...] = (), private_research: bool = False,
-    mail_from: str | None = None,
+    game_dir: Path, seed: int | str | None = None, *, name: str | None = None,
+    size: int = DEFAULT_SIZE, planets: int = PLANETS_PER_LEVEL, level: str = "basic",
+    moves: int | None = None, map_file: Path | None = None, rules: tuple[str, ...] = (),
+    private_research: bool = False, mail_from: str | None = None,
+    keep_backups: int = KEEP_BACKUPS,
 ) -> GameState:
     game_dir = Path(game_dir)
     if store.db_path(game_dir).exists():
@@ -117,6 +130,8 @@ def new_game(
         # played as basic would be a lie to its players.
         raise GameError("the advanced level (exploration of outer space) is not played by "
                         "this version of pbem yet; create the game with --level basic")
+    if keep_backups < 0:
+        raise GameError("--keep-backups must be 0 (no backups) or more")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
     settings = optional_rules(rules, private_research)
     if mail_from:
@@ -127,8 +142,7 @@ def new_game(
             settings[MAIL_FROM] = str(parse_mailbox(mail_from))
         except MailError as e:
             raise GameError(f"--gm-email: {e}") from None
-    # The game secret is derived from the GM's seed: same seed, same map and dice.
-    secret = hashlib.sha256(f"pbem-seed:{seed}".encode()).hexdigest()
+    secret = game_secret(seed)
     if map_file is not None:
         zone, planet_list = read_map(map_file)
     else:
@@ -151,9 +165,13 @@ def new_game(
             "settings": json.dumps({"rules": sorted(rules), "level": level, "moves": moves}
                                    | settings),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "ended": 0,
+            "commitment": ledger.commitment(secret), "seeded": int(seed is not None),
+            "map_drawn": int(map_file is None), "keep_backups": keep_backups,
         })
         db["planets"].insert_all(store.planet_row(p) for p in planet_list)
-    return store.load_state(db)
+    state = store.load_state(db)
+    db.close()  # now, not whenever the collector finds it: a copy of game.db is then whole
+    return state
 
 
 # --- pbem enlist ------------------------------------------------------------------------
@@ -212,6 +230,7 @@ def enlist(
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
+    db.close()
     return Enlisted(officer_id, name, secret, welcome)
 
 
@@ -226,6 +245,7 @@ def fix_order(game_dir: Path, names: list[str]) -> None:
         db.conn.execute("UPDATE officers SET turn_fixed = NULL")
         for turn, n in enumerate(names):
             db["officers"].update(rows[n.casefold()]["id"], {"turn_fixed": turn})
+    db.close()
 
 
 # --- orders -----------------------------------------------------------------------------
@@ -272,7 +292,7 @@ def without_secret(text: str) -> str:
     return _SECRET_LINE.sub(r"\1 ****", text)
 
 
-ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
+ARCHIVE = move_files.ARCHIVE
 
 
 def order_files(game_dir: Path) -> list[tuple[str, str]]:
@@ -288,22 +308,6 @@ def order_files(game_dir: Path) -> list[tuple[str, str]]:
             if not name.startswith("."):
                 found.append((prefix + name, os.path.join(root, name)))
     return sorted(found)
-
-
-def archive_orders(game_dir: Path, move: int, files: list[tuple[str, str]]) -> int:
-    """After the move is saved, its files (and those of past moves, or unreadable) go to
-    orders/archive/move-NN/, so the orders/ folder holds only what is still to come and the
-    cost of reading it does not grow with the length of the game."""
-    target = os.path.join(str(Path(game_dir) / "orders"), ARCHIVE, f"move-{move:02d}")
-    made: set[str] = set()
-    for rel, path in files:
-        destination = os.path.join(target, *rel.split("/"))
-        folder = os.path.dirname(destination)
-        if folder not in made:
-            os.makedirs(folder, exist_ok=True)
-            made.add(folder)
-        os.replace(path, destination)
-    return len(files)
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
@@ -363,13 +367,55 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Co
 
 # --- pbem resolve -----------------------------------------------------------------------
 
+class StrayRun(GameError):
+    """A move that looks like a mistake (most ships would hold): refused without --force."""
+
+    def __init__(self, summary: MoveSummary) -> None:
+        self.summary = summary
+        super().__init__(
+            f"move {summary.move} not resolved: {summary.stray}. Put the missing orders in "
+            f"orders/ (`pbem preview` shows the move as it stands), or run "
+            f"`pbem resolve --force` to play it anyway"
+        )
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a `resolve` did: a move played, or a half-finished one finished (`completed`)."""
+
+    move: int
+    folder: Path
+    summary: MoveSummary | None = None  # None when only a half-finished move was finished
+    completed: tuple[move_files.Completed, ...] = ()
+    backup: Path | None = None
+    warnings: tuple[str, ...] = ()
+
+
 def resolve(
-    game_dir: Path, *, dice: Dice | None = None, dice_for: Callable[[int], Dice] | None = None,
-    now: datetime | None = None,
-) -> Path:
-    """Resolve the move being collected, all in one transaction; returns the reports folder."""
+    game_dir: Path, *, force: bool = False, backup: bool = True, dice: Dice | None = None,
+    dice_for: Callable[[int], Dice] | None = None, now: datetime | None = None,
+) -> Resolution:
+    """Resolve the move being collected and write its reports.
+
+    A half-finished move (saved, its files not all written) is finished instead, and nothing
+    else is done. A move that would let most ships hold is refused unless `force`. The
+    database is backed up first (unless `backup` is off), then the move is saved, its ledger
+    entry written and its reports rendered in one transaction; the reports are then put in
+    place and the order files archived."""
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
+    try:
+        completed = move_files.complete(game_dir, db)
+        if completed:
+            return Resolution(completed[-1].move, completed[-1].folder, completed=tuple(completed))
+        return play_move(game_dir, db, force=force, backup=backup, dice=dice,
+                         dice_for=dice_for, now=now)
+    finally:
+        db.close()
+
+
+def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | None,
+              dice_for: Callable[[int], Dice] | None, now: datetime | None) -> Resolution:
     g = store.game_row(db)
     if g["ended"]:
         raise GameError("the game is over; no more moves can be resolved")
@@ -383,68 +429,100 @@ def resolve(
     if not state.officers:
         raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
     from . import deadlines
-    from .mail import outbox
 
     collected = collect_orders(game_dir, db, state, ruleset)
     if dice is None:
         dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
     result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
+    names = {o.id: o.name for o in state.officers.values()}
+    summary = summarize(move, result.events, names, len(collected.orders))
+    if summary.stray and not force:
+        raise StrayRun(summary)
     now = now or datetime.now(timezone.utc)
     stamp = now.isoformat(timespec="seconds")
     next_deadline = (deadlines.following(db, state.settings, move, now)
                      if result.state.winner is None else None)
 
-    reports = game_dir / "reports"
-    final = reports / f"move-{move:02d}"
-    staging = reports / f".move-{move:02d}.tmp"
-    if staging.exists():
-        shutil.rmtree(staging)
     events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
     texts = [store.to_json(e.data) for e in events]
-    render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                rolls=list(result.rolls), desk=desk_notes(db, move, next_deadline))
+    staging = move_files.clear_staging(game_dir, move)
+    # What orders/ holds now: the files the move dealt with, and those waiting for a later
+    # move. Both are backed up and fingerprinted, so a rollback can put orders/ back as it was.
+    dealt = {rel for rel, _ in collected.done}
+    waiting = [(rel, path) for rel, path in order_files(game_dir) if rel not in dealt]
+    kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
+                                   g["keep_backups"] if backup else 0)
+    files = [[rel, prints[rel]] for rel, _ in collected.done]
     with db.atomic():
+        opening = ledger.opening_state(db.conn, move)
+        changed = ledger.changed_since_last_move(db.conn, move, opening)
         store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
         deadlines.record(db, move + 1, next_deadline)
-    if final.exists():
-        shutil.rmtree(final)
-    os.replace(staging, final)
-    archive_orders(game_dir, move, collected.done)
-    outbox.queue_reports(game_dir, db, move, final, now)
-    return final
+        db.conn.execute(
+            "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
+            (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting]), move))
+        ledger.record_move(db.conn, move, opening, g["commitment"])
+        # Rendered inside the transaction: a template that fails saves nothing.
+        render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
+                    rolls=list(result.rolls), fair_play=move_files.fair_play(db, move),
+                    desk=move_files.desk_notes(db, move, next_deadline))
+    final, _, _ = move_files.finish(game_dir, db, move, files, now=now)
+    ruled = changed == ["officers"] and db["gm_actions"].count_where(
+        "move = ? AND action = ?", [move, ledger.ADJUST])
+    warnings = () if not changed or ruled else (
+        f"the {' and '.join(changed)} of the game changed outside pbem after move {move - 1} "
+        f"was resolved, with no ruling of the GM recorded; `pbem verify` reports it",)
+    return Resolution(move, final, summary, backup=kept, warnings=warnings)
 
 
-def desk_notes(db, move: int, next_deadline) -> DeskNotes:
-    """The deadline of the next move and the GM's actions of this one, for its reports."""
-    from . import deadlines, roster
+def commitment(game_dir: Path) -> str:
+    """The commitment to the game secret that every bulletin prints."""
+    db = store.open_db(Path(game_dir))
+    try:
+        return store.game_row(db)["commitment"]
+    finally:
+        db.close()
 
-    return DeskNotes(
-        deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
-        departures=roster.departures(db, move), gm_actions=roster.log_lines(db, move),
-    )
+
+def keep_backups(game_dir: Path, keep: int | None = None) -> tuple[int, list[int]]:
+    """`pbem backups`: how many backups the game keeps; with `keep`, set it, and delete the
+    backups beyond it. Returns the setting and the moves whose backups were deleted."""
+    if keep is not None and keep < 0:
+        raise GameError("--keep must be 0 (no backups) or more")
+    db = store.open_db(Path(game_dir))
+    try:
+        if keep is not None:
+            with db.atomic():
+                db.conn.execute("UPDATE game SET keep_backups = ?", (keep,))
+        kept = store.game_row(db)["keep_backups"]
+    finally:
+        db.close()
+    return kept, (backups.prune(Path(game_dir), keep) if keep is not None else [])
+
+
+def complete_moves(game_dir: Path) -> list[move_files.Completed]:
+    """Finish any half-finished move (`pbem report` does this first, and says so)."""
+    db = store.open_db(Path(game_dir))
+    try:
+        return move_files.complete(Path(game_dir), db)
+    finally:
+        db.close()
 
 
 def rerender(game_dir: Path, move: int | None = None) -> Path:
     """`pbem report`: write a resolved move's reports again from the database."""
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
-    g = store.game_row(db)
-    if move is None:
-        move = g["move"] - 1
-    if not db["moves"].count_where("number = ?", [move]):
-        raise GameError(f"move {move} has not been resolved")
-    final = game_dir / "reports" / f"move-{move:02d}"
-    staging = game_dir / "reports" / f".move-{move:02d}.tmp"
-    if staging.exists():
-        shutil.rmtree(staging)
-    from . import deadlines
-
-    events, texts = store.load_events(db, move)
-    render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                rolls=store.load_rolls(db, move),
-                desk=desk_notes(db, move, deadlines.of_move(db, move + 1)))
-    if final.exists():
-        shutil.rmtree(final)
-    os.replace(staging, final)
-    return final
+    try:
+        move_files.complete(game_dir, db)
+        g = store.game_row(db)
+        if move is None:
+            move = g["move"] - 1
+        if not db["moves"].count_where("number = ?", [move]):
+            raise GameError(f"move {move} has not been resolved")
+        staging = move_files.clear_staging(game_dir, move)
+        move_files.render_saved(game_dir, db, move, staging)
+        return move_files.publish(game_dir, move)
+    finally:
+        db.close()

@@ -274,8 +274,12 @@ class DeskNotes:
 def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
     texts: list[str], rolls: list[Roll], desk: DeskNotes = DeskNotes(),
+    fair_play: dict | None = None,
 ) -> None:
-    """Write every officer's report, the bulletin in three formats and the GM log."""
+    """Write every officer's report, the bulletin in three formats and the GM log.
+
+    `fair_play` ({commitment, ledger, seeded}) is printed at the foot of every bulletin:
+    the commitment to the game secret and the ledger's chain head after this move."""
     out_dir.mkdir(parents=True, exist_ok=True)
     view = MoveView(events)
     text_env = environment(game_dir, "txt")
@@ -292,7 +296,7 @@ def render_move(
         write(out_dir / f"bulletin.{suffix}",
               env.get_template(f"bulletin.{suffix}.j2").render(
                   game=game, move=move, deadline=desk.deadline, departures=desk.departures,
-                  **public))
+                  fair_play=fair_play, **public))
     gm = text_env.get_template("gm-log.txt.j2")
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
     # The GM log has a line per roll and per event, tens of thousands in a large game: the

@@ -133,6 +133,40 @@ def m004_desk(db: sqlite_utils.Database) -> None:
     db["officers"].add_column("retired", int)
 
 
+KEEP_BACKUPS = 10  # backups of the game before a move kept by default (`pbem backups --keep`)
+
+
+@migrations()
+def m005_fair_play(db: sqlite_utils.Database) -> None:
+    """Fair play and safe moves: the commitment to the game secret, the tamper-evident
+    ledger of moves, backups kept, and what a move still has to do on disk once saved."""
+    from .ledger import commitment
+
+    game = db["game"]
+    game.add_column("commitment", str)
+    # Games made before this migration all had their secret from a seed.
+    game.add_column("seeded", int, not_null_default=1)
+    game.add_column("map_drawn", int)  # 1 drawn from the secret, 0 the GM's map, NULL unknown
+    game.add_column("keep_backups", int, not_null_default=KEEP_BACKUPS)
+    game.add_column("revealed", int)  # the move after which `pbem reveal` published the secret
+    for row in db.query("SELECT id, secret FROM game"):
+        game.update(row["id"], {"commitment": commitment(row["secret"])})
+    moves = db["moves"]
+    # 0 between the commit of a move and the end of its file work (reports, archiving).
+    moves.add_column("files_done", int, not_null_default=1)
+    moves.add_column("archive", str, not_null_default="[]")  # [[path in orders/, sha256], ...]
+    # The files in orders/ the move read and left there for a later move, likewise: with the
+    # archive, what orders/ held when the move was resolved, which a rollback puts back.
+    moves.add_column("waiting", str, not_null_default="[]")
+    db["ledger"].create(
+        {
+            "move": int, "previous": str, "opening": str, "orders": str, "rolls": str,
+            "events": str, "rulings": str, "state": str, "hash": str,
+        },
+        pk="move",
+    )
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 

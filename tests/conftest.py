@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from pbem import game
+from pbem.demo import run_demo
 
 EXAMPLE_FIT = {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}
 
@@ -58,3 +60,19 @@ def make_game(tmp_path):
         return Game(root)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def played_demo(tmp_path_factory) -> Path:
+    """The shipped demo, played to its end once per test run; use `demo` for a copy."""
+    folder = tmp_path_factory.mktemp("played") / "demo"
+    run_demo(folder)
+    return folder
+
+
+@pytest.fixture
+def demo(played_demo, tmp_path) -> Path:
+    """A copy of the played demo (six moves, the game over, its ledger revealed) to change."""
+    folder = tmp_path / "demo"
+    shutil.copytree(played_demo, folder)
+    return folder

@@ -277,14 +277,15 @@ def test_check_never_suggests_asking_about_the_base(example_game):
 
 
 def test_resolve_in_the_game_folder(example_game, monkeypatch):
-    """`pbem resolve` with no argument resolves the current folder's move, then the next."""
+    """`pbem resolve` with no argument resolves the current folder's move, then the next
+    (forced: only one officer of four sends orders)."""
     (example_game / "orders" / "notius.txt").write_bytes((EXAMPLES / "01-crlf-signature.txt").read_bytes())
     monkeypatch.chdir(example_game)
-    out = ok("resolve")
+    out = ok("resolve", "--force")
     assert "Move resolved. Reports, bulletins and the GM log are in reports/move-01" in out
     assert "Ordered: 10 N + 5 E (15 parsecs;" in (
         example_game / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
-    out = ok("resolve")
+    out = ok("resolve", "--force")
     assert "reports/move-02" in out
     assert (example_game / "reports" / "move-02" / "bulletin.txt").is_file()
 
@@ -325,7 +326,7 @@ def test_demo_is_reproducible(tmp_path):
     ok("demo", tmp_path / "one")
     ok("demo", tmp_path / "two")
     one = folder_bytes(tmp_path / "one" / "reports")
-    assert len(one) == 6 * 8
+    assert len(one) == 6 * 8 + 1  # six moves of eight files, and the ledger revealed at the end
     assert one == folder_bytes(tmp_path / "two" / "reports")
 
 

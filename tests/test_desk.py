@@ -62,7 +62,7 @@ def test_the_next_deadline_is_printed_in_reports_and_bulletins(folder):
     deadlines.set_schedule(folder, RULE, "Europe/Rome", now=MONDAY)
     assert deadlines.current(folder)[1].utc == datetime(2026, 10, 19, 18, 0, tzinfo=UTC)
     # Resolved early, every order in: the next deadline is not pulled forward.
-    game.resolve(folder, now=datetime(2026, 10, 19, 10, 0, tzinfo=UTC))
+    game.resolve(folder, now=datetime(2026, 10, 19, 10, 0, tzinfo=UTC), force=True)
     due = "Thursday 22 October 2026, 20:00 Europe/Rome (18:00 UTC)"
     assert f"ORDERS FOR MOVE 2: edit below, fill in your secret, and send it back.\nDue by {due}.\n" \
         in read(folder, 1, "report-001-notius.txt")
@@ -71,7 +71,7 @@ def test_the_next_deadline_is_printed_in_reports_and_bulletins(folder):
     html = MarkdownIt("commonmark").render(read(folder, 1, "bulletin.md"))
     assert f"<p>Orders for move 2 are due by <strong>{due}</strong>.</p>" in html
     # Resolved late, after the clocks went back: the next deadline after the resolution.
-    game.resolve(folder, now=datetime(2026, 10, 23, 12, 0, tzinfo=UTC))
+    game.resolve(folder, now=datetime(2026, 10, 23, 12, 0, tzinfo=UTC), force=True)
     assert "Due by Monday 26 October 2026, 20:00 Europe/Rome (19:00 UTC)." in \
         read(folder, 2, "report-002-marcus-aper.txt")
     assert rows(folder, "SELECT * FROM deadlines ORDER BY move") == [
@@ -83,7 +83,7 @@ def test_the_next_deadline_is_printed_in_reports_and_bulletins(folder):
 
 def test_a_report_written_again_prints_the_deadline_fixed_for_the_move(folder):
     deadlines.set_schedule(folder, RULE, "Europe/Rome", now=MONDAY)
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     before = read(folder, 1, "report-001-notius.txt")
     ok("report", folder, "--move", "1")
     assert read(folder, 1, "report-001-notius.txt") == before
@@ -96,7 +96,7 @@ def test_a_report_written_again_prints_the_deadline_fixed_for_the_move(folder):
 
 
 def test_without_a_schedule_nothing_is_printed(folder):
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     for name in ("report-001-notius.txt", "bulletin.txt", "bulletin.md", "bulletin.bbcode"):
         assert "due by" not in read(folder, 1, name).lower()
 
@@ -127,8 +127,8 @@ def test_the_officers_table(folder):
     ok("order", folder, "Marcus Aper", "Notius", "Cæcilia Metella")
     (folder / "orders" / "notius.txt").write_text(
         orders_text("Notius", "4tq9-mx2d", 1, "ROUTE 1 N"), encoding="utf-8")
-    game.resolve(folder, now=MONDAY)
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
+    game.resolve(folder, now=MONDAY, force=True)
     out = ok("officers", folder)
     lines = out.splitlines()
     assert lines[0].split() == ["#", "officer", "rank", "ship", "e-mail", "missed"]
@@ -151,7 +151,7 @@ def test_a_new_secret_replaces_the_old_and_is_told_in_the_next_report(folder):
     assert len(letter) == 1 and letter[0]["recipients"] == "notius@example.org"
     text = (folder / letter[0]["file"]).read_bytes()
     assert b"a new secret for Notius" in text and secret.encode() in text
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     report = read(folder, 1, "report-001-notius.txt")
     assert ("FROM THE SPACE COMPUTER\n  The Space Computer gave you a new secret; the old one no "
             "longer works. Reason: he lost his secret\n") in report
@@ -169,7 +169,7 @@ def test_changing_an_e_mail_is_validated_and_logged(folder):
     out = ok("email", folder, "notius", "notius@new.example.org", "--reason", "new provider")
     assert "Mail for notius now goes to notius@new.example.org." in out
     assert rows(folder, "SELECT email FROM officers WHERE id = 1") == [{"email": "notius@new.example.org"}]
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     assert ("Your reports now go to notius@new.example.org. Reason: new provider"
             in read(folder, 1, "report-001-notius.txt"))
 
@@ -177,7 +177,7 @@ def test_changing_an_e_mail_is_validated_and_logged(folder):
 def test_a_retired_officer_plays_no_more_and_the_bulletin_says_so(folder):
     out = ok("retire", folder, "Marcus Aper", "--reason", "left for another game")
     assert "Marcus Aper is retired" in out
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     reports = sorted(p.name for p in (folder / "reports" / "move-01").glob("report-*"))
     assert reports == ["report-001-notius.txt"]
     assert "LEFT THE GAME\n  Marcus Aper\n\nSTANDINGS" in read(folder, 1, "bulletin.txt")
@@ -185,7 +185,7 @@ def test_a_retired_officer_plays_no_more_and_the_bulletin_says_so(folder):
     assert "<h2>Left the game</h2>\n<ul>\n<li>Marcus Aper</li>\n</ul>" in html
     assert "[b]Left the game[/b]\n[list]\n[*]Marcus Aper\n[/list]" in read(folder, 1, "bulletin.bbcode")
     assert "Marcus Aper" not in read(folder, 1, "bulletin.txt").split("STANDINGS")[1]
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     assert "LEFT THE GAME" not in read(folder, 2, "bulletin.txt")
     result = run("adjust", folder, "Marcus Aper", "--score", "+1", "--reason", "x")
     assert result.exit_code == 1 and "no officer named 'Marcus Aper' serves in this game" in result.output
@@ -215,7 +215,7 @@ def test_adjust_score_damage_and_position(folder):
     assert (officer.ship.shields, officer.ship.lasers) == (3, 3)
     assert (officer.position.x, officer.position.y) == (base.x + 2, base.y)
     assert officer.landed_on is None
-    game.resolve(folder, now=MONDAY)
+    game.resolve(folder, now=MONDAY, force=True)
     report = read(folder, 1, "report-001-notius.txt")
     section = report.split("FROM THE SPACE COMPUTER\n")[1].split("\n\n")[0]
     assert section.splitlines() == [

@@ -661,7 +661,7 @@ def test_a_timed_game_names_its_winner_in_the_final_bulletin(tmp_path):
     game.resolve(root, dice=ScriptedDice({}, move=1, strict=True))  # Alpha discovers P-1: 1 point
     bulletin1 = (root / "reports" / "move-01" / "bulletin.txt").read_text()
     assert "GAME IS OVER" not in bulletin1
-    game.resolve(root, dice=ScriptedDice({}, move=2, strict=True))
+    game.resolve(root, dice=ScriptedDice({}, move=2, strict=True), force=True)  # nobody sent orders
 
     bulletin2 = (root / "reports" / "move-02" / "bulletin.txt").read_text()
     assert "THE GAME IS OVER: Alpha WINS (highest rank and score after the last move (2))." in bulletin2

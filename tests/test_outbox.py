@@ -214,7 +214,7 @@ def test_no_letter_without_an_e_mail_or_without_the_gms_address(tmp_path):
 
 
 def test_resolving_a_move_queues_each_mailed_officer_his_report(mailed_game):
-    out = ok("resolve", mailed_game)
+    out = ok("resolve", mailed_game, "--force")
     assert "4 mails wait in" in out and "`pbem send`" in out
     reports = [r for r in mails(mailed_game) if r["kind"] == "report"]
     assert [(r["recipients"], r["move"]) for r in reports] == [
@@ -230,7 +230,7 @@ def test_resolving_a_move_queues_each_mailed_officer_his_report(mailed_game):
 
 
 def test_resend_queues_the_report_again_to_the_new_address(mailed_game):
-    ok("resolve", mailed_game)
+    ok("resolve", mailed_game, "--force")
     ok("email", mailed_game, "Notius", "notius@new.example.org", "--reason", "new provider")
     out = ok("resend", mailed_game, "notius", "--move", "1")
     assert "The report of move 1 for notius is queued again." in out

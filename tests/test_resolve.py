@@ -126,7 +126,7 @@ def test_missing_order_file_holds_the_ship_where_it_is(make_game):
     assert "Position by dead reckoning: 3 N from the base." in g.report(1, "alpha")
     before = db_rows(g, "SELECT x, y, level FROM officers")
 
-    game.resolve(g.dir)  # move 2: no file for move 2 arrived
+    game.resolve(g.dir, force=True)  # move 2: no file for move 2 arrived, so forced
     held = g.report(2, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE.\nno order file arrived for this move\n" in held
     assert "ROUTE\n" not in held
@@ -143,7 +143,7 @@ def test_wrong_secret_holds_the_ship_and_is_recorded_as_refused(make_game):
     """A wrong secret: the ship holds, the report says so without echoing it, the file is kept."""
     g = make_game(BASE, [], officers=[ALPHA])
     g.post("alpha.txt", orders_text("Alpha", "wrng-0000", 1, "ROUTE 3 N"))
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
 
     report = g.report(1, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in report
@@ -198,7 +198,7 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     g = make_game(BASE, [], officers=[ALPHA])
     g.post("next-move.txt", alpha_orders(2, "ROUTE 3 N"))
     g.post("other-game.txt", orders_text("Alpha", "aaaa-1111", 1, "ROUTE 3 N", game_name="vesuvius"))
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
 
     # The officer is told why his file did not count.
     assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
@@ -315,7 +315,7 @@ def test_more_info_lines_than_computers_is_refused(make_game):
     """Two INFO lines on a ship with one computer: the check refuses the file, the ship holds."""
     g = make_game(BASE, [NEAR_ROUTE], officers=[ALPHA])
     g.post("alpha.txt", alpha_orders(1, "ROUTE 3 N", "INFO NEW", "INFO NEW 2"))
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
     report = g.report(1, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in report
     assert (
@@ -333,8 +333,8 @@ def test_more_info_lines_than_computers_is_refused(make_game):
 def test_resolve_advances_the_move_counter(make_game):
     """After a resolve the next move is being collected and the move is on record."""
     g = make_game(BASE, [], officers=[ALPHA])
-    out = game.resolve(g.dir)
-    assert out == g.dir / "reports" / "move-01"
+    out = game.resolve(g.dir, force=True)
+    assert out.folder == g.dir / "reports" / "move-01"
     assert db_rows(g, "SELECT move FROM game") == [{"move": 2}]
     assert [r["number"] for r in db_rows(g, "SELECT number FROM moves")] == [1]
 
@@ -342,14 +342,14 @@ def test_resolve_advances_the_move_counter(make_game):
 def test_resolve_refuses_a_move_already_on_record(make_game):
     """A move found in the moves table is never resolved a second time."""
     g = make_game(BASE, [], officers=[ALPHA])
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
     conn = sqlite3.connect(g.dir / "game.db")
     with conn:
         conn.execute("INSERT INTO moves (number, resolved_at, officers) VALUES (2, 'then', 1)")
     conn.close()
     before = dump(g)
     with pytest.raises(GameError, match="move 2 is already resolved"):
-        game.resolve(g.dir)
+        game.resolve(g.dir, force=True)
     assert dump(g) == before
     assert not (g.dir / "reports" / "move-02").exists()
 
@@ -357,10 +357,10 @@ def test_resolve_refuses_a_move_already_on_record(make_game):
 def test_timed_game_refuses_a_move_beyond_its_length(tmp_path):
     """A game created with moves=1 resolves one move and refuses the second."""
     g = build_game(tmp_path / "timed", [], moves=1)
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
     # Refused either as "the game is over" or as "set to 1 moves and all are resolved".
     with pytest.raises(GameError, match=r"the game is over|set to 1 moves and all are resolved"):
-        game.resolve(g.dir)
+        game.resolve(g.dir, force=True)
     assert not (g.dir / "reports" / "move-02").exists()
 
 
@@ -496,7 +496,8 @@ def test_hidden_orders_and_reasons_stay_private(make_game):
         assert "Ordered:" not in bulletin
         assert "Position by dead reckoning" not in bulletin
         assert beta_route not in bulletin
-        assert "secret" not in bulletin.lower()
+        # The bulletin names the game secret's commitment, never an officer's secret or a refusal.
+        assert "the secret does not match" not in bulletin and "wrng-0000" not in bulletin
         assert "refused" not in bulletin
 
 
@@ -509,7 +510,7 @@ def test_names_are_escaped_in_markdown_and_bbcode(make_game):
     """A player's name cannot inject Markdown, HTML or BBCode into the bulletins."""
     g = make_game(BASE, [], officers=[(EVIL, "aaaa-1111", EXAMPLE_FIT)])
     game.enlist(g.dir, "Other", "", "GLADIUM", "[b]S[/b]", EXAMPLE_FIT, secret="bbbb-2222")
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
 
     md = g.bulletin(1, "md")
     assert r"- Evil \[url=x\]\*Bold\*\_ &lt;b&gt;: held position" in md
@@ -532,7 +533,7 @@ def test_control_and_bidi_characters_are_stripped_from_text(make_game):
     with pytest.raises(GameError, match="cannot be written in an order file"):
         game.enlist(g.dir, "Mal\u202eicious\x07 Name", "", "GLADIUM", "S", EXAMPLE_FIT)
     game.enlist(g.dir, "Plain", "", "GLADIUM", "Mal\u202eicious\x07 Ship", EXAMPLE_FIT, secret="aaaa-1111")
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
     report = g.report(1, "plain")
     assert "Ship Malicious Ship: GLADIUM, level 1\n" in report
     for folder_file in (g.dir / "reports" / "move-01").iterdir():
@@ -551,7 +552,7 @@ def test_game_folder_template_replaces_the_shipped_one(make_game):
         "HOUSE BULLETIN {{ game }} move {{ move }}: {{ standings|length }} officer(s)\n",
         encoding="utf-8",
     )
-    game.resolve(g.dir)
+    game.resolve(g.dir, force=True)
     assert g.bulletin(1) == "HOUSE BULLETIN cornifex move 1: 1 officer(s)\n"
     assert g.bulletin(1, "md").startswith("# VII Legio · cornifex · bulletin of move 1\n")
 
@@ -564,7 +565,7 @@ def test_template_with_an_undefined_variable_fails_loudly(make_game):
         "Bulletin {{ move }}: {{ standigns }}\n", encoding="utf-8"
     )
     with pytest.raises(jinja2.UndefinedError, match="standigns"):
-        game.resolve(g.dir)
+        game.resolve(g.dir, force=True)
     assert db_rows(g, "SELECT move FROM game") == [{"move": 1}]
     assert not (g.dir / "reports" / "move-01").exists()
 

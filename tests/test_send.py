@@ -89,7 +89,7 @@ def game(tmp_path) -> Path:
        "--secret", "4tq9-mx2d")
     ok("enlist", folder, "--name", "Niccolò Varro", "--email", "varro@example.it", "--fit", FIT,
        "--secret", "zz81-kq0p")
-    ok("resolve", folder)
+    ok("resolve", folder, "--force")
     return folder
 
 

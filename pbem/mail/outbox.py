@@ -117,9 +117,15 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
         return []
     now = now or now_utc()
     queued = []
+    # Once per move: a move finished after a kill cut its file work short queues only the
+    # reports not queued before the kill (`pbem resend` queues one again on purpose).
+    done = {r[0] for r in db.conn.execute(
+        "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
     rows = db.query("SELECT id, name, email FROM officers WHERE retired IS NULL "
                     "AND email != '' ORDER BY id")
     for row in rows:
+        if row["id"] in done:
+            continue
         to = _recipient(row)
         path = Path(folder) / report_name(row["id"], row["name"])
         if to is None or not path.is_file():

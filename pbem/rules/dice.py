@@ -30,6 +30,16 @@ class Roll:
     visibility: str
 
 
+def face(secret: bytes, move: int, officer: int | None, kind: str, detail: str, n: int,
+         die: int) -> int:
+    """The n-th roll of a d`die` for one purpose in one move: what `SeededDice` rolls, and
+    what anybody holding the revealed secret recomputes from a logged roll's purpose."""
+    message = f"{move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
+    digest = hmac.new(secret, message.encode("utf-8"), hashlib.sha256).digest()
+    # 64 bits modulo 6 or 10: the bias is below 1e-18, far under any test's reach.
+    return int.from_bytes(digest[:8], "big") % die + 1
+
+
 class Dice(Protocol):
     log: list[Roll]
 
@@ -51,10 +61,7 @@ class SeededDice:
     def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
         key = (officer, kind, detail)
         self._counters[key] += 1
-        message = f"{self.move}|{officer if officer is not None else '-'}|{kind}|{detail}|{self._counters[key]}"
-        digest = hmac.new(self.secret, message.encode("utf-8"), hashlib.sha256).digest()
-        # 64 bits modulo 6 or 10: the bias is below 1e-18, far under any test's reach.
-        return int.from_bytes(digest[:8], "big") % die + 1
+        return face(self.secret, self.move, officer, kind, detail, self._counters[key], die)
 
     def roll(
         self, die: int, kind: str, detail: str = "", *, officer: int | None = None,

@@ -1,0 +1,148 @@
+"""Backups of the game before each move: the database and the order files the move read.
+
+`backups/move-NN/` holds `game.db` as it was before move NN was resolved and `orders.tar`,
+the order files that move read (those it dealt with and those waiting for a later move),
+byte for byte (secrets included: this folder is the
+GM's alone). The database is copied with SQLite's backup API, never as a file: a file copy
+taken while pages still sit in the write-ahead log (`game.db-wal`) would be a database from
+the past, or a broken one. A backup is made in a hidden folder and renamed into place, so
+`backups/` only ever shows whole ones; the GM sets how many are kept (`pbem backups --keep`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+import shutil
+import sqlite3
+import tarfile
+from dataclasses import dataclass
+from pathlib import Path
+
+BACKUPS = "backups"
+DATABASE = "game.db"
+ORDERS = "orders.tar"
+_FOLDER = re.compile(r"^move-(\d+)$")
+
+
+@dataclass(frozen=True)
+class Backup:
+    move: int  # the move this is the game before
+    folder: Path
+    size: int  # bytes of the database copy
+
+
+def folder_for(game_dir: Path, move: int) -> Path:
+    return Path(game_dir) / BACKUPS / f"move-{move:02d}"
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot change the file, whatever is done with it."""
+    return sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+
+
+def copy_database(source: sqlite3.Connection, target: Path) -> None:
+    """A consistent copy of the database behind `source`, written whole or not at all."""
+    partial = target.with_name(target.name + ".part")
+    if partial.exists():
+        partial.unlink()
+    copy = sqlite3.connect(partial)
+    try:
+        source.backup(copy)
+        # A plain file with no write-ahead log beside it: whole on its own, even read-only.
+        copy.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        copy.close()
+    os.replace(partial, target)
+
+
+def restore_database(backup: Path, target: sqlite3.Connection) -> None:
+    """Put a backup's content into the live database, through SQLite (its log included)."""
+    source = open_read_only(backup)
+    try:
+        source.backup(target)
+    finally:
+        source.close()
+
+
+def remove(folder: Path) -> None:
+    """Delete a folder so that a kill halfway leaves a hidden leftover, never half a backup."""
+    doomed = folder.with_name(f".drop-{folder.name}")
+    if doomed.exists():
+        shutil.rmtree(doomed)
+    os.replace(folder, doomed)
+    shutil.rmtree(doomed)
+
+
+def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
+            files: list[tuple[str, str]], keep: int) -> tuple[Path | None, dict[str, str]]:
+    """Back the game up before `move` (unless `keep` is 0) with the order files the move
+    reads, and fingerprint those files; returns the backup folder and {path in orders/:
+    sha256}. Each file is read once, for the tar and for its fingerprint: the fingerprint
+    lets a half-finished move archive only the files it read, not a new one saved under
+    their name, and a rollback tell which files were in orders/ when the move was resolved.
+    """
+    fingerprints: dict[str, str] = {}
+    if keep <= 0:
+        for rel, path in files:
+            with open(path, "rb") as f:
+                fingerprints[rel] = hashlib.sha256(f.read()).hexdigest()
+        return None, fingerprints
+    root = Path(game_dir) / BACKUPS
+    final = folder_for(game_dir, move)
+    staging = root / f".move-{move:02d}.tmp"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    copy_database(source, staging / DATABASE)
+    with tarfile.open(staging / ORDERS, "w") as tar:
+        for rel, path in files:
+            with open(path, "rb") as f:
+                data = f.read()
+            fingerprints[rel] = hashlib.sha256(data).hexdigest()
+            info = tarfile.TarInfo(rel)
+            info.size = len(data)
+            info.mtime = int(os.stat(path).st_mtime)
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    if final.exists():
+        remove(final)  # a backup of this move from before a rollback
+    os.replace(staging, final)
+    prune(game_dir, keep)
+    return final, fingerprints
+
+
+def backups(game_dir: Path) -> list[Backup]:
+    root = Path(game_dir) / BACKUPS
+    if not root.is_dir():
+        return []
+    found = []
+    for p in root.iterdir():
+        m = _FOLDER.match(p.name)
+        if m and (p / DATABASE).is_file():
+            found.append(Backup(int(m.group(1)), p, (p / DATABASE).stat().st_size))
+    return sorted(found, key=lambda b: b.move)
+
+
+def prune(game_dir: Path, keep: int) -> list[int]:
+    """Keep the `keep` latest backups; returns the moves whose backups were deleted."""
+    old = backups(game_dir)[:-keep] if keep > 0 else backups(game_dir)
+    for b in old:
+        remove(b.folder)
+    return [b.move for b in old]
+
+
+def order_file(backup: Path, rel: str) -> bytes | None:
+    """One order file as the backup holds it, or None."""
+    path = backup / ORDERS
+    if not path.is_file():
+        return None
+    with tarfile.open(path) as tar:
+        try:
+            member = tar.getmember(rel)
+        except KeyError:
+            return None
+        data = tar.extractfile(member)
+        return data.read() if data else None

@@ -1,0 +1,197 @@
+"""The tamper-evident ledger of moves, and the commitment to the game secret it starts from.
+
+Each resolved move records a hash over the previous move's hash, the state the move started
+from, the orders it played (as stored: secrets masked), its rolls, its events and the state
+it left. The first entry's previous hash is the commitment to the game secret, and every
+bulletin prints both the commitment and the hash after its move (the chain head): the
+players hold the history as it stood when each bulletin was posted, so changing any row of
+a past move changes its hash and every one after it, and `pbem verify` names the first move
+that no longer matches.
+
+Every value is hashed as canonical JSON (sorted keys, no spaces, UTF-8) of rows read in a
+fixed column order, so the GM (from the database) and a player (from the published
+`ledger.json`) compute the same digests from the same rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from typing import Any, Iterable, Sequence
+
+from .rules.research import PUBLIC_SETTING
+
+# A fixed label, so the commitment cannot be mistaken for any other hash of the secret.
+COMMITMENT_LABEL = b"pbem: commitment to the game secret, v1\n"
+
+
+def commitment(secret_hex: str) -> str:
+    """SHA-256 of the label and the secret: printed from the first bulletin on, it binds the
+    GM to the secret that draws the map and every die, without giving it away."""
+    return hashlib.sha256(COMMITMENT_LABEL + bytes.fromhex(secret_hex)).hexdigest()
+
+
+def canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def digest(value: Any) -> str:
+    return hashlib.sha256(canonical(value)).hexdigest()
+
+
+# The GM's actions that change the game between two moves: `pbem adjust` (a score, a ship,
+# a position) and `pbem retire`. They are chained with the move that follows them; his
+# other actions (a new secret, an address) are his desk's. The names are roster.ADJUST and
+# roster.RETIRE (a test holds them equal), written here so the ledger imports no mail code.
+ADJUST, RETIRE = "adjust", "retire"
+RULINGS = (ADJUST, RETIRE)
+
+# What one move played: read in this column order, rows in the order they were written.
+MOVE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "orders": ("officer_id", "source", "text", "accepted", "problems"),
+    "rolls": ("officer_id", "kind", "detail", "die", "result", "visibility"),
+    "events": ("seq", "kind", "audience", "officer_id", "data"),
+    "rulings": ("officer_id", "action", "detail", "told", "reason"),
+}
+_MOVE_SQL = {
+    "orders": "SELECT {} FROM order_files WHERE move = ? ORDER BY id",
+    "rolls": "SELECT {} FROM rolls WHERE move = ? ORDER BY id",
+    "events": "SELECT {} FROM events WHERE move = ? ORDER BY seq",
+    "rulings": f"SELECT {{}} FROM gm_actions WHERE move = ? AND action IN {RULINGS!r} ORDER BY id",
+}
+
+# The state of the game: what moves read and write. Not in it: the secret (bound by the
+# commitment instead), the GM's own columns (addresses, officers' secret hashes, backups
+# kept, what was revealed, retirements, which his rulings record) and the player order he
+# may fix between moves (the order played is in every move's events). A new column must be
+# put in one list or the other: tests/test_fair_play.py fails on a column in neither.
+STATE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "game": ("name", "size", "levels", "per_level", "level", "moves", "move", "designations",
+             "settings", "ended", "winner"),
+    "planets": ("id", "x", "y", "level", "base", "designation", "facts", "known",
+                "discovered_by", "discovered_move", "populated", "aliens", "hostile",
+                "destroyed"),
+    "officers": ("id", "name", "rank", "score", "ship", "x", "y", "level", "lot", "landed_on",
+                 "rx", "ry", "rlevel", "enlisted_move", "technologies", "research",
+                 "grants_last", "landing"),
+}
+OUTSIDE_THE_STATE: dict[str, tuple[str, ...]] = {
+    "game": ("id", "secret", "created", "commitment", "seeded", "map_drawn", "keep_backups",
+             "revealed"),
+    "planets": (),
+    "officers": ("email", "secret_hash", "salt", "turn_fixed", "retired"),
+}
+# The game's settings that are rules of the game; the others are the GM's desk (his
+# address, the schedule of deadlines), which he may change at any time.
+GAME_SETTINGS = ("rules", "level", "moves", PUBLIC_SETTING)
+
+
+def read_move(conn: sqlite3.Connection, move: int) -> dict[str, list[list]]:
+    """The orders, rolls and events of one move, as rows of values in MOVE_COLUMNS order."""
+    return {
+        part: [list(r) for r in conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,))]
+        for part, cols in MOVE_COLUMNS.items()
+    }
+
+
+def read_state(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
+    """The state as rows in STATE_COLUMNS order. Officers enlisted after `through_move` are
+    left out: the state a move left is compared with the one the next move started from,
+    and enlisting between moves is the GM's right."""
+    cols = {t: ", ".join(c) for t, c in STATE_COLUMNS.items()}
+    game = list(conn.execute(f"SELECT {cols['game']} FROM game").fetchone())
+    at = STATE_COLUMNS["game"].index("settings")
+    settings = json.loads(game[at])
+    game[at] = json.dumps({k: settings[k] for k in GAME_SETTINGS if k in settings}, sort_keys=True)
+    planets = conn.execute(f"SELECT {cols['planets']} FROM planets ORDER BY id").fetchall()
+    officers = conn.execute(
+        f"SELECT {cols['officers']} FROM officers WHERE enlisted_move <= ? ORDER BY id",
+        (through_move,),
+    ).fetchall()
+    return {"game": game, "planets": [list(r) for r in planets],
+            "officers": [list(r) for r in officers]}
+
+
+def state_digests(state: dict[str, list]) -> dict[str, str]:
+    """One digest per table, so a mismatch can say which table changed."""
+    return {table: digest(state[table]) for table in STATE_COLUMNS}
+
+
+def move_digests(rows: dict[str, list[list]]) -> dict[str, str]:
+    return {part: digest(rows[part]) for part in MOVE_COLUMNS}
+
+
+def entry_hash(move: int, previous: str, opening: dict[str, str], parts: dict[str, str],
+               state: dict[str, str]) -> str:
+    return digest({"move": move, "previous": previous, "opening": opening, **parts,
+                   "state": state})
+
+
+ENTRY_COLUMNS = ("move", "previous", "opening", *MOVE_COLUMNS, "state", "hash")
+
+
+def entry(conn: sqlite3.Connection, move: int) -> dict[str, Any] | None:
+    row = conn.execute(
+        f"SELECT {', '.join(ENTRY_COLUMNS)} FROM ledger WHERE move = ?", (move,)
+    ).fetchone()
+    if row is None:
+        return None
+    out = dict(zip(ENTRY_COLUMNS, row))
+    out["opening"] = json.loads(out["opening"])
+    out["state"] = json.loads(out["state"])
+    return out
+
+
+def head(conn: sqlite3.Connection, move: int) -> str | None:
+    """The chain head after `move`: the hash the bulletin of that move prints."""
+    row = conn.execute("SELECT hash FROM ledger WHERE move = ?", (move,)).fetchone()
+    return row[0] if row else None
+
+
+def previous_hash(conn: sqlite3.Connection, move: int, game_commitment: str) -> str:
+    """The hash a new entry chains to: the last entry before `move`, or the commitment
+    (the first move, or the first of a game resolved before pbem kept a ledger)."""
+    row = conn.execute(
+        "SELECT hash FROM ledger WHERE move < ? ORDER BY move DESC LIMIT 1", (move,)
+    ).fetchone()
+    return row[0] if row else game_commitment
+
+
+def opening_state(conn: sqlite3.Connection, move: int) -> dict[str, str]:
+    """Digests of the state a move starts from, taken before it is saved."""
+    return state_digests(read_state(conn, move - 1))
+
+
+def changed_since_last_move(conn: sqlite3.Connection, move: int,
+                            opening: dict[str, str]) -> list[str]:
+    """Tables changed outside a move since the last entry (none after a fresh start)."""
+    last = entry(conn, move - 1)
+    if last is None:
+        return []
+    return [t for t in STATE_COLUMNS if last["state"][t] != opening[t]]
+
+
+def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],
+                game_commitment: str) -> str:
+    """Write the ledger entry of a move just saved, inside the move's transaction, from the
+    rows as the database now holds them; returns the new chain head."""
+    parts = move_digests(read_move(conn, move))
+    state = state_digests(read_state(conn, move))
+    previous = previous_hash(conn, move, game_commitment)
+    digest_ = entry_hash(move, previous, opening, parts, state)
+    conn.execute(
+        f"INSERT INTO ledger ({', '.join(ENTRY_COLUMNS)}) "
+        f"VALUES ({', '.join('?' * len(ENTRY_COLUMNS))})",
+        (move, previous, json.dumps(opening, sort_keys=True), *(parts[p] for p in MOVE_COLUMNS),
+         json.dumps(state, sort_keys=True), digest_),
+    )
+    return digest_
+
+
+def as_dicts(columns: Sequence[str], rows: Iterable[Sequence]) -> list[dict[str, Any]]:
+    return [dict(zip(columns, r)) for r in rows]
+
+
+def as_lists(columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> list[list]:
+    return [[r[c] for c in columns] for r in rows]

@@ -1,0 +1,162 @@
+"""A move's work on disk, done after its database commit, and finished if it was cut short.
+
+The commit is the instant a move is played. Before it, the reports are rendered into a
+hidden staging folder (inside the move's transaction, so a broken template saves nothing);
+after it, they are renamed into `reports/move-NN/`, the order files the move dealt with are
+archived in `orders/archive/move-NN/` and each officer's report is queued in the outbox. A
+kill between the commit and the end of that work leaves the move half-finished, which its
+row in `moves` records (files_done = 0, and the files to archive with their fingerprints);
+the next `pbem resolve` or `pbem report` renders the reports again from the database (the
+very same bytes), archives the files and queues the reports not queued yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+import sqlite_utils
+
+from . import ledger, store
+from .render import DeskNotes, render_move
+
+ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
+
+
+@dataclass(frozen=True)
+class Completed:
+    """A half-finished move found and finished."""
+
+    move: int
+    folder: Path
+    archived: int
+    left: tuple[str, ...] = ()  # files changed since the move read them, left in orders/
+
+    def lines(self) -> list[str]:
+        out = [f"Move {self.move} was found half-finished (saved, but its reports or its "
+               f"archiving not done): its reports are now in {self.folder} and "
+               f"{self.archived} order file{'s' if self.archived != 1 else ''} archived."]
+        out += [f"  {rel} changed since move {self.move} read it: left in orders/"
+                for rel in self.left]
+        return out
+
+
+def reports_folder(game_dir: Path, move: int) -> Path:
+    return Path(game_dir) / "reports" / f"move-{move:02d}"
+
+
+def staging_folder(game_dir: Path, move: int) -> Path:
+    return Path(game_dir) / "reports" / f".move-{move:02d}.tmp"
+
+
+def clear_staging(game_dir: Path, move: int) -> Path:
+    staging = staging_folder(game_dir, move)
+    if staging.exists():
+        shutil.rmtree(staging)
+    return staging
+
+
+def fair_play(db: sqlite_utils.Database, move: int) -> dict:
+    """What every bulletin prints for the players to check the game afterwards."""
+    g = store.game_row(db)
+    return {"commitment": g["commitment"], "ledger": ledger.head(db.conn, move),
+            "seeded": bool(g["seeded"])}
+
+
+def desk_notes(db: sqlite_utils.Database, move: int, next_deadline) -> DeskNotes:
+    """The deadline of the next move and the GM's actions of this one, for its reports."""
+    from . import deadlines, roster
+
+    return DeskNotes(
+        deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
+        departures=roster.departures(db, move), gm_actions=roster.log_lines(db, move),
+    )
+
+
+def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: Path) -> None:
+    """Render a saved move from the database alone, as `resolve` rendered it."""
+    from . import deadlines
+
+    events, texts = store.load_events(db, move)
+    render_move(game_dir, out_dir, game=store.game_row(db)["name"], move=move, events=events,
+                texts=texts, rolls=store.load_rolls(db, move), fair_play=fair_play(db, move),
+                desk=desk_notes(db, move, deadlines.of_move(db, move + 1)))
+
+
+def publish(game_dir: Path, move: int) -> Path:
+    """The staged reports become reports/move-NN (a leftover of the same move replaced)."""
+    final = reports_folder(game_dir, move)
+    if final.exists():
+        shutil.rmtree(final)
+    os.replace(staging_folder(game_dir, move), final)
+    return final
+
+
+def sha256_of(path: str) -> str:
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -> tuple[int, list[str]]:
+    """Move the files a move dealt with (and those of past moves, or unreadable) to
+    orders/archive/move-NN/, so orders/ holds only what is still to come and the cost of
+    reading it does not grow with the game. A file already gone was archived before a kill.
+    With `check`, a file whose bytes are not those the move read is left where it is: the
+    GM saved a new one under that name after the kill. Returns (archived, left)."""
+    top = str(Path(game_dir) / "orders")
+    target = os.path.join(top, ARCHIVE, f"move-{move:02d}")
+    made: set[str] = set()
+    moved, left = 0, []
+    for rel, fingerprint in files:
+        path = os.path.join(top, *rel.split("/"))
+        if not os.path.exists(path):
+            continue
+        if check and sha256_of(path) != fingerprint:
+            left.append(f"orders/{rel}")
+            continue
+        destination = os.path.join(target, *rel.split("/"))
+        folder = os.path.dirname(destination)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        os.replace(path, destination)
+        moved += 1
+    return moved, left
+
+
+def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[list[str]],
+           *, check: bool = False, now: datetime | None = None) -> tuple[Path, int, list[str]]:
+    """The work after the commit: reports into place, files archived, each officer's report
+    queued in the outbox (once: a move finished after a kill queues only those not queued
+    yet), and the move marked whole."""
+    from .mail import outbox
+
+    final = publish(game_dir, move)
+    moved, left = archive(game_dir, move, files, check=check)
+    outbox.queue_reports(game_dir, db, move, final, now)
+    with db.atomic():
+        db.conn.execute("UPDATE moves SET files_done = 1 WHERE number = ?", (move,))
+    return final, moved, left
+
+
+def half_finished(db: sqlite_utils.Database) -> list[int]:
+    return [r[0] for r in db.conn.execute(
+        "SELECT number FROM moves WHERE files_done = 0 ORDER BY number")]
+
+
+def complete(game_dir: Path, db: sqlite_utils.Database) -> list[Completed]:
+    """Finish every half-finished move; returns what was found."""
+    done = []
+    for move in half_finished(db):
+        files = json.loads(next(db.conn.execute(
+            "SELECT archive FROM moves WHERE number = ?", (move,)))[0])
+        staging = clear_staging(game_dir, move)
+        render_saved(game_dir, db, move, staging)
+        folder, moved, left = finish(game_dir, db, move, files, check=True)
+        done.append(Completed(move, folder, moved, tuple(left)))
+    return done

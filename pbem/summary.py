@@ -1,0 +1,95 @@
+"""What the GM needs to see of a move before and after he plays it, and when to refuse it.
+
+`pbem preview` and `pbem resolve` print this summary: who held and why, landings, losses,
+ships destroyed, promotions, the end of the game. A run that would let most ships hold is
+almost always a mistake (the orders are not in `orders/` yet, or `resolve` was typed twice),
+so `resolve` refuses it unless the GM says `--force`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from .rules.events import Event
+
+
+@dataclass(frozen=True)
+class MoveSummary:
+    move: int
+    officers: int
+    with_orders: int
+    held: tuple[tuple[str, str], ...] = ()  # (officer, why)
+    landings: tuple[str, ...] = ()
+    losses: tuple[str, ...] = ()
+    destroyed: tuple[str, ...] = ()
+    promotions: tuple[str, ...] = ()
+    game_end: str | None = None
+
+    @property
+    def stray(self) -> str | None:
+        """Why this looks like a run the GM did not mean, or None."""
+        if self.with_orders == 0:
+            return f"no officer sent valid orders for move {self.move}"
+        holding = self.officers - self.with_orders
+        if 2 * holding > self.officers:
+            return f"{holding} of {self.officers} officers would hold position"
+        return None
+
+    def lines(self) -> list[str]:
+        holding = self.officers - self.with_orders
+        out = [f"Move {self.move}: {self.officers} officer{'s' if self.officers != 1 else ''}, "
+               f"{self.with_orders} with valid orders, {holding} holding position."]
+        if self.held:
+            out.append("Held:")
+            for name, why in self.held:
+                first, *rest = why.splitlines() or [""]
+                out.append(f"  {name}: {first}")
+                out += [f"    {line}" for line in rest]
+        for title, items in (("Landings", self.landings), ("Losses", self.losses),
+                             ("Ships destroyed", self.destroyed),
+                             ("Promotions", self.promotions)):
+            if items:
+                out.append(f"{title}:")
+                out += [f"  {item}" for item in items]
+        if not (self.landings or self.losses or self.destroyed or self.promotions):
+            out.append("No landing, loss, ship destroyed or promotion.")
+        if self.game_end:
+            out.append(f"The game ends: {self.game_end}.")
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
+              with_orders: int) -> MoveSummary:
+    """The summary of a resolved move, from its events; `names` are the officers by id."""
+    held, landings, losses, destroyed, promotions = [], [], [], [], []
+    game_end = None
+    for e in events:
+        d = e.data
+        name = names.get(e.officer, "?") if e.officer is not None else "-"
+        if e.kind == "held":
+            held.append((name, d["reason"]))
+        elif e.kind == "landed":
+            where = "the base" if d["base"] else d["planet"]
+            landings.append(f"{name} {'forced landing on' if d['forced'] else 'landed on'} {where}")
+        elif e.kind == "losses":
+            lost = d["men"]
+            crews = " + ".join(map(str, d["crews"])) or "none"
+            penalty = f", {d['penalty']} point{'s' if d['penalty'] != 1 else ''} lost" if d["penalty"] else ""
+            losses.append(f"{name} on {d['planet']}: {lost} m{'e' if lost != 1 else 'a'}n lost "
+                          f"(crews now {crews}){penalty}")
+        elif e.kind == "rescue":
+            destroyed.append(f"{name} lost the {d['lost']} ({d['reason']}): rescue return, "
+                             f"now {d['rank']}")
+        elif e.kind == "promotion":
+            promotions.append(f"{name} is promoted {d['rank']}")
+        elif e.kind == "game-end":
+            game_end = f"{d['winner']} wins ({d['reason']})"
+    return MoveSummary(
+        move=move, officers=len(names), with_orders=with_orders, held=tuple(held),
+        landings=tuple(landings), losses=tuple(losses), destroyed=tuple(destroyed),
+        promotions=tuple(promotions), game_end=game_end,
+    )
