@@ -20,6 +20,9 @@ import sqlite3
 import tarfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
+
+from .orderfolder import CannotRead, read_order_file
 
 BACKUPS = "backups"
 DATABASE = "game.db"
@@ -76,6 +79,17 @@ def remove(folder: Path) -> None:
     shutil.rmtree(doomed)
 
 
+def _readable(files: list[tuple[str, str]]) -> Iterator[tuple[str, str, bytes]]:
+    """What a move reads of each order file (at most its first MOST_FILE_BYTES + 1 bytes:
+    keeping that much restores the move exactly); entries no move reads (a FIFO, a broken
+    link, a file pbem may not read) are not kept, and never opened."""
+    for rel, path in files:
+        try:
+            yield rel, path, read_order_file(path)
+        except CannotRead:
+            continue
+
+
 def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
             files: list[tuple[str, str]], keep: int) -> tuple[Path | None, dict[str, str]]:
     """Back the game up before `move` (unless `keep` is 0) with the order files the move
@@ -86,9 +100,8 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
     """
     fingerprints: dict[str, str] = {}
     if keep <= 0:
-        for rel, path in files:
-            with open(path, "rb") as f:
-                fingerprints[rel] = hashlib.sha256(f.read()).hexdigest()
+        for rel, _, data in _readable(files):
+            fingerprints[rel] = hashlib.sha256(data).hexdigest()
         return None, fingerprints
     root = Path(game_dir) / BACKUPS
     final = folder_for(game_dir, move)
@@ -98,9 +111,7 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
     staging.mkdir(parents=True)
     copy_database(source, staging / DATABASE)
     with tarfile.open(staging / ORDERS, "w") as tar:
-        for rel, path in files:
-            with open(path, "rb") as f:
-                data = f.read()
+        for rel, path, data in _readable(files):
             fingerprints[rel] = hashlib.sha256(data).hexdigest()
             info = tarfile.TarInfo(rel)
             info.size = len(data)

@@ -14,8 +14,10 @@ from . import record as records
 from . import rollback as rollbacks
 from . import store
 from . import verify as verifier
+from .orderfile import listed
 from .rules.ship import parse_fit
 from .store import DB_NAME, GameError
+from .terminal import clean, clean_line
 
 GAME_DIR = click.argument(
     "game_dir", required=False, default=".",
@@ -146,24 +148,30 @@ def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True, path_type=Path))
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Also check secret, move, ship and planets against this game.")
 def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
-    """Check order files: every problem with its line and what to write instead."""
+    """Check order files: every problem with its line and what to write instead.
+
+    A file's problems are listed up to a limit, then counted. Anything a player wrote is
+    printed with its control characters shown as escapes.
+    """
     bad = 0
     for path in files:
         try:
             orders, problems = library.check_file(path, game_dir)
         except GameError as e:
             raise fail(e) from None
+        shown = clean_line(str(path))
         if problems:
             bad += 1
-            for p in problems:
-                click.echo(str(p))
-            click.echo(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}.")
+            for text in listed(problems):
+                click.echo(clean(text))
+            click.echo(f"{shown}: {len(problems):,} problem{'s' if len(problems) != 1 else ''}.")
         else:
-            click.echo(f"{path}: good orders for {orders.officer}, move {orders.move}.")
+            click.echo(f"{shown}: good orders for {clean_line(orders.officer or '')}, "
+                       f"move {orders.move}.")
     raise SystemExit(1 if bad else 0)
 
 

@@ -9,16 +9,18 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import secrets
 import tomllib
+import traceback
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
 from . import backups, ledger, move_files, store
-from .orderfile import decode, read_orders
+from . import names as naming
+from . import orderfolder
+from .orderfile import MOST_QUOTED_CHARS, brief, listed, read_orders, recorded
 from .render import render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
@@ -30,10 +32,11 @@ from .rules.orders import Orders, Problem, in_report_order
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
-from .rules.state import GameState, Planet, Zone
+from .rules.state import GameState, Officer, Planet, Zone
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
+from .terminal import clean_line
 
 # The GM's desk (mail, deadlines, the roster) is imported where it is used: `pbem check`
 # needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
@@ -134,6 +137,11 @@ def new_game(
         raise GameError("--keep-backups must be 0 (no backups) or more")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
     settings = optional_rules(rules, private_research)
+    try:
+        # The players write it after GAME: the folder's name is the default.
+        name = naming.game_name(name if name is not None else game_dir.resolve().name)
+    except naming.NameRefused as e:
+        raise GameError(f"{e} (give the game a name with --name)") from None
     if mail_from:
         from .mail.compose import MailError, parse_mailbox
         from .mail.outbox import MAIL_FROM
@@ -159,7 +167,7 @@ def new_game(
     db = store.open_db(game_dir, create=True)
     with db.atomic():
         db["game"].insert({
-            "id": 1, "name": name or game_dir.resolve().name, "secret": secret,
+            "id": 1, "name": name, "secret": secret,
             "size": zone.size, "levels": zone.levels, "per_level": planets, "level": level,
             "moves": moves, "move": 1, "designations": 0,
             "settings": json.dumps({"rules": sorted(rules), "level": level, "moves": moves}
@@ -183,14 +191,11 @@ def enlist(
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
     ruleset = ruleset_for(game_dir)
-    name = " ".join(name.split())
-    if not name:
-        raise GameError("the officer needs a name")
-    if "#" in name or name.startswith(">") or any(not c.isprintable() for c in name):
-        raise GameError(
-            f"the name {name!r} cannot be written in an order file (# starts a comment, "
-            "> marks quoted mail, control characters are invisible); choose another name"
-        )
+    try:
+        name = naming.officer_name(name)
+        ship_name = naming.ship_name(ship_name)
+    except naming.NameRefused as e:
+        raise GameError(str(e)) from None
     if any(r["name"].casefold() == name.casefold() for r in db.query("SELECT name FROM officers")):
         raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
     from .mail import outbox
@@ -263,9 +268,17 @@ def secret_check(db) -> lawful.SecretCheck:
 
 
 def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
-    """`pbem check`: what cannot be read always; what is not lawful when a game is given."""
-    data = Path(path).read_bytes()
-    orders, problems = read_orders(data, str(path))
+    """`pbem check`: what cannot be read always; what is not lawful when a game is given.
+
+    Anything may be named: a folder, a FIFO, a file of gigabytes is one problem, at once.
+    """
+    source = clean_line(str(path))
+    try:
+        data = orderfolder.read_order_file(str(path))
+    except orderfolder.CannotRead as e:
+        return Orders(source=source), [Problem(
+            source, None, "", f"not checked: {e.reason}", e.fix or "name an order file")]
+    orders, problems = read_orders(data, source)
     if game_dir is None:
         return orders, problems
     db = store.open_db(Path(game_dir))
@@ -284,85 +297,120 @@ class Collected:
     done: list[tuple[str, str]] = field(default_factory=list)  # to archive once the move is saved
 
 
-_SECRET_LINE = re.compile(r"^(\s*(?:SECRET|SEGRETO)\b).*$", re.IGNORECASE | re.MULTILINE)
-
-
-def without_secret(text: str) -> str:
-    """Order files are kept for the record, but secrets are stored only as hashes."""
-    return _SECRET_LINE.sub(r"\1 ****", text)
-
-
 ARCHIVE = move_files.ARCHIVE
 
 
-def order_files(game_dir: Path) -> list[tuple[str, str]]:
-    """Every order file waiting in orders/ (its path inside orders/ and on disk), in name
-    order; the archive and hidden files aside. Plain strings: there may be thousands."""
-    top = str(Path(game_dir) / "orders")
-    found: list[tuple[str, str]] = []
-    for root, dirs, files in os.walk(top):
-        rel_root = os.path.relpath(root, top).replace(os.sep, "/")
-        prefix = "" if rel_root == "." else rel_root + "/"
-        dirs[:] = [d for d in dirs if not d.startswith(".") and not (prefix == "" and d == ARCHIVE)]
-        for name in files:
-            if not name.startswith("."):
-                found.append((prefix + name, os.path.join(root, name)))
-    return sorted(found)
+@dataclass
+class _Reading:
+    """What collect_orders has learnt of one file so far, should reading it fail."""
+
+    officer: Officer | None = None  # whose it is, once its header is matched
+    move: int | None = None  # the move it declares, once read
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
-    """Read the files in orders/, keep those for this game and move, match by header."""
+    """Read the files in orders/, keep those for this game and move, match by header.
+
+    No file stops the move. An entry that is not a readable regular file is skipped, named
+    in the GM log, and left where it is for the GM to remove; a file that makes pbem itself
+    fail, whatever the error, holds its officer (when its header named one) with the reason
+    in his report, and the GM log names the file and the error.
+    """
     secret_ok = secret_check(db)
     index = lawful.roster(state)  # built once: every file is checked against one state
     out = Collected()
     wrong_move: dict[int, str] = {}
-    for rel, path in order_files(game_dir):
-        source = f"orders/{rel}"
-        with open(path, "rb") as f:
-            data = f.read()
-        orders, problems = read_orders(data, source)
-        if orders.move is None or orders.move <= state.move:
+    top = str(Path(game_dir) / "orders")
+    folders: list[tuple[str, str]] = []
+    for rel, path in orderfolder.order_files(game_dir, folders):
+        source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
+        try:
+            data = orderfolder.read_order_file(path, inside=top)
+        except orderfolder.CannotRead as e:
+            out.notes.append(f"{source}: skipped: {e}")
+            continue
+        reading = _Reading()
+        try:
+            _take_file(out, wrong_move, state, ruleset, secret_ok, index, source, data, reading)
+        except Exception as error:  # a bug met by one file: that file fails, not the move
+            _failed(out, state, source, data, reading.officer, error)
+        if reading.move is None or reading.move <= state.move:
             out.done.append((rel, path))  # dealt with now; a file for a later move waits for it
-        ours = orders.game is not None and orders.game.casefold() == state.name.casefold()
-        officer = lawful.find_officer(index, orders.officer) if ours else None
-        if officer is None:
-            why = (f"for game {orders.game}" if orders.game is not None and not ours else
-                   f"no officer named {orders.officer!r}" if orders.officer is not None else
-                   "no GAME and OFFICER header")
-            out.notes.append(f"{source}: not read ({why})" + "".join(
-                f"; {p.message}" for p in problems))
-            continue
-        if orders.move != state.move:
-            if not (orders.move is None and problems):
-                declared = "?" if orders.move is None else orders.move
-                wrong_move.setdefault(officer.id, f"{source} is for move {declared}; "
-                                                  f"this move is {state.move}")
-                out.notes.append(f"{source}: for move {declared}; not this move")
-                continue
-        problems = in_report_order(
-            problems + lawful.problems(orders, state, ruleset, secret_ok, index=index))
-        out.files.append({
-            "move": state.move, "officer_id": officer.id,
-            "source": source, "text": without_secret(decode(data)),
-            "accepted": int(not problems),
-            "problems": json.dumps([str(p) for p in problems]),
-        })
-        if problems:
-            # A later valid file still replaces this one; a refused one never replaces a good one.
-            if officer.id not in out.orders:
-                out.held[officer.id] = (
-                    f"your order file {source} was refused:\n" + "\n".join(str(p) for p in problems)
-                )
-            out.notes.append(f"{source}: refused, {len(problems)} problem(s)")
-            continue
-        if officer.id in out.orders:
-            out.notes.append(f"{source} replaces {out.orders[officer.id].source} for {officer.name}")
-        out.orders[officer.id] = orders
-        out.held.pop(officer.id, None)
+    for folder, why in folders:
+        out.notes.append(f"orders/{clean_line(folder)}/: {why}")
     for officer_id, why in wrong_move.items():
         if officer_id not in out.orders and officer_id not in out.held:
             out.held[officer_id] = f"no order file for this move arrived: {why}"
     return out
+
+
+def _take_file(out: Collected, wrong_move: dict[int, str], state: GameState, ruleset: Ruleset,
+               secret_ok: lawful.SecretCheck, index: lawful.Roster, source: str, data: bytes,
+               reading: _Reading) -> None:
+    """One file: read, matched to its officer, checked, and taken or refused."""
+    orders, problems = read_orders(data, source)
+    reading.move = orders.move
+    ours = orders.game is not None and orders.game.casefold() == state.name.casefold()
+    officer = lawful.find_officer(index, orders.officer) if ours else None
+    if officer is None:
+        why = (f"for game {brief(orders.game, 40)}" if orders.game is not None and not ours else
+               f"no officer named {brief(orders.officer, 40)!r}" if orders.officer is not None
+               else "no GAME and OFFICER header")
+        told = "".join(f"; {brief(p.message, MOST_QUOTED_CHARS)}" for p in problems[:3])
+        more = f"; and {len(problems) - 3:,} more problems" if len(problems) > 3 else ""
+        out.notes.append(f"{source}: not read ({why}){told}{more}")
+        return
+    reading.officer = officer
+    if orders.move != state.move:
+        if not (orders.move is None and problems):
+            declared = "?" if orders.move is None else orders.move
+            wrong_move.setdefault(officer.id, f"{source} is for move {declared}; "
+                                              f"this move is {state.move}")
+            out.notes.append(f"{source}: for move {declared}; not this move")
+            return
+    problems = in_report_order(
+        problems + lawful.problems(orders, state, ruleset, secret_ok, index=index))
+    shown = listed(problems)  # a report quotes at most MOST_PROBLEMS_LISTED of them
+    out.files.append({
+        "move": state.move, "officer_id": officer.id,
+        "source": source, "text": recorded(data, orders.secret),
+        "accepted": int(not problems),
+        "problems": json.dumps(shown),
+    })
+    if problems:
+        # A later valid file still replaces this one; a refused one never replaces a good one.
+        if officer.id not in out.orders:
+            out.held[officer.id] = f"your order file {source} was refused:\n" + "\n".join(shown)
+        out.notes.append(f"{source}: refused, {len(problems)} problem(s)")
+        return
+    if officer.id in out.orders:
+        out.notes.append(f"{source} replaces {out.orders[officer.id].source} for {officer.name}")
+    out.orders[officer.id] = orders
+    out.held.pop(officer.id, None)
+
+
+def _failed(out: Collected, state: GameState, source: str, data: bytes, officer: Officer | None,
+            error: Exception) -> None:
+    """pbem failed on one file: the GM log says where, its officer (if known) holds."""
+    frame = traceback.extract_tb(error.__traceback__)[-1]
+    where = f"in {frame.name}, {os.path.basename(frame.filename)} line {frame.lineno}"
+    whose = f"{officer.name} holds" if officer is not None else "its officer is not known"
+    out.notes.append(f"{source}: skipped: pbem failed on it ({type(error).__name__}: "
+                     f"{brief(str(error), MOST_QUOTED_CHARS)}, {where}); {whose}")
+    if officer is None:
+        return
+    reason = (f"your order file {source} could not be read: pbem met an error of its own "
+              f"on it ({type(error).__name__}). The GM has been told. Send the orders again, "
+              "or wait for his word.")
+    try:
+        text = recorded(data)
+    except Exception as e:  # the failure may be in reading it: keep the record of why
+        text = f"(not kept: {type(e).__name__})"
+    out.files[:] = [f for f in out.files if f["source"] != source]
+    out.files.append({"move": state.move, "officer_id": officer.id, "source": source,
+                      "text": text, "accepted": 0, "problems": json.dumps([reason])})
+    if officer.id not in out.orders:
+        out.held[officer.id] = reason
 
 
 # --- pbem resolve -----------------------------------------------------------------------
@@ -450,10 +498,10 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     # What orders/ holds now: the files the move dealt with, and those waiting for a later
     # move. Both are backed up and fingerprinted, so a rollback can put orders/ back as it was.
     dealt = {rel for rel, _ in collected.done}
-    waiting = [(rel, path) for rel, path in order_files(game_dir) if rel not in dealt]
+    waiting = [(rel, path) for rel, path in orderfolder.order_files(game_dir) if rel not in dealt]
     kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
                                    g["keep_backups"] if backup else 0)
-    files = [[rel, prints[rel]] for rel, _ in collected.done]
+    files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
         changed = ledger.changed_since_last_move(db.conn, move, opening)
@@ -461,7 +509,7 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
         deadlines.record(db, move + 1, next_deadline)
         db.conn.execute(
             "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
-            (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting]), move))
+            (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting if rel in prints]), move))
         ledger.record_move(db.conn, move, opening, g["commitment"])
         # Rendered inside the transaction: a template that fails saves nothing.
         render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,

@@ -23,9 +23,9 @@ from pathlib import Path
 import sqlite_utils
 
 from . import ledger, store
+from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
+from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
-
-ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,12 @@ def publish(game_dir: Path, move: int) -> Path:
 
 
 def sha256_of(path: str) -> str:
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+    """An order file's fingerprint: of what a move reads of it (its first MOST_FILE_BYTES
+    + 1 bytes, never more, see `pbem.orderfolder`); "" for what is no readable file."""
+    try:
+        return hashlib.sha256(read_order_file(path)).hexdigest()
+    except CannotRead:
+        return ""
 
 
 def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -> tuple[int, list[str]]:

@@ -24,9 +24,9 @@ import functools
 import difflib
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 from pbem.rules.orders import (
@@ -43,23 +43,120 @@ class UnreadableOrder(ValueError):
         self.fix = fix
 
 
+# --- limits ---------------------------------------------------------------------------
+
+# Order files come from the Internet. Each limit keeps one file, whatever it holds, from
+# costing a move more than a glance; the README states them all.
+MOST_FILE_BYTES = 64 * 1024  # a larger file is refused (only its header is read, to say whose)
+MOST_LINE_CHARS = 500  # an order line (GAME to END) that is longer is refused
+MOST_LINES_PER_ORDER = 20  # lines of one repeatable order (INFO, RESEARCH, PAY) read
+MOST_PROBLEMS_LISTED = 20  # problems listed per file, in `pbem check` and in a report
+MOST_QUOTED_CHARS = 120  # of a line quoted in a problem
+# The numbers of the orders: every bound is far above what a ship can do, so it refuses
+# only nonsense, by name, instead of converting it.
+MOST_MOVE = 9999
+MOST_ROUTE_PARSECS = 999  # the whole route
+MOST_ON_BOARD = 99  # tanks, radars, crews named in TANKS, RADARS, LAND C n, CREWS LAND n
+MOST_TARGETS = 99  # aliens in TARGET n
+MOST_NEW_PLANETS = 99  # n of INFO NEW n
+MOST_GRANTS = 99  # grants of one RESEARCH line
+MOST_PAYMENT = 999  # points of one PAY line
+
+# ASCII digits only: str.isdigit() also takes ² and ①, which int() refuses, and int()
+# takes ٣ and 1_000, which nobody means.
+_DIGITS = re.compile(r"[0-9]+")
+# What a number of more than nine digits reads as: beyond every bound, so it is refused by
+# its bound without ever converting 5,000 digits (int() refuses more than 4,300).
+_BEYOND_EVERY_BOUND = 10**9
+
+
+def read_number(word: str) -> int | None:
+    """ASCII digits -> their value, None for anything else; a number of more than nine
+    digits (leading zeros aside) reads as 10**9, beyond every bound of the orders."""
+    if not _DIGITS.fullmatch(word):
+        return None
+    digits = word.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 9 else _BEYOND_EVERY_BOUND
+
+
+def brief(text: str, most: int = 24) -> str:
+    """A player's text quoted in a message: at most `most` characters."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 # --- decoding -------------------------------------------------------------------------
 
 
-def decode(data: bytes) -> str:
-    """Bytes as mail clients send them -> text with LF line ends.
+class NotText(ValueError):
+    """The bytes are not a text file (an image, an archive, a word-processor document)."""
 
-    UTF-8 first (with or without BOM); otherwise a Windows or Latin-1 client sent it:
-    cp1252 is Latin-1 plus the curly quotes Outlook adds, and Latin-1 never fails.
+
+# UTF-32 before UTF-16: the UTF-32-LE mark begins with the UTF-16-LE one.
+_BYTE_ORDER_MARKS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+# Control characters no typed text holds (tab, line and page breaks aside); NUL among them.
+_CONTROLS = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_MOST_CONTROL_SHARE = 10  # one character in ten: more, and it is not text
+
+
+def decode(data: bytes) -> str:
+    """Bytes as mail clients send them -> text with LF line ends; raises NotText.
+
+    A byte-order mark says the encoding (UTF-8, UTF-16 and UTF-32, either byte order), and
+    UTF-16 without one shows by its NUL bytes. Otherwise UTF-8 first; then a Windows or
+    Latin-1 client sent it: cp1252 is Latin-1 plus the curly quotes Outlook adds, and
+    Latin-1 never fails. NUL bytes at the end are padding; anywhere else, or control
+    characters in more than one character in ten, mean a binary file, refused whole rather
+    than read into thousands of problems.
     """
-    if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8) :]
+    for mark, encoding in _BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            return _text(_strictly(data[len(mark) :], encoding))
+    if b"\0" in data:
+        encoding = _utf16_without_mark(data)
+        if encoding is not None:
+            return _text(_strictly(data, encoding))
+        data = data.rstrip(b"\0")
     for encoding in ("utf-8", "cp1252"):
         try:
-            return _normalise(data.decode(encoding))
+            return _text(data.decode(encoding))
         except UnicodeDecodeError:
             continue
-    return _normalise(data.decode("latin-1"))
+    return _text(data.decode("latin-1"))
+
+
+def _strictly(data: bytes, encoding: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as e:
+        raise NotText(f"it is not valid {encoding.upper()} text (byte {e.start + 1})") from None
+
+
+def _utf16_without_mark(data: bytes) -> str | None:
+    # Text in UTF-16 has a NUL in every other byte (the high byte of each Latin letter),
+    # and none in the others.
+    if len(data) % 2:
+        return None
+    even, odd = data[0::2].count(0), data[1::2].count(0)
+    half = len(data) // 2
+    if odd * 3 >= half and not even:
+        return "utf-16-le"
+    if even * 3 >= half and not odd:
+        return "utf-16-be"
+    return None
+
+
+def _text(text: str) -> str:
+    text = _normalise(text)
+    if "\0" in text:
+        raise NotText(f"it holds NUL bytes (the first at character {text.index(chr(0)) + 1})")
+    controls = len(_CONTROLS.findall(text))
+    if controls and controls * _MOST_CONTROL_SHARE > len(text):
+        raise NotText(f"{controls} of its {len(text)} characters are control characters")
+    return text
 
 
 def _normalise(text: str) -> str:
@@ -104,7 +201,14 @@ def parse_route(text: str) -> tuple[Segment, ...]:
     read = [_read_segment(part.strip()) for part in text.split("+")]
     bad = [r for r in read if isinstance(r, _BadSegment)]
     if not bad:
-        return tuple(r for r in read if isinstance(r, Segment))
+        segments = tuple(r for r in read if isinstance(r, Segment))
+        length = sum(s.parsecs for s in segments)
+        if length > MOST_ROUTE_PARSECS:
+            raise UnreadableOrder(
+                f"the route is {length} parsecs long: a route is at most "
+                f"{MOST_ROUTE_PARSECS} parsecs", "write a shorter route (your tanks set "
+                "how far you can fly, a few parsecs each)")
+        return segments
     message = "; ".join(b.message for b in bad)
     advice = "; ".join(b.advice for b in bad)
     if all(b.replacement is not None for b in bad):
@@ -126,6 +230,14 @@ def _read_segment(part: str) -> Segment | _BadSegment:
     count, word = re.fullmatch(r"([0-9]*)\s*(.*)", part).groups()  # always matches
     if not count:
         return _missing_count(part)
+    parsecs = read_number(count)
+    if parsecs > MOST_ROUTE_PARSECS:
+        return _BadSegment(
+            f"{brief(count)} {brief(word)}: a route is at most {MOST_ROUTE_PARSECS} parsecs",
+            "write the parsecs you mean to fly (your tanks set how far you can, a few "
+            "parsecs each)",
+            None,
+        )
     if not word:
         return _BadSegment(
             f"{part} has no direction",
@@ -134,8 +246,7 @@ def _read_segment(part: str) -> Segment | _BadSegment:
         )
     direction = _direction(word)
     if direction is None:
-        return _bad_direction(int(count), word)
-    parsecs = int(count)
+        return _bad_direction(parsecs, word)
     if parsecs == 0:
         return _BadSegment(f"{part} moves no parsecs", f"leave out {part}", "")
     if direction in VERTICAL and parsecs % LEVEL_GAP:
@@ -150,11 +261,13 @@ def _direction(word: str) -> str | None:
 def _missing_count(part: str) -> _BadSegment:
     # A common slip is the order reversed: `N 10` for `10 N`.
     reversed_ = re.fullmatch(r"(\S+)\s*([0-9]+)", part)
-    if reversed_ and _direction(reversed_[1]) and int(reversed_[2]):
-        fixed = f"{int(reversed_[2])} {_direction(reversed_[1])}"
+    parsecs = read_number(reversed_[2]) if reversed_ else 0
+    if reversed_ and _direction(reversed_[1]) and 0 < parsecs <= MOST_ROUTE_PARSECS:
+        fixed = f"{parsecs} {_direction(reversed_[1])}"
         return _BadSegment(f"{part} has the number after the direction", f"write {fixed}", fixed)
     return _BadSegment(
-        f"{part} has no number of parsecs", "write the parsecs before the direction", None
+        f"{brief(part)} has no number of parsecs", "write the parsecs before the direction",
+        None,
     )
 
 
@@ -166,11 +279,11 @@ def _bad_direction(count: int, word: str) -> _BadSegment:
     near = difflib.get_close_matches(word.upper(), DIRECTION_WORDS, n=1, cutoff=0.6)
     if not near:
         return _BadSegment(
-            f"unknown direction {word}", f"use one of {_DIRECTION_LIST}", None
+            f"unknown direction {brief(word)}", f"use one of {_DIRECTION_LIST}", None
         )
     fixed = f"{count} {DIRECTION_WORDS[near[0]]}"
     return _BadSegment(
-        f"unknown direction {word}; did you mean {near[0]}?", f"write {fixed}", fixed
+        f"unknown direction {brief(word)}; did you mean {near[0]}?", f"write {fixed}", fixed
     )
 
 
@@ -206,6 +319,15 @@ class Keyword:
     help: str  # what the order does, used in fixes and in the order form
     header: bool = False  # GAME, OFFICER, SECRET, MOVE: once each, before the orders
     repeatable: bool = False  # INFO: one line per computer
+    most: int = 0  # a number order (MOVE, TANKS...): the largest number read
+    limit: str = ""  # ...and the refusal of a larger one, naming the bound
+
+
+def _bounded(value: int, written: str, most: int, limit: str, fix: str) -> int:
+    """`value`, or the refusal of a number beyond its bound, quoting what was written."""
+    if value > most:
+        raise UnreadableOrder(f"{brief(written)}: {limit}", fix)
+    return value
 
 
 def _read_text(args: str, kw: Keyword) -> str:
@@ -215,12 +337,13 @@ def _read_text(args: str, kw: Keyword) -> str:
 
 
 def _read_whole(args: str, kw: Keyword) -> int:
-    if not re.fullmatch(r"[0-9]+", args):
+    value = read_number(args)
+    if value is None:
         raise UnreadableOrder(
             f"{kw.name} needs a whole number, e.g. {kw.example}",
             f"write {kw.name} and a number ({kw.help})",
         )
-    return int(args)
+    return _bounded(value, f"{kw.name} {args}", kw.most, kw.limit, f"write e.g. {kw.example}")
 
 
 def _read_route(args: str, kw: Keyword) -> tuple[Segment, ...]:
@@ -237,15 +360,17 @@ def _read_info(args: str, kw: Keyword) -> tuple[str | None, int | None]:
         raise UnreadableOrder("INFO needs a planet", _INFO_FIX)
     if words[0].upper() in NEW_WORDS:
         return None, _read_new_index(words[1:])
-    if len(words) == 2 and words[1].isdigit():  # INFO P 3: a designation split in two
+    if len(words) == 2 and read_number(words[1]) is not None:  # INFO P 3: a designation in two
         raise UnreadableOrder(
-            f"{args} is not a planet designation", f"write INFO {words[0].upper()}-{words[1]}"
+            f"{brief(args)} is not a planet designation",
+            f"write INFO {brief(words[0].upper())}-{brief(words[1])}"
         )
     if len(words) > 1:
         raise UnreadableOrder(
-            f"one INFO line asks about one planet, not {args}",
+            f"one INFO line asks about one planet, not {brief(args, MOST_QUOTED_CHARS)}",
             "write one INFO line per planet (one per computer): "
-            + " / ".join(f"INFO {w.upper()}" for w in words),
+            + " / ".join(f"INFO {brief(w.upper())}" for w in words[:4])
+            + (" ..." if len(words) > 4 else ""),
         )
     return words[0].upper(), None
 
@@ -253,10 +378,16 @@ def _read_info(args: str, kw: Keyword) -> tuple[str | None, int | None]:
 def _read_new_index(words: list[str]) -> int:
     if not words:
         return 1
-    if len(words) == 1 and re.fullmatch(r"[0-9]+", words[0]) and int(words[0]) >= 1:
-        return int(words[0])
+    index = read_number(words[0]) if len(words) == 1 else None
+    if index is not None and index >= 1:
+        return _bounded(
+            index, f"INFO NEW {words[0]}", MOST_NEW_PLANETS,
+            f"INFO NEW n names one of the first {MOST_NEW_PLANETS} planets you discover",
+            "write INFO NEW for the first planet you discover this move, INFO NEW 2 for the "
+            "second")
     raise UnreadableOrder(
-        f"INFO NEW takes the number of a planet you discover this move, not {' '.join(words)}",
+        "INFO NEW takes the number of a planet you discover this move, not "
+        f"{brief(' '.join(words))}",
         "write INFO NEW for the first planet you discover this move, INFO NEW 2 for the second",
     )
 
@@ -274,16 +405,20 @@ MISSION_WORDS: dict[str, str] = {
 
 def _read_land(args: str, kw: Keyword) -> tuple[str, int | None]:
     words = args.upper().split()
+    crews = read_number(words[1]) if len(words) == 2 else None
     if not words or words[0] not in ATTITUDES or len(words) > 2 or (
-        len(words) == 2 and not words[1].isdigit()
+        len(words) == 2 and crews is None
     ):
         raise UnreadableOrder(
-            f"LAND needs an attitude A, B, C or D{', not ' + args if args else ''}",
+            f"LAND needs an attitude A, B, C or D{', not ' + brief(args) if args else ''}",
             "write LAND A (shields on, no fire), LAND B (shields on, lasers fire), "
             "LAND C (crews land, no fire) or LAND D (crews land and fire); "
             "LAND C 1 lands one crew",
         )
-    return words[0], int(words[1]) if len(words) == 2 else None
+    if crews is not None:
+        crews = _bounded(crews, f"LAND {args}", MOST_ON_BOARD,
+                         f"no ship carries more than {MOST_ON_BOARD} crews", "write e.g. LAND C 1")
+    return words[0], crews
 
 
 def _read_shields(args: str, kw: Keyword) -> bool:
@@ -292,7 +427,8 @@ def _read_shields(args: str, kw: Keyword) -> bool:
         return True
     if word in ("OFF", "DOWN", "SPENTI"):
         return False
-    raise UnreadableOrder(f"SHIELDS is ON or OFF, not {args or 'nothing'}", "write SHIELDS ON or SHIELDS OFF")
+    raise UnreadableOrder(f"SHIELDS is ON or OFF, not {brief(args) or 'nothing'}",
+                          "write SHIELDS ON or SHIELDS OFF")
 
 
 def _read_crews(args: str, kw: Keyword) -> tuple[str, int | None]:
@@ -300,12 +436,15 @@ def _read_crews(args: str, kw: Keyword) -> tuple[str, int | None]:
     if words and words[0] in ("LAND", "DOWN", "SBARCO") and len(words) <= 2:
         if len(words) == 1:
             return "land", None
-        if words[1].isdigit() and int(words[1]) > 0:
-            return "land", int(words[1])
+        crews = read_number(words[1])
+        if crews is not None and crews > 0:
+            return "land", _bounded(
+                crews, f"CREWS {args}", MOST_ON_BOARD,
+                f"no ship carries more than {MOST_ON_BOARD} crews", "write e.g. CREWS LAND 2")
     if words in (["EMBARK"], ["REEMBARK"], ["RE-EMBARK"], ["UP"], ["IMBARCO"]):
         return "embark", None
     raise UnreadableOrder(
-        f"CREWS takes LAND or EMBARK, not {args or 'nothing'}",
+        f"CREWS takes LAND or EMBARK, not {brief(args) or 'nothing'}",
         "write CREWS LAND (every complete crew), CREWS LAND 2, or CREWS EMBARK",
     )
 
@@ -322,7 +461,7 @@ def _read_fire(args: str, kw: Keyword) -> tuple[tuple[str, ...], str | None]:
                "CREW": ("crews",), "ALL": ("lasers", "crews")}
     if word.upper() in choices:
         return choices[word.upper()], colleague
-    raise UnreadableOrder(f"FIRE takes LASERS, CREWS or ALL, not {args or 'nothing'}",
+    raise UnreadableOrder(f"FIRE takes LASERS, CREWS or ALL, not {brief(args) or 'nothing'}",
                           "write FIRE LASERS, FIRE CREWS or FIRE ALL; FIRE CREWS WITH Notius "
                           "fires together with a colleague on the same planet")
 
@@ -334,22 +473,26 @@ def _read_mission(args: str, kw: Keyword) -> str:
     near = difflib.get_close_matches(word, list(MISSION_WORDS), n=1)
     fix = f"write MISSION {near[0]}" if near else "write MISSION and one of " + ", ".join(
         w for w, m in MISSION_WORDS.items() if w.lower() == m)
-    raise UnreadableOrder(f"unknown mission {args or '(none)'}" + (f"; did you mean {near[0]}?" if near else ""), fix)
+    raise UnreadableOrder(f"unknown mission {brief(args) or '(none)'}"
+                          + (f"; did you mean {near[0]}?" if near else ""), fix)
 
 
 def _read_pay(args: str, kw: Keyword) -> tuple[int, str]:
     m = re.fullmatch(r"([0-9]+)\s+(?:TO|A)\s+(.+)", args, re.IGNORECASE)
-    if not m or int(m.group(1)) == 0:
-        raise UnreadableOrder(f"PAY needs points and a colleague, not {args or 'nothing'}",
+    if not m or read_number(m.group(1)) == 0:
+        raise UnreadableOrder(f"PAY needs points and a colleague, not {brief(args) or 'nothing'}",
                               "write PAY 2 TO Notius")
-    return int(m.group(1)), " ".join(m.group(2).split())
+    points = _bounded(read_number(m.group(1)), f"PAY {m.group(1)}", MOST_PAYMENT,
+                      f"a payment is at most {MOST_PAYMENT} points", "write e.g. PAY 2 TO Notius")
+    return points, " ".join(m.group(2).split())
 
 
 def _read_refit(args: str, kw: Keyword) -> tuple[tuple[str, int], ...]:
     try:
         fit = parse_fit(args)
     except ValueError as e:
-        raise UnreadableOrder(f"REFIT: {e}", f"write {kw.example}") from None
+        raise UnreadableOrder(f"REFIT: {brief(str(e), MOST_QUOTED_CHARS)}",
+                              f"write {kw.example}") from None
     if not fit:
         raise UnreadableOrder("REFIT needs the new ship sheet", f"write {kw.example}")
     return tuple(sorted(fit.items()))
@@ -366,41 +509,45 @@ def _read_nothing(args: str, kw: Keyword) -> None:
     return None  # END: anything after it on the line is ignored like what follows
 
 
-_NUMBER = re.compile(r"[0-9]+")
 _RESEARCH_FIX = "write the technology, then the number of grants, e.g. RESEARCH ATTACK 4"
 
 
 def _read_research(args: str, kw: Keyword) -> tuple[str, int]:
     """RESEARCH <technology> <grants>; the technology is checked against the ruleset later."""
     words = args.split()
-    numbers = [bool(_NUMBER.fullmatch(w)) for w in words]
+    values = [read_number(w) for w in words]
+    numbers = [v is not None for v in values]
+    technology = brief(words[0].upper()) if words else ""
     if numbers == [False, True]:
-        grants = int(words[1])
+        grants = values[1]
         if grants == 0:
             raise UnreadableOrder(
-                f"RESEARCH {words[0].upper()} 0 buys no grant",
-                f"delete the line, or write RESEARCH {words[0].upper()} 1 or more",
+                f"RESEARCH {technology} 0 buys no grant",
+                f"delete the line, or write RESEARCH {technology} 1 or more",
             )
-        return words[0].upper(), grants
+        return words[0].upper(), _bounded(
+            grants, f"RESEARCH {technology} {words[1]}", MOST_GRANTS,
+            f"one RESEARCH line buys at most {MOST_GRANTS} grants",
+            f"write e.g. RESEARCH {technology} 2")
     if numbers == [True, False]:  # the order reversed: RESEARCH 4 ATTACK
         raise UnreadableOrder(
-            f"RESEARCH {args}: the technology comes before the grants",
-            f"write RESEARCH {words[1].upper()} {int(words[0])}",
+            f"RESEARCH {brief(args)}: the technology comes before the grants",
+            f"write RESEARCH {brief(words[1].upper())} {brief(words[0].lstrip('0') or '0')}",
         )
     if numbers == [False, True, True]:  # ATTACK 1 4 from the production sheet's "Attack 1"
         raise UnreadableOrder(
-            f"RESEARCH {args}: write only the technology and the grants; they always go "
+            f"RESEARCH {brief(args)}: write only the technology and the grants; they always go "
             "to the next level",
-            f"write RESEARCH {words[0].upper()} {int(words[2])}",
+            f"write RESEARCH {technology} {brief(words[2].lstrip('0') or '0')}",
         )
     if numbers == [False]:
         raise UnreadableOrder(
-            f"RESEARCH {words[0].upper()} needs the number of grants (one die each)",
-            f"write e.g. RESEARCH {words[0].upper()} 2",
+            f"RESEARCH {technology} needs the number of grants (one die each)",
+            f"write e.g. RESEARCH {technology} 2",
         )
     if not words:
         raise UnreadableOrder("RESEARCH is empty: it needs a technology and grants", _RESEARCH_FIX)
-    raise UnreadableOrder(f"RESEARCH {args} is not a technology and a number of grants",
+    raise UnreadableOrder(f"RESEARCH {brief(args)} is not a technology and a number of grants",
                           _RESEARCH_FIX + "; one line per technology")
 
 
@@ -414,14 +561,17 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("SECRET", ("SEGRETO",), _read_text,
                 "SECRET <your secret>", "the secret you got at enlistment", header=True),
         Keyword("MOVE", ("MOSSA",), _read_whole,
-                "MOVE 1", "the number of the move these orders are for", header=True),
+                "MOVE 1", "the number of the move these orders are for", header=True,
+                most=MOST_MOVE, limit=f"moves are numbered up to {MOST_MOVE}"),
         Keyword("ROUTE", ("ROTTA", "COURSE"), _read_route, ROUTE_EXAMPLE,
                 f"parsecs and direction joined by +: {' '.join(DIRECTIONS)}; "
                 "UP/DOWN by 4s; NONE stays put"),
         Keyword("TANKS", ("TANK", "SERBATOI"), _read_whole,
-                "TANKS 3", "tanks used this move; leave out to use all on board"),
+                "TANKS 3", "tanks used this move; leave out to use all on board",
+                most=MOST_ON_BOARD, limit=f"no ship carries more than {MOST_ON_BOARD} tanks"),
         Keyword("RADARS", ("RADAR",), _read_whole,
-                "RADARS 2", "radars switched on; leave out to switch on all"),
+                "RADARS 2", "radars switched on; leave out to switch on all",
+                most=MOST_ON_BOARD, limit=f"no ship carries more than {MOST_ON_BOARD} radars"),
         Keyword("INFO", ("INFORMATION", "INFORMAZIONI"), _read_info, "INFO P-3",
                 "one line per computer: a planet, or INFO NEW for the one you discover "
                 "this move", repeatable=True),
@@ -438,7 +588,8 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("FIRE", ("FUOCO",), _read_fire, "FIRE CREWS",
                 "on the ground: FIRE LASERS, CREWS or ALL; ... WITH name fires together"),
         Keyword("TARGET", ("TARGETS", "BERSAGLIO"), _read_whole, "TARGET 1",
-                "fire at the first n aliens only (splitting of objectives)"),
+                "fire at the first n aliens only (splitting of objectives)",
+                most=MOST_TARGETS, limit=f"TARGET names at most {MOST_TARGETS} aliens"),
         Keyword("MISSION", ("MISSIONE",), _read_mission, "MISSION CAPTURE",
                 "on the ground: " + ", ".join(MISSION_WORDS)),
         Keyword("PAY", ("PAGA",), _read_pay, "PAY 2 TO Notius",
@@ -457,7 +608,77 @@ ALIASES: dict[str, str] = {
     word: kw.name for kw in KEYWORDS.values() for word in (kw.name, *kw.aliases)
 }
 assert len(ALIASES) == sum(1 + len(kw.aliases) for kw in KEYWORDS.values()), "alias clash"
+assert all(kw.most > 0 for kw in KEYWORDS.values() if kw.read is _read_whole), "a number unbounded"
 HEADER: tuple[str, ...] = tuple(k for k, kw in KEYWORDS.items() if kw.header)
+
+
+# --- secrets --------------------------------------------------------------------------
+
+# A secret is stored only as a hash and never printed, even a wrong one: not in a quoted
+# reply (`> SECRET ...`), a comment, a signature ("my secret is ..."), after a misspelt
+# keyword (SECRTE, Secret:) or terminal codes, in any case. Whatever follows the word
+# SECRET (or SEGRETO) on a line is masked, and so is a line whose first word looks like it.
+_SECRET_WORDS = tuple(word for word, name in ALIASES.items() if name == "SECRET")
+_SECRET_IN = re.compile("|".join(_SECRET_WORDS), re.IGNORECASE)
+_LEAD = re.compile(r"[\W_]*")  # quote marks, comment signs, codes before the first word
+_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTERS_AND_DIGITS = re.compile(r"[^\W_]+")
+MASK = "****"
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_secret(word: str) -> bool:
+    # A misspelt SECRET (SECRTE, SEKRET, SECERT) is 0.8 alike or more; "here" and "Sent",
+    # which begin greetings and signatures, are 0.6.
+    if word in ALIASES or not 4 <= len(word) <= 12:  # another order, or nothing like SECRET
+        return False
+    return bool(difflib.get_close_matches(word, _SECRET_WORDS, n=1, cutoff=0.75))
+
+
+def _secret_start(line: str) -> int | None:
+    """Where the secret a line may carry begins (what is before it stays); None if none."""
+    found = _SECRET_IN.search(line)
+    if found is not None:
+        return found.end()
+    lead = _LEAD.match(line).end()
+    for pattern in (_LETTERS, _LETTERS_AND_DIGITS):
+        word = pattern.match(line, lead)
+        if word is not None and _near_secret(word.group().upper()):
+            return _LETTERS.match(line, lead).end() if pattern is _LETTERS else lead
+    return None
+
+
+def mask_secret(line: str) -> str:
+    """The line with what may be a secret as ****; any other line as it is."""
+    start = _secret_start(line)
+    if start is None or not line[start:].strip():
+        return line
+    return f"{line[:start]} {MASK}".lstrip(" \t")
+
+
+def _secret_tail(line: str) -> str:
+    """What a line's secret may be (its comment aside), to mask it wherever a message
+    quotes the line; "" when none."""
+    start = _secret_start(line)
+    return "" if start is None else line[start:].split("#", 1)[0].strip()
+
+
+def without_secret(text: str, secret: str | None = None) -> str:
+    """An order file's text for the record: every line that may carry a secret masked,
+    and the file's own secret (when it gives one) wherever else it is written."""
+    masked = "\n".join(map(mask_secret, text.split("\n")))
+    if secret and len(secret) >= 3:
+        masked = masked.replace(secret, MASK)
+    return masked
+
+
+def recorded(data: bytes, secret: str | None = None) -> str:
+    """An order file as the database keeps it: its text (at most MOST_FILE_BYTES of it)
+    with every secret masked, or what it is when it is not text."""
+    try:
+        return without_secret(decode(data[:MOST_FILE_BYTES]), secret)
+    except NotText as e:
+        return f"(not a text file: {e})"
 
 
 # --- the parser -----------------------------------------------------------------------
@@ -483,10 +704,11 @@ def _split(number: int, raw: str) -> _Line | None:
 
 
 def _shown(line: _Line, keyword: str | None) -> str:
-    # A problem may be printed where others see it: never echo a secret, even a wrong one.
-    if keyword == "SECRET":
-        return line.text.split()[0] + " ****"
-    return line.text
+    """A line as a problem quotes it: secret masked, at most MOST_QUOTED_CHARS long."""
+    text = mask_secret(line.text)
+    if keyword == "SECRET" and text == line.text and len(line.text.split()) > 1:
+        text = f"{line.text.split()[0]} {MASK}"  # SEGRETO x, or an alias yet to come
+    return brief(text, MOST_QUOTED_CHARS)
 
 
 class _Reader:
@@ -502,12 +724,18 @@ class _Reader:
         self.problems: list[Problem] = []
         self.texts: dict[int, str] = {}  # each order line as written, secrets masked
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
+        # "Did you mean" costs a comparison with every order word: only for the problems
+        # that will be listed, so a file of junk lines is read in a glance.
+        self.suggestions = MOST_PROBLEMS_LISTED
 
     def problem(self, line: _Line | None, message: str, fix: str, keyword: str | None = None,
                 dropped: bool = True):
         """An unreadable line; `dropped` when the order it meant is not in the orders."""
         text = _shown(line, keyword) if line else ""
         number = line.number if line else None
+        secret = _secret_tail(line.text) if line else ""
+        if secret:  # a message may quote the line too
+            message, fix = message.replace(secret, MASK), fix.replace(secret, MASK)
         self.problems.append(Problem(self.source, number, text, message, fix, UNREADABLE))
         if keyword and dropped:
             self.unreadable.add(keyword)
@@ -521,7 +749,14 @@ class _Reader:
         elif name == "END":
             self.first_line.setdefault("END", line.number)
             self.ended = True
+        elif len(line.text) > MOST_LINE_CHARS:
+            self.first_line.setdefault(name, line.number)  # there, so not also "missing"
+            self.problem(line, f"the line is {len(line.text)} characters long: an order line "
+                         f"has at most {MOST_LINE_CHARS}",
+                         "write the order on a shorter line; other text goes after END", name)
         elif self.misplaced(line, KEYWORDS[name]):
+            return
+        elif self.too_many(line, KEYWORDS[name]):
             return
         else:
             self.first_line.setdefault(name, line.number)
@@ -559,9 +794,22 @@ class _Reader:
             return True
         return False
 
+    def too_many(self, line: _Line, kw: Keyword) -> bool:
+        """A repeatable order's lines beyond MOST_LINES_PER_ORDER."""
+        if not kw.repeatable or len(self.values.get(kw.name, ())) < MOST_LINES_PER_ORDER:
+            return False
+        self.problem(
+            line, f"more than {MOST_LINES_PER_ORDER} {kw.name} lines: at most "
+            f"{MOST_LINES_PER_ORDER} are read", f"keep at most {MOST_LINES_PER_ORDER} "
+            f"{kw.name} lines ({kw.help})", kw.name, dropped=False)
+        return True
+
     def unknown(self, line: _Line) -> None:
-        written = line.text.split("#", 1)[0].split()[0]
-        near = difflib.get_close_matches(line.word, ALIASES, n=1, cutoff=0.6)
+        written = brief(line.text.split("#", 1)[0].split()[0])
+        near = None
+        if self.suggestions > 0:
+            self.suggestions -= 1
+            near = difflib.get_close_matches(line.word, ALIASES, n=1, cutoff=0.6)
         if not near:
             self.problem(
                 line,
@@ -572,7 +820,8 @@ class _Reader:
             return
         keyword = ALIASES[near[0]]
         self.texts[line.number] = _shown(line, keyword)
-        args = "<your secret>" if keyword == "SECRET" else line.args
+        secret = keyword == "SECRET" or _secret_start(line.text) is not None
+        args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
         self.problem(
             line,
             f"unknown order {written}; did you mean {near[0]}?",
@@ -608,15 +857,21 @@ def _no_game(source: str, lines: list[str]) -> Problem:
     # A misspelt GAME (GAEM cornifex) hides the whole header: point at it if there is one.
     for number, raw in enumerate(lines, start=1):
         line = _split(number, raw)
-        if line and difflib.get_close_matches(line.word, _GAME_WORDS, n=1, cutoff=0.75):
-            return Problem(source, number, line.text, "no GAME line found; did you mean GAME?",
-                           f"write instead: GAME {line.args}".rstrip(), UNREADABLE)
+        # A word close to GAME (cutoff 0.75) is at most twice as long as the longest.
+        if (line and len(line.word) <= _GAME_WORD_CHARS
+                and difflib.get_close_matches(line.word, _GAME_WORDS, n=1, cutoff=0.75)):
+            return Problem(source, number, _shown(line, None),
+                           "no GAME line found; did you mean GAME?",
+                           f"write instead: GAME {brief(line.args, MOST_QUOTED_CHARS)}".rstrip(),
+                           UNREADABLE)
     header = "\n".join(f"    {KEYWORDS[name].example}" for name in HEADER)
     fix = f"start your orders with the header:\n{header}"
     return Problem(source, None, "", "no GAME line found", fix, UNREADABLE)
 
 
 _GAME_WORDS = [word for word, name in ALIASES.items() if name == "GAME"]
+_GAME_WORD_CHARS = 2 * max(map(len, _GAME_WORDS))
+_HEADER_LINES = 20  # of a file too large to read, the lines after GAME searched for the header
 
 
 def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
@@ -624,12 +879,27 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
 
     The orders come back even when some lines are unreadable, so that the lawfulness check
     can report what is wrong with the rest in the same answer (one mail round trip).
+    Only the first MOST_FILE_BYTES are read: the orders must end (END) within them, and
+    whatever follows (a long quoted thread, a signature) is ignored like anything after
+    END; a longer file whose orders do not end there is refused, its header only read to
+    say whose it is. Text (a mail's, already decoded) is measured in characters.
     """
-    text = decode(data) if isinstance(data, bytes) else _normalise(data)
+    longer = len(data) > MOST_FILE_BYTES
+    if longer:
+        data = _first_part(data)
+    # A file not read as a whole: its header counts as unreadable, so the lawfulness check
+    # does not add "the header has no GAME line" and the like to the one problem.
+    unread = Orders(source=source, unreadable=frozenset(HEADER))
+    try:
+        text = decode(data) if isinstance(data, bytes) else _text(data)
+    except NotText as e:
+        return unread, [_not_text(source, e)]
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return Orders(source=source), [_no_game(source, lines)]
+        return unread, [_too_large(source) if longer else _no_game(source, lines)]
+    if longer and not _END_LINE.search(text):  # surely too large: not worth reading
+        return _header_only(lines, start, source), [_too_large(source)]
     reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
         line = _split(number, lines[number - 1])
@@ -637,8 +907,63 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
             reader.read(line)
             if reader.ended:
                 break
+    if longer and not reader.ended:
+        return _header_only(lines, start, source), [_too_large(source)]
     reader.finish(start)
     return _orders(source, reader), in_report_order(reader.problems)
+
+
+_END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _first_part(data: bytes | str) -> bytes | str:
+    """The first MOST_FILE_BYTES of a file, no character cut in two."""
+    head = data[:MOST_FILE_BYTES]
+    if isinstance(head, str):
+        return head[: head.rfind("\n") + 1] or head
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or b"\0" in head[:64]:
+        return head[: len(head) // 4 * 4]  # UTF-16 or UTF-32: whole code units
+    return head[: head.rfind(b"\n") + 1] or head
+
+
+def _too_large(source: str) -> Problem:
+    kib = MOST_FILE_BYTES // 1024
+    return Problem(
+        source, None, "",
+        f"the file is larger than {kib} KiB and its orders do not end (END) within its first "
+        f"{kib} KiB, so it was not read: the orders must end within the first "
+        f"{MOST_FILE_BYTES:,} bytes",
+        "send the orders alone, as plain text, with END after them (what follows END may be "
+        "as long as you like)",
+        UNREADABLE)
+
+
+def _not_text(source: str, error: NotText) -> Problem:
+    return Problem(
+        source, None, "", f"this is not a text file: {error}",
+        "send the orders as plain text, in the body of the mail or as a .txt file",
+        UNREADABLE)
+
+
+def _header_only(lines: list[str], start: _Line, source: str) -> Orders:
+    """The header of a file too large to read, to tell its officer why he holds: only the
+    lines just after GAME are looked at, and nothing but the header is taken."""
+    reader = _Reader(source)
+    for number in range(start.number, min(len(lines), start.number + _HEADER_LINES) + 1):
+        line = _split(number, lines[number - 1])
+        if line is not None and ALIASES.get(line.word) in HEADER:
+            reader.read(line)
+    return replace(_orders(source, reader), unreadable=frozenset(HEADER))
+
+
+def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED) -> list[str]:
+    """Problems as printed for a reader: the first `most`, then one line for the rest."""
+    out = [str(p) for p in problems[:most]]
+    if len(problems) > most:
+        rest = len(problems) - most
+        out.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''} "
+                   f"(only the first {most} are listed): mend these and check again")
+    return out
 
 
 def _orders(source: str, reader: _Reader) -> Orders:

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import backups, game, move_files, store
+from . import backups, game, move_files, orderfolder, store
 from .rules.dice import Dice
 from .store import GameError
 from .summary import MoveSummary
@@ -51,8 +51,7 @@ def copy_game(game_dir: Path, copy: Path) -> None:
         conn.close()
     orders = game_dir / "orders"
     if orders.is_dir():
-        shutil.copytree(orders, copy / "orders",
-                        ignore=lambda folder, names: [move_files.ARCHIVE] if Path(folder) == orders else [])
+        orderfolder.copy_orders(orders, copy / "orders")
     else:
         (copy / "orders").mkdir()
     for extra in ("rules", "templates"):

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import jinja2
+import jinja2.bccache
 
 from .orderfile import order_form
 from .rules.dice import Roll
@@ -94,11 +95,22 @@ class Environment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
+class _BestEffortCache(jinja2.FileSystemBytecodeCache):
+    """A cache that cannot be written (a full disk, a folder of another user) costs a
+    compile, never the move."""
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
+
+
 def bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs (keyed by the source's checksum, so an edited
     template is compiled anew): compiling them is most of a small move's time."""
     try:
-        return jinja2.FileSystemBytecodeCache()
+        return _BestEffortCache()
     except (OSError, RuntimeError):
         return None
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import backups, move_files, store
-from .game import order_files
+from .orderfolder import order_files
 from .store import GameError
 
 ROLLED_BACK = "rolled-back"

@@ -526,16 +526,19 @@ def test_names_are_escaped_in_markdown_and_bbcode(make_game):
     assert "Ship [b]S[/b]: GLADIUM, level 1" in g.report(1, "other")
 
 
-def test_control_and_bidi_characters_are_stripped_from_text(make_game):
-    """A ship name hiding a bidi override or a control character prints without them;
-    an officer name with them is refused, since no order file could carry it."""
+def test_control_and_bidi_characters_are_refused_in_names_and_stripped_from_text(make_game):
+    """A name hiding a bidi override or a control character is refused at enlistment,
+    officer's or ship's; what a player wrote in his order file prints without them."""
     g = make_game(BASE, [], officers=[])
-    with pytest.raises(GameError, match="cannot be written in an order file"):
+    with pytest.raises(GameError, match="RIGHT-TO-LEFT OVERRIDE"):
         game.enlist(g.dir, "Mal\u202eicious\x07 Name", "", "GLADIUM", "S", EXAMPLE_FIT)
-    game.enlist(g.dir, "Plain", "", "GLADIUM", "Mal\u202eicious\x07 Ship", EXAMPLE_FIT, secret="aaaa-1111")
+    with pytest.raises(GameError, match="ship's name"):
+        game.enlist(g.dir, "Plain", "", "GLADIUM", "Mal\u202eicious\x07 Ship", EXAMPLE_FIT)
+    game.enlist(g.dir, "Plain", "", "GLADIUM", "S", EXAMPLE_FIT, secret="aaaa-1111")
+    g.post("plain.txt", orders_text("Plain", "aaaa-1111", 1, "ROUTE 3 N", "FLY mal\u202eicious\x07"))
     game.resolve(g.dir, force=True)
     report = g.report(1, "plain")
-    assert "Ship Malicious Ship: GLADIUM, level 1\n" in report
+    assert "> FLY malicious\n" in report
     for folder_file in (g.dir / "reports" / "move-01").iterdir():
         text = folder_file.read_text(encoding="utf-8")
         assert "\u202e" not in text and "\x07" not in text, folder_file.name

@@ -17,6 +17,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid, parseaddr
 
+from ..names import NameRefused, email_address
 from ..render import slug
 
 REPORT, WELCOME, SECRET, REMINDER, RECEIPT = "report", "welcome", "secret", "reminder", "receipt"
@@ -40,21 +41,17 @@ def _clean(text: str, what: str) -> str:
 
 
 def address(name: str, addr_spec: str) -> Address:
-    """A validated recipient or sender: a display name and an address like a@example.org."""
+    """A validated recipient or sender: a display name and an address like a@example.org,
+    checked as at enlistment (`pbem.names.email_address`)."""
     _clean(name, "the name")
-    _clean(addr_spec, "the address")
-    addr_spec = addr_spec.strip()
-    if not addr_spec.isascii():
-        raise MailError(f"the address {addr_spec!r} is not plain ASCII; pbem sends only to "
-                        "ASCII addresses")
     try:
-        parsed = Address(display_name=name, addr_spec=addr_spec)
+        spec = email_address(addr_spec)
+    except NameRefused as e:
+        raise MailError(str(e)) from None
+    try:
+        return Address(display_name=name, addr_spec=spec)
     except (ValueError, IndexError, HeaderParseError) as e:
-        raise MailError(f"{addr_spec!r} is not an e-mail address ({e}); write it as "
-                        "name@example.org") from None
-    if not parsed.username or ("." not in parsed.domain.strip(".") and parsed.domain != "localhost"):
-        raise MailError(f"{addr_spec!r} is not an e-mail address: write it as name@example.org")
-    return parsed
+        raise MailError(f"the name {name!r} cannot go into a mail header ({e})") from None
 
 
 def check_email(text: str) -> str:

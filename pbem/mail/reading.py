@@ -23,8 +23,11 @@ from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from ..orderfolder import CannotRead, read_regular_file
 from .mime import decode_text, header_text, text_parts
 from .order_text import find_orders
+
+MOST_MAIL_BYTES = 25 * 1024 * 1024  # one mail with its attachments (an mbox may be longer)
 
 NOT_ORDERS = "no GAME line anywhere in the mail: not orders (a question, a greeting or spam?)"
 
@@ -247,14 +250,20 @@ def _read_mbox(path: Path, counter: _Counter) -> Iterator[Letter]:
 
 
 def _read_file(path: Path, counter: _Counter, shown: str) -> Iterator[Letter]:
+    # Only a regular file, never blocking (a FIFO), and at most one mail's worth of it; an
+    # mbox, opened by the mailbox module, may be longer.
     try:
-        data = path.read_bytes()
+        data = read_regular_file(str(path), MOST_MAIL_BYTES + 1)
         written = _stamp(path.stat().st_mtime)
-    except OSError as error:
+    except (CannotRead, OSError) as error:
         yield unreadable(shown, counter.next(), error)
         return
     if looks_like_mbox(data):
         yield from _read_mbox(path, counter)
+    elif len(data) > MOST_MAIL_BYTES:
+        yield unreadable(shown, counter.next(), CannotRead(
+            f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than any mail "
+            "pbem reads"))
     elif path.suffix.lower() in (".eml", ".msg") or looks_like_mail(data):
         yield letter_from_bytes(data, shown, counter.next(), written)
     else:
@@ -290,7 +299,7 @@ def read_letters(sources: Iterable[Path | str]) -> Iterator[Letter]:
         elif path.is_dir():
             for file in _folder_files(path):
                 yield from _read_file(file, counter, str(file))
-        elif path.is_file():
+        elif path.exists() or path.is_symlink():  # a file, or what is refused as one
             yield from _read_file(path, counter, str(path))
         else:
             raise MailSourceError(

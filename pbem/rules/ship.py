@@ -7,6 +7,7 @@ take no space of their own.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 
@@ -121,6 +122,9 @@ def build_ship(ship_type: ShipType, name: str, fit: dict[str, int]) -> Ship:
                 **values)
 
 
+MOST_OF_A_COMPONENT = 99  # the largest count a ship sheet may give (REFIT, enlistment)
+
+
 def parse_fit(text: str) -> dict[str, int]:
     """`crews=2,shields=5,lasers=3` (also one `name = n` per line, `#` comments) to a dict.
 
@@ -131,14 +135,22 @@ def parse_fit(text: str) -> dict[str, int]:
         item = raw.split("#", 1)[0].strip()
         if not item:
             continue
+        shown = repr(item if len(item) <= 40 else item[:39] + "…")
         if "=" not in item:
-            raise ValueError(f"{item!r}: write component=count, e.g. radars=2")
+            raise ValueError(f"{shown}: write component=count, e.g. radars=2")
         key, _, value = item.partition("=")
         key = key.strip().lower().replace(" ", "_").replace("-", "_")
-        try:
-            fit[key] = int(value.strip())
-        except ValueError:
-            raise ValueError(f"{item!r}: the count must be a whole number") from None
+        count = value.strip()
+        # ASCII digits only (int() also takes ٣ and 1_000), and a bound before converting:
+        # int() refuses more than 4,300 digits with an error of its own. A minus sign is
+        # read (the GM's --damage repairs with one); a sheet with it is refused by its type.
+        if not re.fullmatch(r"-?[0-9]+", count):
+            raise ValueError(f"{shown}: the count must be a whole number")
+        digits = count.lstrip("-").lstrip("0")
+        if len(digits) > len(str(MOST_OF_A_COMPONENT)) or int(digits or 0) > MOST_OF_A_COMPONENT:
+            raise ValueError(f"{shown}: no ship carries more than {MOST_OF_A_COMPONENT} "
+                             "of a component")
+        fit[key] = int(count)
     return fit
 
 

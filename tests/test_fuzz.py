@@ -1,0 +1,201 @@
+"""No input makes the order reader or the lawfulness check fail: a fuzz search.
+
+`read_orders` and `lawful.problems` get random bytes, real mails mutated byte by byte,
+order lines with huge, negative and non-ASCII numbers, NUL bytes and mixed encodings; all
+that may come back is orders and problems, never an exception. The suite runs a few
+hundred examples per test; `PBEM_FUZZ=N` runs N per test for a deeper search (see
+bench/README.md for the long run and its figures).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbem.orderfile import ALIASES, MOST_FILE_BYTES, listed, read_orders
+from pbem.rules import lawful
+from pbem.rules.geometry import Position
+from pbem.rules.orders import Orders
+from pbem.rules.research import RULE as RESEARCH
+
+from core import BASE, RULES, in_space, marthia, on_ground, planet, state
+
+# Real order files: the examples as mail clients send them (tests/examples; the shared
+# examples folder beside the checkout, when there is one, may hold more) and the demo's.
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted(
+    p for folder in (REPO / "tests" / "examples", REPO.parent / "shared" / "examples")
+    if folder.is_dir() for p in folder.glob("*.txt")) + sorted((REPO / "orders").glob("*/*.txt"))
+MAILS = sorted({p.read_bytes() for p in EXAMPLES})
+SECRETS = {1: "4tq9-mx2d", 2: "zz81-kq0p", 3: "p0ll-7yre", 4: "9gh2-llc4"}
+NAMES = {1: "Notius", 2: "Niccolò Varro", 3: "Cæcilia Metella", 4: "Marcus Aper"}
+
+FUZZ = settings(
+    max_examples=int(os.environ.get("PBEM_FUZZ", "100")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                           HealthCheck.filter_too_much],
+    database=None if os.environ.get("PBEM_FUZZ") else settings.default.database,
+)
+
+
+def _states():
+    """The situations the checks branch on: in space, on the ground among aliens, at the
+    base, with and without the research rule."""
+    designated = [planet("sevolventes", pid=10 + n, position=Position(n, 1, 1),
+                         designation=f"P-{n}") for n in (1, 2, 3)]
+    ground = planet("raptores", pid=20, position=Position(5, 5, 2), designation="P-4")
+    officers = [
+        in_space(Position(10, 10, 2), oid=1, name=NAMES[1]),
+        on_ground(ground, marthia(tanks=4, radars=3), oid=2, name=NAMES[2], turn=1),
+        in_space(BASE.position, oid=3, name=NAMES[3], turn=2, landed_on=BASE.id),
+        in_space(Position(3, 3, 1), oid=4, name=NAMES[4], turn=3, score=12),
+    ]
+    plain = replace(state([*designated, ground], officers, move=1), name="cornifex")
+    research = replace(plain, settings={"rules": [RESEARCH]})
+    return plain, research
+
+
+STATES = _states()
+COLLEAGUES = {name.casefold() for name in NAMES.values()}
+
+
+def secret_ok(officer_id: int, secret: str) -> bool:
+    return SECRETS[officer_id] == secret
+
+
+def survives(data: bytes | str) -> tuple[Orders, int]:
+    """What `pbem check --game` and `pbem resolve` do with a file, short of the files;
+    returns the orders read and how many lawfulness problems the plain game found."""
+    orders, problems = read_orders(data, "orders/fuzz.txt")
+    unlawful = []
+    for s in STATES:
+        unlawful = lawful.problems(orders, s, RULES, secret_ok, colleagues=COLLEAGUES)
+        shown = listed(problems + unlawful)
+        assert len(shown) <= 21
+        "\n".join(shown).encode("utf-8")  # printable and storable: no lone surrogate
+    return orders, len(unlawful)
+
+
+# --- what the Internet sends --------------------------------------------------------------
+
+
+@FUZZ
+@given(st.binary(max_size=4096))
+def test_random_bytes(data):
+    survives(data)
+
+
+@st.composite
+def mutated_mail(draw) -> bytes:
+    """A real order file with bytes inserted, deleted, replaced, lines repeated or files
+    spliced: what a mail client, a forum or a careless edit makes of one."""
+    data = bytearray(draw(st.sampled_from(MAILS)))
+    for _ in range(draw(st.integers(1, 8))):
+        at = draw(st.integers(0, len(data)))
+        how = draw(st.sampled_from(["insert", "delete", "replace", "repeat", "splice", "nul"]))
+        if how == "insert":
+            data[at:at] = draw(st.binary(min_size=1, max_size=16))
+        elif how == "delete":
+            del data[at:at + draw(st.integers(1, 32))]
+        elif how == "replace" and at < len(data):
+            data[at] = draw(st.integers(0, 255))
+        elif how == "repeat":
+            line_start = data.rfind(b"\n", 0, at) + 1
+            line_end = data.find(b"\n", at)
+            line = bytes(data[line_start:line_end + 1 if line_end >= 0 else len(data)])
+            data[line_start:line_start] = line * draw(st.integers(1, 30))
+        elif how == "splice":
+            other = draw(st.sampled_from(MAILS))
+            cut = draw(st.integers(0, len(other)))
+            data[at:] = other[cut:]
+        elif how == "nul":
+            data[at:at] = b"\0" * draw(st.integers(1, 4))
+    return bytes(data)
+
+
+@FUZZ
+@given(mutated_mail())
+def test_mutated_real_mails(data):
+    survives(data)
+
+
+# --- orders with hostile arguments --------------------------------------------------------
+
+NUMBERS = st.one_of(
+    st.integers(-10**6, 10**6).map(str),
+    st.integers(10, 6000).map(lambda n: "9" * n),  # past int()'s 4,300 digits
+    st.integers(1, 40).map(lambda n: "0" * n + "7"),
+    st.sampled_from(["²", "①", "٣", "１２", "1_000", "-0", "+5", "0x10", "1e3", "٣٣",
+                     "3.5", "½", "Ⅻ", "𝟗", "", " ", "NaN", "inf"]),
+)
+WORDS = st.one_of(
+    st.sampled_from(sorted(ALIASES)),
+    st.sampled_from(["N", "NE", "UP", "DOWN", "NORTH-EAST", "NONE", "NEW", "TO", "A", "B",
+                     "C", "D", "ON", "OFF", "LAND", "EMBARK", "LASERS", "ALL", "P-1", "P-4",
+                     "ATTACK", "MOVEMENT", "crews=2,shields=5", "Notius", "+", "#", ">",
+                     "4tq9-mx2d", "\x1b[2J", "\u202e", "\x00", "\t", "\x85", "\u2028"]),
+    st.text(max_size=12),
+)
+
+
+@st.composite
+def order_lines(draw) -> str:
+    """A header (right, wrong or partial) and order lines of keywords with numbers."""
+    officer = draw(st.sampled_from(sorted(SECRETS)))
+    header = [f"GAME {draw(st.sampled_from(['cornifex', 'CORNIFEX', 'other']))}",
+              f"OFFICER {NAMES[officer]}",
+              f"SECRET {draw(st.sampled_from([SECRETS[officer], 'wrong']))}",
+              f"MOVE {draw(st.one_of(st.just('1'), NUMBERS))}"]
+    header = draw(st.lists(st.sampled_from(header), max_size=5)) if draw(st.booleans()) \
+        else header
+    lines = []
+    for _ in range(draw(st.integers(0, 15))):
+        keyword = draw(st.sampled_from(sorted(ALIASES)))
+        args = draw(st.lists(st.one_of(NUMBERS, WORDS), max_size=4))
+        lines.append(" ".join([keyword, *args]))
+    tail = draw(st.sampled_from(["END", "", "END\n> SECRET 4tq9-mx2d", "FINE"]))
+    return "\n".join([*header, *lines, tail])
+
+
+ENCODINGS = ["utf-8", "utf-8-sig", "latin-1", "cp1252", "utf-16", "utf-16-le", "utf-16-be",
+             "utf-32", "mac-roman"]
+
+
+def encoded(text: str, encoding: str) -> bytes:
+    return text.encode(encoding, errors="replace")
+
+
+@FUZZ
+@given(order_lines(), st.sampled_from(ENCODINGS), st.sampled_from(["\n", "\r\n", "\r"]))
+def test_orders_with_hostile_numbers_and_words(text, encoding, newline):
+    survives(encoded(text.replace("\n", newline), encoding))
+    survives(text)
+
+
+@FUZZ
+@given(st.lists(st.tuples(order_lines(), st.sampled_from(ENCODINGS)), min_size=1, max_size=3),
+       st.lists(st.integers(0, 10**6), max_size=6))
+def test_mixed_encodings_and_nul_bytes(parts, nul_at):
+    data = bytearray(b"".join(encoded(text, encoding) for text, encoding in parts))
+    for at in nul_at:
+        data[at % (len(data) + 1):at % (len(data) + 1)] = b"\0"
+    survives(bytes(data))
+
+
+@FUZZ
+@given(st.text(max_size=2000))
+def test_any_text(text):
+    survives(text)
+
+
+@FUZZ
+@given(st.integers(MOST_FILE_BYTES - 64, MOST_FILE_BYTES + 64), st.sampled_from(MAILS),
+       st.binary(min_size=1, max_size=8))
+def test_files_about_the_largest_read(size, mail, filler):
+    data = (mail + filler * size)[:size]
+    survives(data)
