@@ -297,9 +297,6 @@ class Collected:
     done: list[tuple[str, str]] = field(default_factory=list)  # to archive once the move is saved
 
 
-ARCHIVE = move_files.ARCHIVE
-
-
 @dataclass
 class _Reading:
     """What collect_orders has learnt of one file so far, should reading it fail."""
