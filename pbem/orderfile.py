@@ -620,7 +620,7 @@ HEADER: tuple[str, ...] = tuple(k for k, kw in KEYWORDS.items() if kw.header)
 # SECRET (or SEGRETO) on a line is masked, and so is a line whose first word looks like it.
 _SECRET_WORDS = tuple(word for word, name in ALIASES.items() if name == "SECRET")
 _SECRET_IN = re.compile("|".join(_SECRET_WORDS), re.IGNORECASE)
-_LEAD = re.compile(r"[\W_]*")  # quote marks, comment signs, codes before the first word
+_QUOTING = re.compile(r"[\W_]*")  # quote marks, comment signs, codes before the first word
 _LETTERS = re.compile(r"[^\W\d_]+")
 _LETTERS_AND_DIGITS = re.compile(r"[^\W_]+")
 MASK = "****"
@@ -640,11 +640,11 @@ def _secret_start(line: str) -> int | None:
     found = _SECRET_IN.search(line)
     if found is not None:
         return found.end()
-    lead = _LEAD.match(line).end()
+    word_at = _QUOTING.match(line).end()
     for pattern in (_LETTERS, _LETTERS_AND_DIGITS):
-        word = pattern.match(line, lead)
+        word = pattern.match(line, word_at)
         if word is not None and _near_secret(word.group().upper()):
-            return _LETTERS.match(line, lead).end() if pattern is _LETTERS else lead
+            return _LETTERS.match(line, word_at).end() if pattern is _LETTERS else word_at
     return None
 
 
