@@ -475,6 +475,55 @@ def adjust(args: tuple[str, ...], score: str | None, damage: str | None, positio
     click.echo("Logged; the officer reads it in his next report.")
 
 
+@main.command("map")
+@GAME_DIR
+@click.option("--for", "reader", required=True, metavar="OFFICER|public|gm",
+              help="Whose chart: an officer's name (his own knowledge), public (what the "
+                   "bulletins tell) or gm (everything true).")
+@click.option("--move", type=int, help="After which move (default: the last resolved).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the SVG to this file instead of printing it.")
+def map_cmd(game_dir: Path, reader: str, move: int | None, output: Path | None) -> None:
+    """Draw an officer's chart, the public chart or the GM's, as SVG."""
+    try:
+        text = library.chart(game_dir, reader, move)
+    except GameError as e:
+        raise fail(e) from None
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8", newline="\n")
+        click.echo(f"Chart written to {output}")
+
+
+@main.command()
+@GAME_DIR
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
+              help="The folder to write (default: GAME_DIR/site).")
+def site(game_dir: Path, output: Path | None) -> None:
+    """Write a static site of every move's bulletin and public chart."""
+    from .site import build_site
+
+    try:
+        out = build_site(game_dir, output, ruleset=library.ruleset_for(game_dir))
+    except GameError as e:
+        raise fail(e) from None
+    click.echo(f"Site written to {out}: open {out / 'index.html'}, or upload the folder anywhere.")
+
+
+@main.command()
+@GAME_DIR
+@click.option("--officer", help="One officer's moves, scores and ranks (default: everybody's places).")
+def history(game_dir: Path, officer: str | None) -> None:
+    """Show every officer's place move by move, or one officer's record."""
+    from .history import game_history, officer_history
+
+    try:
+        click.echo(officer_history(game_dir, officer) if officer else game_history(game_dir), nl=False)
+    except GameError as e:
+        raise fail(e) from None
+
+
 @main.command()
 @GAME_DIR
 @click.option("--to", "to", type=int,

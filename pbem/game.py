@@ -21,7 +21,8 @@ from . import backups, ledger, move_files, store
 from . import names as naming
 from . import orderfolder
 from .orderfile import MOST_QUOTED_CHARS, brief, listed, read_orders, recorded
-from .render import render_move
+from .charts import book
+from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
@@ -499,6 +500,8 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
                                    g["keep_backups"] if backup else 0)
     files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
+    with collector_paused():  # ten thousand charts of short-lived dicts (render.py says why)
+        charts = book.after_move(db, state, result.state, events, ruleset)
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
         changed = ledger.changed_since_last_move(db.conn, move, opening)
@@ -508,9 +511,10 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
             "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
             (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting if rel in prints]), move))
         ledger.record_move(db.conn, move, opening, g["commitment"])
+        book.save(db, charts)
         # Rendered inside the transaction: a template that fails saves nothing.
         render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                    rolls=list(result.rolls), fair_play=move_files.fair_play(db, move),
+                    rolls=list(result.rolls), charts=charts, fair_play=move_files.fair_play(db, move),
                     desk=move_files.desk_notes(db, move, next_deadline))
     final, _, _ = move_files.finish(game_dir, db, move, files, now=now)
     ruled = changed == ["officers"] and db["gm_actions"].count_where(
@@ -571,3 +575,42 @@ def rerender(game_dir: Path, move: int | None = None) -> Path:
         return move_files.publish(game_dir, move)
     finally:
         db.close()
+
+
+# --- pbem map ---------------------------------------------------------------------------
+
+def resolved_move(db, move: int | None) -> int:
+    """The move asked for, or the last resolved; refuses one not resolved yet."""
+    last = store.game_row(db)["move"] - 1
+    move = last if move is None else move
+    if move < 1 or not db["moves"].count_where("number = ?", [move]):
+        hint = f"the last resolved is move {last}" if last >= 1 else "no move is resolved yet"
+        raise GameError(f"move {move} has not been resolved; {hint}")
+    return move
+
+
+def chart(game_dir: Path, reader: str, move: int | None = None) -> str:
+    """`pbem map`: an officer's chart, the public chart or the GM's, as an SVG file's text."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    move = resolved_move(db, move)
+    name = store.game_row(db)["name"]
+    charts = book.at_move(db, move, ruleset_for(game_dir))
+    env = environment(game_dir, "html")
+    if reader.casefold() == "public":
+        return public_chart(env, charts, game=name, move=move)
+    if reader.casefold() == "gm":
+        truth = gm_chart(env, charts, game=name, move=move)
+        if truth is None:
+            raise GameError(f"the Tabula Spatii of move {move} was not kept (the move was "
+                            "resolved by an older pbem); the later moves have theirs")
+        return truth
+    officers = {r["name"].casefold(): r["id"] for r in db.query("SELECT id, name FROM officers")}
+    officer_id = officers.get(" ".join(reader.split()).casefold())
+    if officer_id is None:
+        raise GameError(f"no officer named {reader!r}; use an officer's name, public or gm")
+    events, _ = store.load_events(db, move)
+    sheet = next((e.data for e in events if e.kind == "sheet" and e.officer == officer_id), None)
+    if sheet is None or officer_id not in charts.own:
+        raise GameError(f"{reader} was not in the game in move {move}")
+    return officer_chart(env, charts, officer_id, sheet, game=name, move=move)[0]

@@ -23,9 +23,12 @@ from pathlib import Path
 import sqlite_utils
 
 from . import ledger, store
+from .charts import book
 from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
 from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
+from .ruleset import RulesetError, load_ruleset
+from .store import GameError
 
 
 @dataclass(frozen=True)
@@ -83,8 +86,14 @@ def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: 
     from . import deadlines
 
     events, texts = store.load_events(db, move)
+    try:
+        ruleset = load_ruleset(Path(game_dir))  # for the letters the charts write
+    except RulesetError as e:
+        raise GameError(f"the game's rules are not valid: {e}") from None
+    charts = book.at_move(db, move, ruleset)
     render_move(game_dir, out_dir, game=store.game_row(db)["name"], move=move, events=events,
-                texts=texts, rolls=store.load_rolls(db, move), fair_play=fair_play(db, move),
+                texts=texts, rolls=store.load_rolls(db, move), charts=charts,
+                fair_play=fair_play(db, move),
                 desk=desk_notes(db, move, deadlines.of_move(db, move + 1)))
 
 

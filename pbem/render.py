@@ -7,8 +7,10 @@ name cannot inject Markdown or BBCode, and no template can forget to escape it.
 
 from __future__ import annotations
 
+import gc
 import re
 import unicodedata
+from contextlib import contextmanager
 from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
@@ -17,7 +19,13 @@ from typing import Any, Callable, Iterable
 
 import jinja2
 import jinja2.bccache
+from markupsafe import Markup
 
+from . import report_json
+from .charts import svg
+from .charts.book import MoveCharts, of_move_alone
+from .charts.knowledge import officer_planets
+from .gm_log import gm_log_parts
 from .orderfile import order_form
 from .rules.dice import Roll
 from .rules.events import GM, OFFICER, PUBLIC, Event
@@ -48,7 +56,17 @@ def bbcode(value: Any) -> str:
     return plain(value).replace("[", "&#91;").replace("]", "&#93;")
 
 
-ESCAPERS: dict[str, Callable[[Any], str]] = {"txt": plain, "md": markdown, "bbcode": bbcode}
+def html(value: Any) -> str:
+    """HTML and SVG: autoescaping escapes; this drops what a name could hide, and leaves
+    alone what is already markup (a macro's output, a chart drawn by its own template)."""
+    if isinstance(value, Markup):
+        return value
+    return plain(value)
+
+
+ESCAPERS: dict[str, Callable[[Any], str]] = {
+    "txt": plain, "md": markdown, "bbcode": bbcode, "html": html,
+}
 
 
 def ordinal(n: int) -> str:
@@ -71,6 +89,13 @@ def reckoning_text(r: list[int]) -> str:
     if dz:
         flat += f", {abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
     return flat
+
+
+def heading_text(heading: str) -> str:
+    """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
+    of P-4` (designations and names stay as written)."""
+    words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
+    return " ".join(words)[:1].upper() + " ".join(words)[1:]
 
 
 def packaged_templates() -> Path:
@@ -106,16 +131,20 @@ class _BestEffortCache(jinja2.FileSystemBytecodeCache):
             pass
 
 
-def bytecode_cache() -> jinja2.BytecodeCache | None:
+def bytecode_cache(pattern: str) -> jinja2.BytecodeCache | None:
     """Compiled templates kept between runs (keyed by the source's checksum, so an edited
     template is compiled anew): compiling them is most of a small move's time."""
     try:
-        return _BestEffortCache()
+        return _BestEffortCache(pattern=pattern)
     except (OSError, RuntimeError):
         return None
 
 
-_BYTECODE = bytecode_cache()
+# Jinja keys its cache by template name and source only, and a template compiled without
+# autoescaping must never be run with it (ground.txt.j2 is read by both): the escaping
+# formats keep their own cache.
+_BYTECODE = bytecode_cache("__jinja2_%s.cache")
+_ESCAPING_BYTECODE = bytecode_cache("__pbem_escaping_%s.cache")
 
 
 def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
@@ -123,6 +152,7 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         paths.append(str(Path(game_dir) / "templates"))
     paths.append(str(packaged_templates()))
+    escaping = fmt == "html"  # HTML and SVG
     env = Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
@@ -130,12 +160,13 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        autoescape=False,
-        bytecode_cache=_BYTECODE,
+        autoescape=escaping,
+        bytecode_cache=_ESCAPING_BYTECODE if escaping else _BYTECODE,
     )
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
+    env.filters["heading"] = heading_text
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.globals["ordinal"] = ordinal
     return env
@@ -149,8 +180,8 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "officer"
 
 
-def report_name(officer_id: int, name: str) -> str:
-    return f"report-{officer_id:03d}-{slug(name)}.txt"
+def report_name(officer_id: int, name: str, suffix: str = "txt") -> str:
+    return f"report-{officer_id:03d}-{slug(name)}.{suffix}"
 
 
 # What happens on a planet, at the base and between officers, told in order in the report.
@@ -194,28 +225,48 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
     return before, after
 
 
-class MoveView:
-    """The events of one move sorted by reader: built once, read by every template."""
+# Public events the bulletin's story does not tell line by line (it gives them a place of
+# their own: the standings table, the end of the game) or that open a turn.
+NOT_IN_STORY = frozenset({"turn", "standings", "game-end"})
 
-    def __init__(self, events: Iterable[Event]) -> None:
+
+class MoveView:
+    """The events of one move sorted by reader: built once, read by every template.
+
+    `texts`, when given, are the events' JSON as stored, in the same order: the JSON
+    reports are made of them."""
+
+    def __init__(self, events: Iterable[Event], texts: Iterable[str] | None = None) -> None:
         self.public: list[Event] = []
+        self.public_texts: list[str] = []
         self.by_officer: dict[int, list[Event]] = defaultdict(list)
+        self.texts_by_officer: dict[int, list[str]] = defaultdict(list)
         self.gm: list[Event] = []
         self.sheets: dict[int, dict] = {}
         self.standings: list[dict] = []
-        for e in events:
+        events = list(events)
+        texts = list(texts) if texts is not None else [""] * len(events)
+        for e, text in zip(events, texts):
             if e.kind == "sheet":
                 self.sheets[e.officer] = e.data
             if e.kind == "standings":
                 self.standings = e.data["rows"]
             if e.audience == PUBLIC:
                 self.public.append(e)
+                self.public_texts.append(text)
             elif e.audience == GM:
                 self.gm.append(e)
             if e.officer is not None and e.audience in (PUBLIC, OFFICER):
                 self.by_officer[e.officer].append(e)
+                self.texts_by_officer[e.officer].append(text)
         self.places = {row["officer_name"]: n for n, row in enumerate(self.standings, 1)}
         self.game_end = next((e.data for e in self.public if e.kind == "game-end"), None)
+
+    def own(self, officer_id: int) -> list[tuple[Event, str]]:
+        """This officer's own turn as he may read it, each event with its stored JSON."""
+        return [(e, text) for e, text in zip(self.by_officer.get(officer_id, []),
+                                             self.texts_by_officer.get(officer_id, []))
+                if e.visible_to(officer_id)]
 
     def officer_context(self, officer_id: int) -> dict[str, Any]:
         """Only what this officer may know: his own turn, public or private to him."""
@@ -246,6 +297,19 @@ class MoveView:
             "officers": len(self.standings),
         }
 
+    def story(self) -> list[dict[str, Any]]:
+        """The public events told turn by turn in player order: each turn opens with its
+        officer moving or holding, and every public event until the next turn is his
+        turn's story (a colleague's rescue by his Tot included)."""
+        turns: list[dict[str, Any]] = []
+        for e in self.public:
+            if e.kind == "turn":
+                turns.append({"officer_name": e.data["officer_name"], "moved": e.data["moved"],
+                              "lines": []})
+            elif e.kind not in NOT_IN_STORY and turns:
+                turns[-1]["lines"].append((e.kind, e.data))
+        return turns
+
     def public_context(self) -> dict[str, Any]:
         kinds: dict[str, list[dict]] = defaultdict(list)
         for e in self.public:
@@ -264,6 +328,7 @@ class MoveView:
             "known": kinds["known"],
             "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
             "standings": self.standings,
+            "story": self.story(),
         }
 
 
@@ -283,25 +348,113 @@ class DeskNotes:
     gm_actions: str = ""
 
 
+CHART_PUBLIC = "chart-public.svg"
+CHART_GM = "chart-gm.svg"
+
+
+def public_chart_data(charts: MoveCharts) -> dict[str, Any]:
+    """The public chart for the bulletin's JSON: every planet named, placed or not."""
+    ships = {name: charts.public.square(where) for name, where in sorted(charts.public.ships.items())}
+    return {"frame": "base", "planets": report_json.chart_planets(charts.public.planets),
+            "ships": [{"officer": name, "at": at} for name, at in ships.items()]}
+
+
+def officer_chart(html_env: jinja2.Environment, charts: MoveCharts, officer_id: int,
+                  sheet: dict[str, Any], *, game: str, move: int,
+                  placed: dict[str, dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
+    """An officer's chart as an SVG file's text, and as the data of his JSON report.
+    `placed` (the public placements) is the same for every officer of a move: pass it."""
+    own = charts.own[officer_id]
+    known = officer_planets(charts.public, charts.placed() if placed is None else placed, own)
+    drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
+                                  game=game, move=move, marks=charts.marks)
+    return (svg.render_svg(html_env, drawing, chart_id="chart"),
+            {"frame": "base", "at": own.at, "planets": report_json.chart_planets(known)})
+
+
+def public_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str:
+    drawing = svg.public_drawing(charts.public, game=game, move=move, marks=charts.marks)
+    return svg.render_svg(html_env, drawing, chart_id="public")
+
+
+def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str | None:
+    if charts.tabula is None:
+        return None
+    drawing = svg.gm_drawing(charts.tabula, game=game, move=move, marks=charts.marks)
+    return svg.render_svg(html_env, drawing, chart_id="gm")
+
+
+def bulletin_page(html_env: jinja2.Environment, public: dict[str, Any], *, game: str, move: int,
+                  chart_file: str | None, nav: dict[str, str] | None = None,
+                  deadline: dict[str, Any] | None = None, departures: Iterable[str] = (),
+                  fair_play: dict | None = None) -> str:
+    """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`."""
+    chart = Markup(svg.inline(chart_file)) if chart_file else None
+    return html_env.get_template("bulletin.html.j2").render(
+        game=game, move=move, chart=chart, nav=nav, deadline=deadline,
+        departures=list(departures), fair_play=fair_play, **public)
+
+
+@contextmanager
+def collector_paused():
+    """Python's cycle collector walks the whole heap (every event of the move, every chart)
+    each time enough objects are made; the reports of ten thousand officers make millions of
+    short-lived strings and dicts, none of them in a cycle, and at that size the collector
+    took a third of the rendering. It runs once the files are written."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
-    texts: list[str], rolls: list[Roll], desk: DeskNotes = DeskNotes(),
-    fair_play: dict | None = None,
+    texts: list[str], rolls: list[Roll], charts: MoveCharts | None = None,
+    desk: DeskNotes = DeskNotes(), fair_play: dict | None = None,
 ) -> None:
-    """Write every officer's report, the bulletin in three formats and the GM log.
+    """Write every officer's report (text, HTML, JSON), the bulletin (text, Markdown, BBCode,
+    HTML, JSON), the charts and the GM log.
 
     `fair_play` ({commitment, ledger, seeded}) is printed at the foot of every bulletin:
     the commitment to the game secret and the ledger's chain head after this move."""
+    with collector_paused():
+        _render_move(game_dir, out_dir, game=game, move=move, events=events, texts=texts,
+                     rolls=rolls, charts=charts, desk=desk, fair_play=fair_play)
+
+
+def _render_move(
+    game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
+    texts: list[str], rolls: list[Roll], charts: MoveCharts | None, desk: DeskNotes,
+    fair_play: dict | None,
+) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
-    view = MoveView(events)
+    view = MoveView(events, texts)
     text_env = environment(game_dir, "txt")
+    html_env = environment(game_dir, "html")
     report = text_env.get_template("report.txt.j2")
+    report_html = html_env.get_template("report.html.j2")
+    if charts is None:
+        charts = of_move_alone(move, events)
+    placed = charts.placed()
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
-        form = order_form(game, sheet["officer_name"], move + 1)
-        write(out_dir / report_name(officer_id, sheet["officer_name"]),
-              report.render(game=game, move=move, order_form=form, deadline=desk.deadline,
-                            rulings=desk.rulings.get(officer_id, []), **ctx))
+        name = sheet["officer_name"]
+        form = order_form(game, name, move + 1)
+        told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
+        write(out_dir / report_name(officer_id, name),
+              report.render(game=game, move=move, order_form=form, **told, **ctx))
+        chart_file, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
+                                          move=move, placed=placed)
+        write(out_dir / report_name(officer_id, name, "html"), report_html.render(
+            game=game, move=move, order_form=form, chart=Markup(svg.inline(chart_file)),
+            **told, **ctx))
+        write(out_dir / report_name(officer_id, name, "json"), report_json.officer_report(
+            game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
+            officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,
+            events=view.own(officer_id), **told))
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)
@@ -309,17 +462,20 @@ def render_move(
               env.get_template(f"bulletin.{suffix}.j2").render(
                   game=game, move=move, deadline=desk.deadline, departures=desk.departures,
                   fair_play=fair_play, **public))
-    gm = text_env.get_template("gm-log.txt.j2")
+    chart_file = public_chart(html_env, charts, game=game, move=move)
+    write(out_dir / CHART_PUBLIC, chart_file)
+    truth = gm_chart(html_env, charts, game=game, move=move)
+    if truth is not None:
+        write(out_dir / CHART_GM, truth)
+    write(out_dir / "bulletin.html", bulletin_page(
+        html_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
+        departures=desk.departures, fair_play=fair_play))
+    write(out_dir / "bulletin.json", report_json.bulletin(
+        game=game, move=move, standings=view.standings, game_end=public["game_end"],
+        chart=public_chart_data(charts), deadline=desk.deadline, departures=desk.departures,
+        fair_play=fair_play,
+        events=zip(view.public, view.public_texts)))
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
-    # The GM log has a line per roll and per event, tens of thousands in a large game: the
-    # lines are made here and the template lays them out.
-    write(out_dir / "gm-log.txt", gm.render(
-        game=game, move=move, gm_actions=desk.gm_actions,
-        rolls="\n".join(
-            f"  {names.get(r.officer, '-')} | {r.kind} {r.detail} | d{r.die} = {r.result} | seen by {r.visibility}"
-            for r in rolls),
-        events="\n".join(
-            f"  [{e.audience}] {e.kind} ({names.get(e.officer, '-')}): {text}\n"
-            for e, text in zip(events, texts)),
-    ))
+    write(out_dir / "gm-log.txt", text_env.get_template("gm-log.txt.j2").render(
+        game=game, move=move, gm_actions=desk.gm_actions, **gm_log_parts(events, rolls, names)))
 

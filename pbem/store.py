@@ -29,7 +29,8 @@ LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 migrations = Migrations("pbem")
 
 # One encoder for every JSON column: json.dumps with options builds a new one at each call.
-to_json = json.JSONEncoder(sort_keys=True).encode
+# Names are kept as written (no \u00f2 escapes), so the database reads well in sqlite3.
+to_json = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
 
 
 @migrations()
@@ -165,6 +166,89 @@ def m005_fair_play(db: sqlite_utils.Database) -> None:
         },
         pk="move",
     )
+
+
+@migrations()
+def m006_charts(db: sqlite_utils.Database) -> None:
+    """Charts: each reader's knowledge kept between moves, the GM's Tabula Spatii of each move."""
+    db["charts"].create({"reader": str, "move": int, "data": str}, pk="reader")
+    db["tabula"].create({"move": int, "data": str}, pk="move")
+
+
+# Readable views: the GM browses the game in sqlite3 or Datasette without reading JSON.
+VIEWS: dict[str, str] = {
+    "standings": """
+        SELECT e.move AS move, CAST(j.key AS INTEGER) + 1 AS place,
+               json_extract(j.value, '$.officer_name') AS officer,
+               json_extract(j.value, '$.rank') AS rank, json_extract(j.value, '$.score') AS score,
+               json_extract(j.value, '$.ship') AS ship
+        FROM events e, json_each(e.data, '$.rows') j WHERE e.kind = 'standings'""",
+    "turns": """
+        SELECT e.move AS move, o.name AS officer,
+               CASE json_extract(e.data, '$.moved') WHEN 1 THEN 'moved' ELSE 'held' END AS turn
+        FROM events e JOIN officers o ON o.id = e.officer_id WHERE e.kind = 'turn'""",
+    "sightings": """
+        SELECT e.move AS move, o.name AS officer, json_extract(e.data, '$.parsec') AS parsec,
+               json_extract(e.data, '$.planet') AS planet,
+               json_extract(e.data, '$.distance') AS distance,
+               json_extract(e.data, '$.bearing') AS bearing, json_extract(e.data, '$.new') AS new,
+               json_extract(e.data, '$.points') AS points
+        FROM events e JOIN officers o ON o.id = e.officer_id WHERE e.kind = 'sighting'""",
+    "planet_information": """
+        SELECT e.move AS move, o.name AS officer, json_extract(e.data, '$.planet') AS planet,
+               json_extract(e.data, '$.level') AS level, json_extract(e.data, '$.die') AS die,
+               json_extract(e.data, '$.face') AS face, json_extract(e.data, '$.value') AS value,
+               json_extract(e.data, '$.wasted') AS wasted
+        FROM events e JOIN officers o ON o.id = e.officer_id WHERE e.kind = 'info'""",
+    "landings": """
+        SELECT e.move AS move, o.name AS officer, json_extract(e.data, '$.planet') AS planet,
+               json_extract(e.data, '$.base') AS base, json_extract(e.data, '$.forced') AS forced,
+               json_extract(e.data, '$.parsec') AS parsec
+        FROM events e JOIN officers o ON o.id = e.officer_id WHERE e.kind = 'landed'""",
+    "ship_sheets": """
+        SELECT e.move AS move, o.name AS officer, json_extract(e.data, '$.rank') AS rank,
+               json_extract(e.data, '$.score') AS score,
+               json_extract(e.data, '$.ship_type') AS ship_type,
+               json_extract(e.data, '$.ship_name') AS ship_name,
+               json_extract(e.data, '$.level') AS ship_level,
+               json_extract(e.data, '$.landed') AS landed_on,
+               json_extract(e.data, '$.fit.crews') AS crews,
+               json_extract(e.data, '$.fit.shields') AS shields,
+               json_extract(e.data, '$.fit.lasers') AS lasers,
+               json_extract(e.data, '$.fit.radars') AS radars,
+               json_extract(e.data, '$.fit.computers') AS computers,
+               json_extract(e.data, '$.fit.tanks') AS tanks
+        FROM events e JOIN officers o ON o.id = e.officer_id WHERE e.kind = 'sheet'""",
+    "event_log": """
+        SELECT e.move AS move, e.seq AS seq, e.kind AS kind, e.audience AS seen_by,
+               o.name AS officer, e.data AS data
+        FROM events e LEFT JOIN officers o ON o.id = e.officer_id""",
+    "roll_log": """
+        SELECT r.move AS move, o.name AS officer, r.kind AS purpose, r.detail AS detail,
+               r.die AS die, r.result AS result, r.visibility AS seen_by
+        FROM rolls r LEFT JOIN officers o ON o.id = r.officer_id""",
+    "officer_roster": """
+        SELECT o.id AS id, o.name AS officer, o.email AS email, o.rank AS rank, o.score AS score,
+               json_extract(o.ship, '$.type') AS ship_type,
+               json_extract(o.ship, '$.name') AS ship_name,
+               o.x AS x, o.y AS y, o.level AS level, p.designation AS landed_on,
+               o.enlisted_move AS enlisted_move, o.retired AS retired_in_move
+        FROM officers o LEFT JOIN planets p ON p.id = o.landed_on""",
+    "planet_list": """
+        SELECT p.id AS id, p.designation AS designation, p.level AS level, p.x AS x, p.y AS y,
+               p.base AS base, p.known AS known, p.destroyed AS destroyed,
+               (SELECT group_concat(f.value, ', ') FROM json_each(p.facts) f) AS facts,
+               json_array_length(p.aliens) AS aliens, p.hostile AS hostile,
+               o.name AS discovered_by, p.discovered_move AS discovered_move
+        FROM planets p LEFT JOIN officers o ON o.id = p.discovered_by""",
+}
+
+
+@migrations()
+def m007_views(db: sqlite_utils.Database) -> None:
+    """Views with readable names over the JSON columns (see VIEWS)."""
+    for name, sql in VIEWS.items():
+        db.create_view(name, sql.strip())
 
 
 class GameError(Exception):
@@ -365,3 +449,24 @@ def load_rolls(db: sqlite_utils.Database, move: int) -> list[Roll]:
              r["visibility"])
         for r in db.query("SELECT * FROM rolls WHERE move=? ORDER BY id", [move])
     ]
+
+
+# --- charts ----------------------------------------------------------------------------
+
+def load_charts(db: sqlite_utils.Database) -> dict[str, tuple[int, str]]:
+    """Every kept chart knowledge: reader -> (move, JSON)."""
+    return {r[0]: (r[1], r[2]) for r in db.conn.execute("SELECT reader, move, data FROM charts")}
+
+
+def save_charts(db: sqlite_utils.Database, rows: list[tuple[str, int, str]]) -> None:
+    db.conn.execute("DELETE FROM charts")
+    db.conn.executemany("INSERT INTO charts (reader, move, data) VALUES (?,?,?)", rows)
+
+
+def save_tabula(db: sqlite_utils.Database, move: int, data: str) -> None:
+    db.conn.execute("INSERT OR REPLACE INTO tabula (move, data) VALUES (?,?)", (move, data))
+
+
+def load_tabula(db: sqlite_utils.Database, move: int) -> dict[str, Any] | None:
+    row = db.conn.execute("SELECT data FROM tabula WHERE move = ?", (move,)).fetchone()
+    return json.loads(row[0]) if row else None

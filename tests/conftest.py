@@ -1,14 +1,42 @@
-"""Shared helpers: build small games in a temporary folder and drive them through files."""
+"""Shared helpers: build small games in a temporary folder and drive them through files.
+
+Every JSON report or bulletin any test makes is checked against the published schema
+(schemas/report.schema.json) when the test ends.
+"""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from pbem import game
 from pbem.demo import run_demo
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schemas" / "report.schema.json"
+SCHEMA = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def schema_errors(path: Path) -> list[str]:
+    return [f"{path}: {'/'.join(map(str, e.absolute_path))}: {e.message}"
+            for e in SCHEMA.iter_errors(json.loads(path.read_text(encoding="utf-8")))]
+
+
+@pytest.fixture(autouse=True)
+def json_reports_follow_the_schema(request):
+    """After each test, every JSON report it wrote validates against the schema."""
+    # Asked for before the test runs, so that it is torn down after this check.
+    tmp = request.getfixturevalue("tmp_path") if "tmp_path" in request.fixturenames else None
+    yield
+    if tmp is None:
+        return
+    errors = []
+    for path in sorted(tmp.rglob("reports/move-*/*.json")):
+        errors += schema_errors(path)
+    assert not errors, "\n".join(errors[:10])
 
 EXAMPLE_FIT = {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}
 

@@ -314,11 +314,12 @@ def test_demo_plays_a_timed_game_to_its_end(tmp_path):
         move = folder / "reports" / f"move-{n:02d}"
         assert f"  {move}" in out
         names = sorted(p.name for p in move.iterdir())
-        assert names == [
-            "bulletin.bbcode", "bulletin.md", "bulletin.txt", "gm-log.txt",
-            "report-001-notius.txt", "report-002-niccolo-varro.txt",
-            "report-003-caecilia-metella.txt", "report-004-marcus-aper.txt",
-        ]
+        assert names == sorted(
+            ["bulletin.bbcode", "bulletin.html", "bulletin.json", "bulletin.md", "bulletin.txt",
+             "chart-gm.svg", "chart-public.svg", "gm-log.txt"]
+            + [f"report-{stem}.{suffix}" for stem in ("001-notius", "002-niccolo-varro",
+                                                      "003-caecilia-metella", "004-marcus-aper")
+               for suffix in ("html", "json", "txt")])
 
 
 def test_demo_is_reproducible(tmp_path):
@@ -326,7 +327,8 @@ def test_demo_is_reproducible(tmp_path):
     ok("demo", tmp_path / "one")
     ok("demo", tmp_path / "two")
     one = folder_bytes(tmp_path / "one" / "reports")
-    assert len(one) == 6 * 8 + 1  # six moves of eight files, and the ledger revealed at the end
+    assert len(one) == 6 * 20 + 1  # six moves of 20 files (4 officers x 3 reports, 5 bulletins,
+    # 2 charts, 1 GM log), and the ledger revealed at the end
     assert one == folder_bytes(tmp_path / "two" / "reports")
 
 
@@ -376,3 +378,63 @@ def test_check_reports_a_wrong_secret_an_unknown_order_and_what_is_unlawful_at_o
     assert "    > ROUET 10 N" in out and "    > TANKS 9" in out
     assert f"{path}: 4 problems." in out
     assert out.index("line 5 (cannot be read)") < out.index("line 3 (not allowed)")
+
+
+# --- charts, site, history --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("played") / "demo"
+    CliRunner().invoke(main, ["demo", str(folder)], catch_exceptions=False)
+    return folder
+
+
+def test_map_draws_each_readers_chart(played, tmp_path):
+    """`pbem map --for` an officer, public or gm: SVG on standard output or in a file."""
+    mine = ok("map", played, "--for", "notius", "--move", "3")
+    assert mine.startswith('<?xml version="1.0" encoding="UTF-8"?>\n<svg ')
+    assert "chart of Decurio Notius after move 3" in mine and 'data-reader="officer"' in mine
+    assert 'data-reader="public"' in ok("map", played, "--for", "public")
+    out = tmp_path / "gm.svg"
+    assert f"Chart written to {out}" in ok("map", played, "--for", "GM", "-o", out)
+    assert out.read_text(encoding="utf-8") == (played / "reports" / "move-06" / "chart-gm.svg").read_text(encoding="utf-8")
+    for args, error in (
+        (("--for", "Nobody"), "no officer named 'Nobody'; use an officer's name, public or gm"),
+        (("--for", "public", "--move", "7"), "move 7 has not been resolved; the last resolved is move 6"),
+        (("--for", "public", "--move", "0"), "move 0 has not been resolved"),
+    ):
+        result = run("map", played, *args)
+        assert result.exit_code == 1 and f"Error: {error}" in result.output
+
+
+def test_site_writes_every_move_and_an_index(played, tmp_path):
+    out = tmp_path / "site"
+    assert f"Site written to {out}" in ok("site", played, "-o", out)
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        ["index.html"] + [f"move-{n:02d}.html" for n in range(1, 7)] + [f"chart-{n:02d}.svg" for n in range(1, 7)])
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert '<a href="move-06.html">Move 6</a>' in index and '<img src="chart-06.svg"' in index
+    assert "The game is over: Cæcilia Metella wins" in index
+    page = (out / "move-03.html").read_text(encoding="utf-8")
+    assert '<a href="move-02.html">Move 2</a><a href="move-04.html">Move 4</a>' in page
+    # Only public news: no officer's private route goes on the site.
+    assert "Ordered:" not in page and "secret" not in page.lower()
+    assert (out / "chart-06.svg").read_bytes() == (played / "reports" / "move-06" / "chart-public.svg").read_bytes()
+    empty = tmp_path / "empty"
+    ok("new", empty, "--seed", "1")
+    result = run("site", empty)
+    assert result.exit_code == 1 and "no move has been resolved yet" in result.output
+
+
+def test_history_shows_places_and_one_officers_record(played):
+    everybody = ok("history", played)
+    assert "cornifex: 6 moves resolved, 4 officers." in everybody
+    assert re.search(r"Cæcilia Metella\s+Centurio\s+4 \(0\)\s+4 \(0\)\s+4 \(0\)\s+1 \(10\)\s+1 \(10\)\s+1 \(0\)", everybody)
+    assert "The game is over: Cæcilia Metella won." in everybody
+    hers = ok("history", played, "--officer", "cæcilia metella")
+    assert re.search(r"4\s+1/4\s+Decurio\s+10\s+\+10\s+moved\s+discovered P-12, P-13, P-14, P-15, P-16; took off from P-4", hers)
+    assert re.search(r"6\s+1/4\s+Centurio\s+0\s+-10\s+moved\s+landed on the base; promoted Centurio", hers)
+    assert re.search(r"3\s+2/4\s+Decurio\s+3\s+\+0\s+held\s+-", ok("history", played, "--officer", "Niccolò Varro"))
+    result = run("history", played, "--officer", "Nobody")
+    assert result.exit_code == 1 and "no officer named 'Nobody'; the officers are: Cæcilia Metella" in result.output

@@ -178,7 +178,7 @@ def test_a_retired_officer_plays_no_more_and_the_bulletin_says_so(folder):
     out = ok("retire", folder, "Marcus Aper", "--reason", "left for another game")
     assert "Marcus Aper is retired" in out
     game.resolve(folder, now=MONDAY, force=True)
-    reports = sorted(p.name for p in (folder / "reports" / "move-01").glob("report-*"))
+    reports = sorted(p.name for p in (folder / "reports" / "move-01").glob("report-*.txt"))
     assert reports == ["report-001-notius.txt"]
     assert "LEFT THE GAME\n  Marcus Aper\n\nSTANDINGS" in read(folder, 1, "bulletin.txt")
     html = MarkdownIt("commonmark").render(read(folder, 1, "bulletin.md"))

@@ -204,8 +204,10 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
     assert "  Alpha: held position\n" in g.bulletin(1)
     log = gm_log(g, 1)
-    assert '{"text": "orders/next-move.txt: for move 2; not this move"}' in log
-    assert '{"text": "orders/other-game.txt: not read (for game vesuvius)"}' in log
+    assert ("[gm] order-note (the Space Computer): "
+            "text orders/next-move.txt: for move 2; not this move\n") in log
+    assert ("[gm] order-note (the Space Computer): "
+            "text orders/other-game.txt: not read (for game vesuvius)\n") in log
     assert db_rows(g, "SELECT * FROM order_files") == []
 
 
@@ -433,10 +435,11 @@ def test_same_seed_and_orders_give_byte_identical_output(tmp_path):
     for move in ("move-01", "move-02"):
         a = folder_bytes(first.dir / "reports" / move)
         b = folder_bytes(second.dir / "reports" / move)
-        assert sorted(a) == [
-            "bulletin.bbcode", "bulletin.md", "bulletin.txt", "gm-log.txt",
-            "report-001-alpha.txt", "report-002-beta.txt",
-        ]
+        assert sorted(a) == sorted(
+            ["bulletin.bbcode", "bulletin.html", "bulletin.json", "bulletin.md", "bulletin.txt",
+             "chart-gm.svg", "chart-public.svg", "gm-log.txt"]
+            + [f"report-{stem}.{suffix}" for stem in ("001-alpha", "002-beta")
+               for suffix in ("html", "json", "txt")])
         assert a == b
     # The seeded dice were really used: move 1 and 2 answered information requests.
     assert "P-1, level I (d10:" in first.report(1, "alpha")
@@ -472,7 +475,8 @@ def test_every_information_roll_is_logged(make_game):
         "move": 1, "officer_id": officer_id(g, "Alpha"), "kind": "info",
         "detail": "P-1 level I", "die": 10, "result": 6, "visibility": "public",
     }]
-    assert "ROLLS\n  Alpha | info P-1 level I | d10 = 6 | seen by public\n" in gm_log(g, 1)
+    assert ("ROLLS, BY OFFICER AND PURPOSE\n  Alpha\n    info\n"
+            "      P-1 level I  d10 =  6   seen by public\n") in gm_log(g, 1)
     assert "P-1, level I (d10: 6): E (Martian)." in g.report(1, "alpha")
 
 
@@ -514,7 +518,7 @@ def test_names_are_escaped_in_markdown_and_bbcode(make_game):
 
     md = g.bulletin(1, "md")
     assert r"- Evil \[url=x\]\*Bold\*\_ &lt;b&gt;: held position" in md
-    assert r"| 1 | Decurio | Evil \[url=x\]\*Bold\*\_ &lt;b&gt; | 0 | GLADIUM |" in md
+    assert r"1. Decurio **Evil \[url=x\]\*Bold\*\_ &lt;b&gt;**: 0 points (GLADIUM)" in md
     assert "*Bold*" not in md and "<b>" not in md and "[url=x]" not in md
 
     bb = g.bulletin(1, "bbcode")

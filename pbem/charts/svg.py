@@ -1,0 +1,411 @@
+"""Drawing a chart: the four levels side by side like the printed Tabula Spatii, level 1 (the
+highest) top left and the lowest bottom right (S.C. rule C), through the Jinja template
+`chart.svg.j2` (autoescaped: every name and fact is text, never markup).
+
+A chart is first turned into plain drawing data (squares, labels, lists), then laid out in
+pixels here, so the template only prints and the cost of ten thousand officers' charts is a
+few loops of ready strings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from markupsafe import Markup
+
+from ..rules.geometry import Position, bearing, bearing_text
+from ..rules.galaxy import BASE_DESIGNATION
+from .knowledge import OwnChart, PublicChart, designation_order as order
+
+PANEL = 400  # the largest side of a level's drawing, in pixels
+MARGIN = 3  # squares of open space around what is drawn on a chart from the base
+LIST_WIDTH = 560  # the column of planets beside the chart
+LIST_CHARS = 96  # characters on one line of it, before the line wraps
+LINE = 14  # pixels between two lines of that column
+
+
+@dataclass
+class Drawing:
+    """What a chart shows, in squares: `frame` "base" (squares from the base, levels below it)
+    or "zone" (the true squares and levels)."""
+
+    reader: str  # officer, public, gm
+    title: str
+    subtitle: str
+    frame: str
+    levels: list[int]
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    planets: list[dict[str, Any]] = field(default_factory=list)  # key: level, x, y, ...
+    tracks: list[dict[str, Any]] = field(default_factory=list)  # level, points, label
+    trails: list[dict[str, Any]] = field(default_factory=list)  # level, d (squares), label
+    ships: list[dict[str, Any]] = field(default_factory=list)  # level, x, y, label
+    stops: list[dict[str, Any]] = field(default_factory=list)  # level, x, y, label
+    notes: list[dict[str, str]] = field(default_factory=list)  # the column: name, text, css
+    unplaced: list[dict[str, str]] = field(default_factory=list)
+
+
+# --- words ----------------------------------------------------------------------------
+
+def level_name(dz: int) -> str:
+    if dz == 0:
+        return "base level"
+    return f"{abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
+
+
+def from_base(at: list[int]) -> str:
+    flat = bearing_text(bearing(Position(0, 0, 0), Position(at[0], at[1], 0)))
+    where = "on the base square" if flat == "here" else f"{flat} of the base"
+    return f"{where}, {level_name(at[2])}"
+
+
+def marks_of(facts: list[str], marks: Mapping[str, str]) -> str:
+    """The letters the S.C. writes beside a planet (section 6: "A", then "A V"): the type
+    and the life forms; the rest is in the list beside the chart."""
+    return " ".join(marks.get(f) or f[:1].upper() for f in facts[:2])
+
+
+def _facts_text(p: Mapping[str, Any]) -> str:
+    bits = list(p["facts"]) or ["nothing known"]
+    if p.get("destroyed"):
+        bits.append("cancelled by a Tot 100%")
+    elif p.get("known") and not p.get("base"):
+        bits.append("known (crossed out)")
+    return ", ".join(bits)
+
+
+# --- what each reader's chart holds ---------------------------------------------------------
+
+def _extent(points: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """A square frame around everything drawn from the base, with open space around it."""
+    xs = [x for x, _ in points] + [0]
+    ys = [y for _, y in points] + [0]
+    x0, x1, y0, y1 = min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN
+    side = max(x1 - x0, y1 - y0)
+    x0 -= (side - (x1 - x0)) // 2
+    y0 -= (side - (y1 - y0)) // 2
+    return x0, x0 + side, y0, y0 + side
+
+
+def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str]) -> dict[str, Any]:
+    x, y, z = p["at"]
+    base = p.get("base", False)
+    text = f"{'the base' if base else name}: {from_base(p['at'])}; {_facts_text(p)}"
+    return {
+        "name": name, "level": z, "x": x, "y": y, "base": base, "uncharted": False,
+        "known": p.get("known", False) and not base, "destroyed": p.get("destroyed", False),
+        "label": "B" if base else f"{name} {marks_of(p['facts'], marks)}".rstrip(),
+        "tooltip": text,
+    }
+
+
+def _planet_notes(planets: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The column beside the chart: every planet drawn but the base, in designation order
+    (`planets` is in that order already), each with the words of its tooltip."""
+    return [{"name": p["name"], "text": p["tooltip"], "css": "known" if p["known"] else ""}
+            for p in planets if not p["base"]]
+
+
+def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[str, Any]]:
+    """The column's entries cut into lines that fit it, from (x, y) down; the first line
+    of an entry names the planet."""
+    out: list[dict[str, Any]] = []
+    for note in notes:
+        text = note["text"]
+        first = True
+        while text:
+            if len(text) <= LIST_CHARS:
+                cut = len(text)
+            else:
+                cut = text.rfind(" ", 0, LIST_CHARS)
+                cut = cut if cut > 0 else LIST_CHARS
+            out.append({"name": note["name"] if first else None, "text": text[:cut],
+                        "css": " ".join(c for c in (css, note.get("css", ""), "" if first else "more") if c),
+                        "at": Markup(f'x="{x}" y="{y + len(out) * LINE}"')})
+            text = text[cut:].lstrip()
+            text = ("    " + text) if text else ""
+            first = False
+    return out
+
+
+def public_drawing(chart: PublicChart, *, game: str, move: int,
+                   marks: Mapping[str, str]) -> Drawing:
+    placed = chart.placed()
+    planets = [_base_planet(placed[name], name, marks) for name in sorted(placed, key=order)]
+    ships = []
+    for name, where in sorted(chart.ships.items()):
+        at = chart.square(where)
+        if at is not None:
+            ships.append({"level": at[2], "x": at[0], "y": at[1], "label": name})
+    squares = [(p["x"], p["y"]) for p in planets] + [(s["x"], s["y"]) for s in ships]
+    levels = {p["level"] for p in planets} | {s["level"] for s in ships} | {0}
+    x0, x1, y0, y1 = _extent(squares)
+    unplaced = [
+        {"name": name, "text": f"{name}: position not told; {_facts_text(p)}"}
+        for name, p in sorted(chart.planets.items(), key=lambda i: order(i[0]))
+        if p["at"] is None
+    ]
+    return Drawing(
+        reader="public", title=f"VII Legio - {game} - public chart after move {move}",
+        subtitle="What the bulletins tell: squares from the base; planets sighted elsewhere "
+                 "on a route are listed without a position.",
+        frame="base", levels=_span(levels), x0=x0, x1=x1, y0=y0, y1=y1,
+        planets=planets, ships=ships, notes=_planet_notes(planets), unplaced=unplaced,
+    )
+
+
+def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]], *,
+                    officer: str, rank: str, game: str, move: int,
+                    marks: Mapping[str, str]) -> Drawing:
+    """`planets_known`: `knowledge.officer_planets`, the planets he can place."""
+    planets = [_base_planet(planets_known[name], name, marks)
+               for name in sorted(planets_known, key=order)]
+    tracks = [
+        {"level": t["level"], "points": t["points"], "label": f"move {t['move']}",
+         "last": t["move"] == move}
+        for t in own.tracks
+    ]
+    stops = [
+        {"level": s["at"][2], "x": s["at"][0], "y": s["at"][1],
+         "label": f"move {s['move']}: {STOP_WORDS[s['stop']]} (parsec {s['parsec']})"}
+        for s in own.stops
+    ]
+    trails = [{"level": int(level), "d": d, "label": "your routes of the moves before"}
+              for level, d in sorted(own.trail.items(), key=lambda i: int(i[0]))]
+    x, y, z = own.at
+    ships = [{"level": z, "x": x, "y": y, "label": officer}]
+    squares = [(p["x"], p["y"]) for p in planets] + [(x, y)]
+    if own.span:
+        squares += [(own.span[0], own.span[2]), (own.span[1], own.span[3])]
+    levels = ({p["level"] for p in planets} | {t["level"] for t in tracks}
+              | {t["level"] for t in trails} | {z, 0})
+    x0, x1, y0, y1 = _extent(squares)
+    return Drawing(
+        reader="officer", title=f"VII Legio - {game} - chart of {rank} {officer} after move {move}",
+        subtitle=f"By dead reckoning from your reports: you are {from_base(own.at)}.",
+        frame="base", levels=_span(levels), x0=x0, x1=x1, y0=y0, y1=y1,
+        planets=planets, tracks=tracks, trails=trails, ships=ships, stops=stops,
+        notes=_planet_notes(planets),
+    )
+
+
+LEGENDS = {
+    "officer": "B the base; circles: planets (crossed out: known); red lines: your routes, this "
+               "move's darker; orange crosses: where a route stopped short; the arrow: you.",
+    "public": "B the base; circles: planets (crossed out: known); arrows: officers whose square "
+              "the bulletins tell.",
+    "gm": "B the base; circles: planets (pale: not yet sighted; crossed out: known); red lines: "
+          "this move's routes; arrows: every ship.",
+}
+
+STOP_WORDS = {
+    "edge": "stopped at the edge of the zone", "no-level": "no level beyond",
+    "planet-ahead": "stopped before a planet", "forced-landing": "forced landing",
+    "vertical-landing": "landed from another level",
+}
+
+
+def gm_drawing(tabula: Mapping[str, Any], *, game: str, move: int,
+               marks: Mapping[str, str]) -> Drawing:
+    planets, notes = [], []
+    uncharted: dict[int, int] = {}
+    for p in tabula["planets"]:
+        x, y, level = p["at"]
+        name = p["designation"] or f"#{p['id']}"
+        aliens = ""
+        if p["populated"]:
+            aliens = (f"; {len(p['aliens'])} aliens (F.C. {', '.join(map(str, p['aliens']))}), "
+                      f"{'hostile' if p['hostile'] else 'peaceful'}" if p["aliens"] else "; no aliens")
+        found = (f"; found by {p['discovered_by']} in move {p['discovered_move']}"
+                 if p["discovered_by"] else "")
+        where = f"x {x}, y {y}, level {level}"
+        text = f"{name}: {where}; {_facts_text(p)}{aliens}{found}"
+        planets.append({
+            "name": name, "level": level, "x": x, "y": y, "base": p["base"],
+            "known": p["known"] and not p["base"], "destroyed": p["destroyed"],
+            "uncharted": p["designation"] is None,
+            "label": "B" if p["base"] else f"{name} {marks_of(p['facts'], marks)}".rstrip(),
+            "tooltip": text,
+        })
+        if p["designation"] is None:
+            uncharted[level] = uncharted.get(level, 0) + 1  # each in its tooltip; counted below
+        elif not p["base"]:
+            notes.append({"name": name, "text": text, "css": "known" if p["known"] else ""})
+    ships = [{"level": s["at"][2], "x": s["at"][0], "y": s["at"][1],
+              "label": s["officer"] + (f" (on {s['landed']})" if s["ground"] else "")}
+             for s in tabula["ships"]]
+    tracks = [{"level": t["level"], "points": t["points"], "label": t["officer"], "last": True}
+              for t in tabula["tracks"]]
+    size = tabula["size"]
+    return Drawing(
+        reader="gm", title=f"VII Legio - {game} - Tabula Spatii after move {move} (GM only)",
+        subtitle="Everything true: x from the West edge, y from the South edge; this move's routes.",
+        frame="zone", levels=list(range(1, tabula["levels"] + 1)),
+        x0=0, x1=size - 1, y0=0, y1=size - 1,
+        planets=planets, ships=ships, tracks=tracks,
+        notes=sorted(notes, key=lambda n: order(n["name"])) + [
+            {"name": None, "text": f"level {level}: {n} planet{'s' if n != 1 else ''} not yet "
+                                   "sighted (pale; the tooltip gives the square)", "css": "more"}
+            for level, n in sorted(uncharted.items())],
+    )
+
+
+def _span(levels: set[int]) -> list[int]:
+    """Every level between the highest and the lowest drawn: the chart keeps the order of
+    the Tabula Spatii even where a level between holds nothing yet."""
+    return list(range(min(levels), max(levels) + 1))
+
+
+# --- pixels -------------------------------------------------------------------------------
+
+def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
+    """Pixel positions for the template: panels two by two, the column of planets beside.
+
+    Geometry (numbers and fixed words only, never a name) is made here into ready attribute
+    strings, marked safe; every name and fact stays a plain value the template escapes. So
+    a chart is a few dozen escaped values, cheap enough for ten thousand officers."""
+    side = d.x1 - d.x0 + 1
+    cell = max(2, min(20, PANEL // side))
+    size = side * cell
+    columns = 1 if len(d.levels) == 1 else 2
+    pad, head, top = 2 * cell + 24, 22, 52
+    col_w, row_h = size + pad, size + head + 30
+    step = 5 if side <= 60 else 10 if side <= 120 else 25
+    panels, origin = [], {}
+    for n, level in enumerate(d.levels):
+        px = pad + (n % columns) * col_w
+        py = top + head + (n // columns) * row_h
+        origin[level] = (px, py)
+        ticks = [
+            f'<text class="tick" x="{px + (sx - d.x0) * cell + cell / 2:g}" y="{py + size + 11}" '
+            f'text-anchor="middle">{_tick(sx, "E", "W", d.frame)}</text>'
+            for sx in range(d.x0, d.x1 + 1) if sx % step == 0
+        ] + [
+            f'<text class="tick" x="{px - 3}" y="{py + (d.y1 - sy) * cell + cell / 2 + 3:g}" '
+            f'text-anchor="end">{_tick(sy, "N", "S", d.frame)}</text>'
+            for sy in range(d.y0, d.y1 + 1) if sy % step == 0
+        ]
+        grid = f"{chart_id}-grid-{n}" if cell >= 5 else None
+        box = f'x="{px}" y="{py}" width="{size}" height="{size}"'
+        panels.append({
+            "level": level, "title": f"level {level}" if d.frame == "zone" else level_name(level),
+            "title_at": Markup(f'x="{px}" y="{py - 6}"'), "box": Markup(box),
+            "grid": Markup(
+                f'<pattern id="{grid}" x="{px}" y="{py}" width="{cell}" height="{cell}" '
+                f'patternUnits="userSpaceOnUse"><path class="grid" d="M{cell} 0H0V{cell}"/></pattern>'
+            ) if grid else None,
+            "grid_box": Markup(f'<rect {box} fill="url(#{grid})"/>') if grid else None,
+            "ticks": Markup("\n".join(ticks)),
+        })
+
+    def centre(level: int, x: int, y: int) -> tuple[float, float]:
+        ox, oy = origin[level]
+        return ox + (x - d.x0) * cell + cell / 2, oy + (d.y1 - y) * cell + cell / 2
+
+    r = round(max(2.0, cell * 0.42), 1)
+    planets = []
+    for p in d.planets:
+        cx, cy = centre(p["level"], p["x"], p["y"])
+        where = f'data-x="{p["x"]}" data-y="{p["y"]}" data-level="{p["level"]}"'
+        if p["base"]:
+            shape = (f'<rect x="{cx - r - 1:g}" y="{cy - r - 1:g}" width="{2 * r + 2:g}" '
+                     f'height="{2 * r + 2:g}"/><text x="{cx:g}" y="{cy + 3:g}" '
+                     'text-anchor="middle">B</text>')
+        else:
+            shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}"/>'
+            if p["known"]:
+                shape += f'<path class="cross" d="{_cross(cx, cy, r)}"/>'
+        css = "base" if p["base"] else " ".join(
+            ["planet"] + [c for c in ("known", "destroyed", "uncharted") if p.get(c)])
+        planets.append({"name": p["name"], "label": p["label"], "tooltip": p["tooltip"],
+                        "base": p["base"], "css": Markup(css), "where": Markup(where),
+                        "shape": Markup(shape),
+                        "label_at": Markup(f'x="{cx + r + 2:g}" y="{cy + 3:g}"')})
+    tracks = []
+    for t in d.tracks:
+        css = "track last" if t["last"] else "track"
+        if len(t["points"]) == 1:
+            cx, cy = centre(t["level"], *t["points"][0])
+            line = f'<circle class="{css}" data-level="{t["level"]}" cx="{cx:g}" cy="{cy:g}" r="1.5">'
+            close = "</circle>"
+        else:
+            pts = " ".join("%g,%g" % centre(t["level"], x, y) for x, y in t["points"])
+            line = f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
+            close = "</polyline>"
+        tracks.append({"open": Markup(line), "close": Markup(close), "label": t["label"]})
+    for t in d.trails:
+        # Squares to pixels by a transform: the path data comes ready-made from the knowledge.
+        ox, oy = origin[t["level"]]
+        tx, ty = ox - d.x0 * cell + cell / 2, oy + d.y1 * cell + cell / 2
+        tracks.insert(0, {"open": Markup(
+            f'<path class="track" data-level="{t["level"]}" vector-effect="non-scaling-stroke" '
+            f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{t["d"]}">'),
+            "close": Markup("</path>"), "label": t["label"]})
+    ships = []
+    for s in d.ships:
+        cx, cy = centre(s["level"], s["x"], s["y"])
+        ships.append({"label": s["label"], "where": Markup(
+            f'data-x="{s["x"]}" data-y="{s["y"]}" data-level="{s["level"]}"'),
+            "shape": Markup(f'<path d="{_ship_path(cx, cy, r)}"/>'),
+            "label_at": Markup(f'x="{cx:g}" y="{cy + r + 11:g}"')})
+    stops = []
+    for s in d.stops:
+        cx, cy = centre(s["level"], s["x"], s["y"])
+        stops.append({"label": s["label"], "shape": Markup(
+            f'data-level="{s["level"]}" d="{_cross(cx, cy, r)}"')})
+    rows = (len(d.levels) + columns - 1) // columns
+    list_x = pad + columns * col_w + 10
+    list_y = top + 12
+    notes = _lines(d.notes, "note", list_x, list_y + LINE)
+    if not notes:
+        notes = [{"name": None, "text": "None yet.", "css": "note",
+                  "at": Markup(f'x="{list_x}" y="{list_y + LINE}"')}]
+    below = list_y + (len(notes) + 2) * LINE
+    unplaced = _lines(d.unplaced, "unplaced", list_x, below + LINE)
+    lines = len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1
+    height = max(top + head + rows * row_h, top + 20 + lines * LINE) + 10
+    legend_y = height + 4
+    height += 18
+    return {
+        "id": chart_id, "reader": d.reader, "title": d.title, "subtitle": d.subtitle,
+        "frame": d.frame, "width": list_x + LIST_WIDTH, "height": height,
+        "panels": panels, "planets": planets, "tracks": tracks, "ships": ships,
+        "stops": stops, "notes": notes, "unplaced": unplaced,
+        "list_title_at": Markup(f'x="{list_x}" y="{list_y}"'),
+        "unplaced_title_at": Markup(f'x="{list_x}" y="{below}"'),
+        "legend_at": Markup(f'x="10" y="{legend_y}"'), "legend": LEGENDS[d.reader],
+        "base": BASE_DESIGNATION,
+    }
+
+
+def _tick(n: int, plus: str, minus: str, frame: str) -> str:
+    if frame == "zone":
+        return str(n)
+    return "0" if n == 0 else f"{abs(n)}{plus if n > 0 else minus}"
+
+
+def _cross(cx: float, cy: float, r: float) -> str:
+    """The S.C.'s pencil cross: a planet crossed out, a stop marked."""
+    return (f"M{cx - r:g},{cy - r:g}L{cx + r:g},{cy + r:g}"
+            f"M{cx + r:g},{cy - r:g}L{cx - r:g},{cy + r:g}")
+
+
+def _ship_path(cx: float, cy: float, r: float) -> str:
+    """A ship marker: a small arrowhead pointing North."""
+    return (f"M{cx:g},{cy - r * 1.3:g} L{cx + r:g},{cy + r:g} L{cx:g},{cy + r * 0.4:g} "
+            f"L{cx - r:g},{cy + r:g} Z")
+
+
+def render_svg(env, drawing: Drawing, *, chart_id: str, standalone: bool = True) -> str:
+    """The chart as SVG text: a file of its own, or an element to put inside an HTML page."""
+    template = env.get_template("chart.svg.j2")
+    return template.render(c=layout(drawing, chart_id), standalone=standalone)
+
+
+def inline(svg_file: str) -> str:
+    """A chart file's text as an element of an HTML page: without its XML declaration."""
+    return svg_file.partition("\n")[2] if svg_file.startswith("<?xml") else svg_file
+

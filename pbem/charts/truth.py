@@ -1,0 +1,56 @@
+"""The GM's Tabula Spatii after a move: everything true, as the S.C. keeps it (S.C. rules B-D).
+
+Absolute squares (x from the West edge, y from the South edge, level 1 the highest), every
+planet with what is hidden about it, every ship where it really is, and the route each ship
+really flew this move, pencilled from its true square.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from ..rules.events import Event
+from ..rules.state import GameState
+from .reckoning import tracks, walk
+
+
+def tabula(before: GameState, after: GameState, events: Iterable[Event], move: int,
+           describe: Callable[[tuple[str, ...]], Iterable[str]]) -> dict[str, Any]:
+    """`describe` turns a planet's Information Sheet answers into words (the ruleset's)."""
+    names = {o.id: o.name for o in after.officers.values()}
+    base = after.base.position
+    planets = [
+        {
+            "id": p.id, "designation": p.designation, "at": list(p.position), "base": p.base,
+            "facts": list(describe(p.facts)), "known": p.known, "destroyed": p.destroyed,
+            "populated": p.populated, "aliens": list(p.aliens), "hostile": p.hostile,
+            "discovered_by": names.get(p.discovered_by), "discovered_move": p.discovered_move,
+        }
+        for p in sorted(after.planets.values(), key=lambda p: p.id)
+    ]
+    # Each route from the square the ship really stood on when it flew: where the move found
+    # it, or the base when a colleague's Tot sent it home by rescue return before its turn.
+    # Routes run true today; a hazard that moves a ship in secret will give its own path.
+    lines: list[dict[str, Any]] = []
+    rescued: set[int] = set()
+    # A ship with no computer is told nothing of its route (3D f): the GM reads how far it went.
+    untold = {e.officer: e.data["travelled"] for e in events if e.kind == "untold-route"}
+    for e in events:
+        if e.kind == "rescue":
+            rescued.add(e.officer)
+        elif e.kind == "route" and e.officer in before.officers:
+            travelled = e.data.get("travelled", untold.get(e.officer, 0))
+            start = base if e.officer in rescued else before.officers[e.officer].position
+            path = walk(tuple(start), e.data["ordered"], travelled)
+            for level, points in tracks(path):
+                lines.append({"officer": names[e.officer], "level": level, "points": points})
+    ships = [
+        {
+            "officer": o.name, "rank": o.rank, "ship_type": o.ship.type, "ship_name": o.ship.name,
+            "at": list(o.position), "score": o.score, "ground": o.landing is not None,
+            "landed": after.planets[o.landed_on].designation if o.landed_on else None,
+        }
+        for o in after.turn_order()
+    ]
+    return {"move": move, "size": after.zone.size, "levels": after.zone.levels,
+            "planets": planets, "ships": ships, "tracks": lines}

@@ -1,0 +1,99 @@
+"""`pbem history`: the standings of every move, or one officer's game move by move.
+
+Read through the database's readable views (store.VIEWS), the same a GM browses in sqlite3
+or Datasette.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+from . import store
+from .store import GameError
+
+
+def _moves(db) -> list[int]:
+    return [r["number"] for r in db.query("SELECT number FROM moves ORDER BY number")]
+
+
+def game_history(game_dir: Path) -> str:
+    """Every officer's place (and score) after each move, in the last standings' order."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    moves = _moves(db)
+    if not moves:
+        return f"{g['name']}: no move resolved yet."
+    places: dict[str, dict[int, tuple[int, int]]] = defaultdict(dict)
+    for r in db.query("SELECT move, place, officer, score FROM standings"):
+        places[r["officer"]][r["move"]] = (r["place"], r["score"])
+    last = list(db.query("SELECT officer, rank, score FROM standings WHERE move = ? ORDER BY place",
+                         [moves[-1]]))
+    width = max([len("officer")] + [len(r["officer"]) for r in last])
+    lines = [
+        f"{g['name']}: {len(moves)} move{'s' if len(moves) != 1 else ''} resolved, "
+        f"{len(last)} officer{'s' if len(last) != 1 else ''}. "
+        "Place after each move, score in brackets.",
+        "",
+        f"{'officer':<{width}}  {'rank':<9}" + "".join(f"{m:>9}" for m in moves),
+    ]
+    for r in last:
+        cells = []
+        for m in moves:
+            p = places[r["officer"]].get(m)
+            cells.append(f"{f'{p[0]} ({p[1]})' if p else '-':>9}")
+        lines.append(f"{r['officer']:<{width}}  {r['rank']:<9}" + "".join(cells))
+    if g["winner"]:
+        lines += ["", f"The game is over: {g['winner']} won."]
+    return "\n".join(lines) + "\n"
+
+
+def officer_history(game_dir: Path, name: str) -> str:
+    """One officer's moves: place, rank, score and its change, and what happened."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    rows = {r["name"].casefold(): r for r in db.query("SELECT id, name FROM officers")}
+    row = rows.get(" ".join(name.split()).casefold())
+    if row is None:
+        known = ", ".join(sorted(r["name"] for r in rows.values())) or "none enlisted"
+        raise GameError(f"no officer named {name!r}; the officers are: {known}")
+    name = row["name"]
+    counts = {r["move"]: r["n"] for r in db.query(
+        "SELECT move, count(*) AS n FROM standings GROUP BY move")}
+    standing = {r["move"]: r for r in db.query(
+        "SELECT move, place, rank, score, ship FROM standings WHERE officer = ?", [name])}
+    turns = {r["move"]: r["turn"] for r in db.query(
+        "SELECT move, turn FROM turns WHERE officer = ?", [name])}
+    happened: dict[int, list[str]] = defaultdict(list)
+    found: dict[int, list[str]] = defaultdict(list)
+    for r in db.query("SELECT move, planet FROM sightings WHERE officer = ? AND new = 1", [name]):
+        found[r["move"]].append(r["planet"])
+    for move, planets in found.items():
+        happened[move].append("discovered " + ", ".join(planets))
+    for r in db.query("SELECT move, planet, base FROM landings WHERE officer = ?", [name]):
+        happened[r["move"]].append("landed on the base" if r["base"] else f"landed on {r['planet']}")
+    for r in db.query(
+            "SELECT move, kind, json_extract(data, '$.planet') AS planet, "
+            "json_extract(data, '$.rank') AS rank FROM event_log "
+            "WHERE officer = ? AND kind IN ('known', 'promotion', 'rescue') ORDER BY move, seq",
+            [name]):
+        happened[r["move"]].append(
+            f"took off from {r['planet']}" if r["kind"] == "known"
+            else f"promoted {r['rank']}" if r["kind"] == "promotion"
+            else f"rescue return, now {r['rank']}")
+    lines = [f"{name} in {g['name']}", "",
+             f"{'move':>4}  {'place':>6}  {'rank':<9} {'score':>5} {'change':>6}  {'turn':<6} what happened"]
+    before = 0
+    for move in _moves(db):
+        s = standing.get(move)
+        if s is None:
+            continue  # not enlisted yet
+        place = f"{s['place']}/{counts[move]}"
+        change = s["score"] - before
+        lines.append(
+            f"{move:>4}  {place:>6}  {s['rank']:<9} {s['score']:>5} {change:>+6}  "
+            f"{turns.get(move, '-'):<6} {'; '.join(happened[move]) or '-'}")
+        before = s["score"]
+    if len(lines) == 3:
+        lines.append("  No move of his resolved yet.")
+    return "\n".join(lines) + "\n"

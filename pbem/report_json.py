@@ -1,0 +1,77 @@
+"""Reports and bulletins as JSON, for the tools players write (schemas/report.schema.json).
+
+Format version 1. A reader should check `format` and `version`: fields may be added within
+a version (new event kinds, new fields of an event), never removed or changed in meaning;
+that takes a new version. Every event is written as the database stores it, so the JSON of
+ten thousand reports is mostly text made once per move, joined here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Mapping
+
+from .charts.knowledge import designation_order
+from .store import to_json
+
+# What the text formats drop from names (render.plain) and JSON would keep raw: C1 control
+# characters and bidi overrides, which could make a tool show a name reversed or hidden.
+# (C0 controls are always written as escapes by the JSON encoder.)
+_HIDDEN = re.compile(r"[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _clean(text: str) -> str:
+    return text if text.isascii() else _HIDDEN.sub("", text)
+
+VERSION = 1
+REPORT = "pbem-report"
+BULLETIN = "pbem-bulletin"
+
+
+def _events(pairs: Iterable[tuple[Any, str]]) -> str:
+    """One event a line: `{"kind": ..., "audience": ..., "data": {...}}`."""
+    lines = [f'{{"kind": {to_json(e.kind)}, "audience": "{e.audience}", "data": {_clean(text)}}}'
+             for e, text in pairs]
+    return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+
+
+def _document(head: Mapping[str, Any], events: str) -> str:
+    return _clean(to_json(dict(head)))[:-1] + ', "events": ' + events + "}\n"
+
+
+def officer_report(*, game: str, move: int, officer_id: int, sheet: Mapping[str, Any],
+                   place: int | None, officers: int, game_end: Mapping[str, Any] | None,
+                   chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
+                   deadline: Mapping[str, Any] | None = None,
+                   rulings: Iterable[Mapping[str, str]] = ()) -> str:
+    head = {
+        "format": REPORT, "version": VERSION, "game": game, "move": move,
+        "officer": {"id": officer_id, "name": sheet["officer_name"], "rank": sheet["rank"],
+                    "score": sheet["score"], "place": place, "officers": officers},
+        "next_move": None if game_end else move + 1, "deadline": deadline,
+        "rulings": list(rulings), "game_end": game_end, "chart": chart,
+    }
+    return _document(head, _events(events))
+
+
+def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],
+             game_end: Mapping[str, Any] | None, chart: Mapping[str, Any],
+             events: Iterable[tuple[Any, str]], deadline: Mapping[str, Any] | None = None,
+             departures: Iterable[str] = (), fair_play: Mapping[str, Any] | None = None) -> str:
+    head = {
+        "format": BULLETIN, "version": VERSION, "game": game, "move": move,
+        "standings": [{"place": n, **row} for n, row in enumerate(standings, 1)],
+        "next_move": None if game_end else move + 1, "deadline": deadline,
+        "departures": list(departures), "fair_play": fair_play, "game_end": game_end,
+        "chart": chart,
+    }
+    return _document(head, _events(events))
+
+
+def chart_planets(planets: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Planets as a chart knows them: position from the base, or null when not told."""
+    return [
+        {"designation": name, "at": p["at"], "base": p["base"], "facts": p["facts"],
+         "known": p["known"], "destroyed": p["destroyed"], "race": p["race"]}
+        for name, p in sorted(planets.items(), key=lambda item: designation_order(item[0]))
+    ]
