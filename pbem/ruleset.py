@@ -29,7 +29,8 @@ from pbem.rules.encounter_guide import (
     RISKLESS,
     Race,
 )
-from pbem.rules.information_sheet import ANY_ROW, DNS, InfoLevel, InformationSheet
+from pbem.rules.information_sheet import ANY_ROW, DNS, TYPE_FACT, InfoLevel, InformationSheet
+from pbem.rules.landing_risks import RADIOACTIVITY
 from pbem.rules.career import demoted_level, promoted_level
 from pbem.rules.ranks import Rank
 from pbem.rules.ship import COMPONENTS, ShipType, fit_problems, spaces_used
@@ -40,10 +41,12 @@ from pbem.rules.tables import (
     OUTCOMES,
     READ_BY,
     ROLLERS,
+    ROW_TABLE_IDS,
     SELECTORS,
     TABLE_IDS,
     TOT_INNER_SPACE_COLUMN,
     Column,
+    RowTable,
     Table,
 )
 from pbem.rules.ruleset import Ruleset
@@ -110,9 +113,11 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
             provenance[name] = f.string(doc["provenance"], "provenance")
     ships = _ships(*docs[SHIPS])
     ranks = _ranks(*docs[RANKS], ships)
-    guide = _guide(*docs[GUIDE])
+    guide, environments = _guide(*docs[GUIDE])
     information = _information(*docs[INFORMATION], guide, docs[GUIDE][0])
-    tables = _tables(*docs[TABLES])
+    tables, landing_risks = _tables(*docs[TABLES])
+    _outer_space_tables(docs[TABLES][0], tables, landing_risks, information, environments,
+                        docs[GUIDE][0])
     technologies = read_technologies(*docs[TECHNOLOGIES])
     return Ruleset(
         ships=MappingProxyType(ships),
@@ -123,6 +128,8 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
         provenance=MappingProxyType(provenance),
         tables=MappingProxyType(tables),
         technologies=technologies,
+        landing_risks=landing_risks,
+        environments=environments,
     )
 
 
@@ -329,10 +336,18 @@ _RACE_KEYS: tuple[str, ...] = (
 _RISKLESS_LIFE = {"oz-minerals": "mineral", "secor-plants": "vegetable"}  # 3H
 
 
-def _guide(f: _File, doc: dict[str, Any]) -> dict[str, Race]:
-    f.only(doc, ("provenance", "races"), "")
+def _guide(f: _File, doc: dict[str, Any]) -> tuple[dict[str, Race], tuple[str, ...]]:
+    f.only(doc, ("provenance", "environments", "races"), "")
+    # The one list of environments: the technical sheets' and TAB. P's (5F).
+    listed = f.array(f.required(doc, "environments", ""), "environments")
+    environments = tuple(f.string(e, f"environments[{i}]") for i, e in enumerate(listed, 1))
+    if not environments:
+        raise f.error("environments", "must list the environments of the technical sheets")
+    for i, e in enumerate(environments, 1):
+        if environments.index(e) != i - 1:
+            raise f.error(f"environments[{i}]", f"{e!r} is listed twice")
     races_raw = f.table(f.required(doc, "races", ""), "races")
-    guide = {rid: _race(f, rid, raw) for rid, raw in races_raw.items()}
+    guide = {rid: _race(f, rid, raw, environments) for rid, raw in races_raw.items()}
     if not guide:
         raise f.error("races", "defines no race")
     # A group is one kind of people: its races share kingdom, class and civility.
@@ -348,10 +363,10 @@ def _guide(f: _File, doc: dict[str, Any]) -> dict[str, Race]:
                     f"{getattr(race, attr)!r} differs from {getattr(first, attr)!r} of "
                     f"{first.id!r}, in the same group {race.group!r}",
                 )
-    return guide
+    return guide, environments
 
 
-def _race(f: _File, rid: str, raw: Any) -> Race:
+def _race(f: _File, rid: str, raw: Any, environments: tuple[str, ...]) -> Race:
     k = f"races.{_quote(rid)}"
     t = f.table(raw, k)
     f.only(t, _RACE_KEYS, k)
@@ -435,6 +450,15 @@ def _race(f: _File, rid: str, raw: Any) -> Race:
         points["alliance"] = alliance_value  # VAL. beside F.ALL. (4 III)
     if riskless and "collect" not in points:
         raise f.error(f"{k}.points.collect", "missing: the points collected without risk (3H)")
+    # 5F: the environments a race prefers (with its bonus) and cannot live in.
+    preferred = opt_str("preferred_environment", environments)
+    non_vital = opt_str("non_vital_environment", environments)
+    bonus = f.integer(t.get("preferred_bonus", 0), f"{k}.preferred_bonus", 0)
+    if bonus and preferred is None:
+        raise f.error(f"{k}.preferred_bonus", "a bonus needs its preferred_environment")
+    if preferred is not None and preferred == non_vital:
+        raise f.error(f"{k}.non_vital_environment",
+                      f"{non_vital!r} is also its preferred_environment")
 
     return Race(
         id=rid,
@@ -455,9 +479,9 @@ def _race(f: _File, rid: str, raw: Any) -> Race:
         merchant=merchant,
         reembark_target=opt_str("reembark_target", REEMBARK_TARGETS),
         technological_level=opt_int("technological_level"),
-        preferred_environment=opt_str("preferred_environment"),
-        preferred_bonus=f.integer(t.get("preferred_bonus", 0), f"{k}.preferred_bonus", 0),
-        non_vital_environment=opt_str("non_vital_environment"),
+        preferred_environment=preferred,
+        preferred_bonus=bonus,
+        non_vital_environment=non_vital,
         description=f.string(get("description"), f"{k}.description"),
     )
 
@@ -468,7 +492,8 @@ def _race(f: _File, rid: str, raw: Any) -> Race:
 def _information(
     f: _File, doc: dict[str, Any], guide: Mapping[str, Race], gf: _File
 ) -> InformationSheet:
-    f.only(doc, ("provenance", "levels", "names", "marks", "references"), "")
+    f.only(doc, ("provenance", "levels", "names", "marks", "references", "radioactivity",
+                 "atmospheres"), "")
     races = frozenset(guide)
     names_raw = f.table(doc.get("names", {}), "names")
     names = {v: f.string(n, f"names.{_quote(v)}") for v, n in names_raw.items()}
@@ -575,13 +600,58 @@ def _information(
                 f"reference {race.reference}",
             )
 
+    die, radioactivity, atmospheres = _radioactivity(f, doc, levels, values)
     return InformationSheet(
         levels=levels,
         names=MappingProxyType({r.id: r.name for r in guide.values()} | names),
         references=MappingProxyType(references),
         races=races,
         marks=MappingProxyType({r.id: r.name for r in guide.values()} | marks),
+        radioactivity_die=die,
+        radioactivity=MappingProxyType(radioactivity),
+        atmospheres=MappingProxyType(atmospheres),
     )
+
+
+def _planet_types(f: _File, levels: tuple[InfoLevel, ...], values: dict[int, set[str]],
+                  key: str) -> list[str]:
+    """The planet types the sheet can give (the values of its level of fact "type")."""
+    level = next((lv for lv in levels if lv.fact == TYPE_FACT), None)
+    if level is None:
+        raise f.error(key, f'no level of the sheet gives the planet type (fact = "{TYPE_FACT}"), '
+                           "which this is read by")
+    return sorted(values[level.number])
+
+
+def _radioactivity(f: _File, doc: dict[str, Any], levels: tuple[InfoLevel, ...],
+                   values: dict[int, set[str]]) -> tuple[int, dict[str, tuple[str, ...]], dict[str, str]]:
+    """Outer space: the radioactivity of each planet type by die face, and its atmosphere,
+    given with the first information (S.C. advanced rule B)."""
+    raw = f.table(f.required(doc, "radioactivity", ""), "radioactivity")
+    f.only(raw, ("die", "rows"), "radioactivity")
+    die = f.integer(f.required(raw, "die", "radioactivity"), "radioactivity.die")
+    if die not in DICE:
+        raise f.error("radioactivity.die", f"must be 6 or 10, got {die}")
+    rows_raw = f.table(f.required(raw, "rows", "radioactivity"), "radioactivity.rows")
+    atmospheres_raw = f.table(f.required(doc, "atmospheres", ""), "atmospheres")
+    types = _planet_types(f, levels, values, "radioactivity.rows")
+    rows: dict[str, tuple[str, ...]] = {}
+    atmospheres: dict[str, str] = {}
+    for kind, table, what in (("radioactivity.rows", rows_raw, "radioactivity"),
+                              ("atmospheres", atmospheres_raw, "atmosphere")):
+        for t in types:
+            if t not in table:
+                raise f.error(f"{kind}.{_quote(t)}", f"missing: planet type {t} needs its {what}")
+        for t in table:
+            if t not in types:
+                raise f.error(f"{kind}.{_quote(t)}",
+                              f"not a planet type of the sheet ({', '.join(types)})")
+    for t in types:
+        k = f"radioactivity.rows.{_quote(t)}"
+        faces = f.array(rows_raw[t], k, die)
+        rows[t] = tuple(f.string(v, f"{k}[{n}]", RADIOACTIVITY) for n, v in enumerate(faces, 1))
+        atmospheres[t] = f.string(atmospheres_raw[t], f"atmospheres.{_quote(t)}")
+    return die, rows, atmospheres
 
 
 def _level(
@@ -627,12 +697,66 @@ def _level(
 # --- tables.toml (section 4, TAB. A to L) --------------------------------------------
 
 
-def _tables(f: _File, doc: dict[str, Any]) -> dict[str, Table]:
-    f.only(doc, ("provenance",) + TABLE_IDS, "")
-    for tid in TABLE_IDS:
+def _tables(f: _File, doc: dict[str, Any]) -> tuple[dict[str, Table], RowTable]:
+    every = tuple(sorted(TABLE_IDS + ROW_TABLE_IDS))
+    f.only(doc, ("provenance",) + every, "")
+    for tid in every:
         if tid not in doc:
-            raise f.error(tid, f"missing: the basic game needs TAB. {', '.join(TABLE_IDS)}")
-    return {tid: _table(f, tid, doc[tid]) for tid in TABLE_IDS}
+            raise f.error(tid, f"missing: the game needs TAB. {', '.join(every)}")
+    tables = {tid: _table(f, tid, doc[tid]) for tid in TABLE_IDS}
+    return tables, _row_table(f, "O", doc["O"])
+
+
+def _row_table(f: _File, tid: str, raw: Any) -> RowTable:
+    """TAB. O: a row per planet type, listing the faces that damage the landing ship."""
+    t = f.table(raw, tid)
+    f.only(t, ("title", "die", "by", "roller", "rows"), tid)
+    title = f.string(f.required(t, "title", tid), f"{tid}.title")
+    die = f.integer(f.required(t, "die", tid), f"{tid}.die")
+    if die not in DICE:
+        raise f.error(f"{tid}.die", f"must be 6 or 10, got {die}")
+    by = f.string(f.required(t, "by", tid), f"{tid}.by", tuple(SELECTORS))
+    if by != READ_BY[tid]:
+        raise f.error(f"{tid}.by", f"TAB. {tid} is read by {READ_BY[tid]}, got {by!r}")
+    roller = f.string(f.required(t, "roller", tid), f"{tid}.roller", ROLLERS)
+    rows: dict[str, tuple[int, ...]] = {}
+    for name, faces in f.table(f.required(t, "rows", tid), f"{tid}.rows").items():
+        k = f"{tid}.rows.{_quote(name)}"
+        listed = [f.integer(v, f"{k}[{n}]", 1) for n, v in enumerate(f.array(faces, k), 1)]
+        for n, v in enumerate(listed, 1):
+            if v > die:
+                raise f.error(f"{k}[{n}]", f"{v} is not a face of the d{die}")
+        if listed != sorted(set(listed)):
+            raise f.error(k, "list each face once, in increasing order")
+        rows[name] = tuple(listed)
+    return RowTable(tid, title, die, by, roller, MappingProxyType(rows))
+
+
+def _outer_space_tables(f: _File, tables: dict[str, Table], risks: RowTable,
+                        information: InformationSheet, environments: tuple[str, ...],
+                        gf: _File) -> None:
+    """TAB. O has a row for every planet type of the Information Sheet, and TAB. P names
+    only environments of the Encounter Guide, each of them (5F, 5G)."""
+    type_level = next(lv for lv in information.levels if lv.fact == TYPE_FACT)
+    types = sorted({v for row in type_level.rows.values() for v in row if v != DNS})
+    for t in types:
+        if t not in risks.rows:
+            raise f.error(f"O.rows.{_quote(t)}", f"missing: the Information Sheet has planets "
+                                                 f"of type {t}")
+    for t in risks.rows:
+        if t not in types:
+            raise f.error(f"O.rows.{_quote(t)}", "not a planet type of the Information Sheet "
+                                                 f"({', '.join(types)})")
+    p = tables["P"]
+    rolled = set(p.columns[0].faces)
+    for n, zone in enumerate(p.columns[0].faces, 1):
+        if zone not in environments:
+            raise f.error(f"P.column[1].faces[{n}]",
+                          f"{zone!r} is not an environment of the Encounter Guide "
+                          f"({', '.join(environments)})")
+    for i, e in enumerate(environments, 1):
+        if e not in rolled:
+            raise gf.error(f"environments[{i}]", f"{e!r} is never rolled on TAB. P")
 
 
 def _table(f: _File, tid: str, raw: Any) -> Table:
@@ -691,6 +815,8 @@ def _table(f: _File, tid: str, raw: Any) -> Table:
 def _result(f: _File, tid: str, value: Any, key: str) -> str | int:
     if tid in NUMBERS:
         return f.integer(value, key, NUMBERS[tid])
+    if tid == "P":
+        return f.string(value, key)  # an environment, checked against the G.I.'s list
     choices = DAMAGE_LOCATIONS if tid == DAMAGE_TABLE else OUTCOMES[tid]
     if tid == DAMAGE_TABLE and value in COMPONENTS and value not in DAMAGE_LOCATIONS:
         raise f.error(key, f"{value!r} cannot be damaged: crews are lost man by man on "

@@ -79,14 +79,14 @@ def test_section_6_alien_fire(tables):
 # --- completeness -------------------------------------------------------------------
 
 
-def test_all_nine_tables(tables):
-    assert tuple(tables) == TABLE_IDS == ("A", "B", "C", "D", "E", "F", "G", "H", "L")
+def test_the_basic_tables_and_those_of_outer_space(tables):
+    assert tuple(tables) == TABLE_IDS == ("A", "B", "C", "D", "E", "F", "G", "H", "L", "P")
     for tid, t in tables.items():
         assert t.id == tid and t.title.strip()
         assert t.by == READ_BY[tid]
         assert t.roller in ROLLERS
-    assert tables["C"].die == 10
-    assert all(tables[t].die == 6 for t in TABLE_IDS if t != "C")
+    assert tables["C"].die == tables["P"].die == 10
+    assert all(tables[t].die == 6 for t in TABLE_IDS if t not in ("C", "P"))
 
 
 @pytest.mark.parametrize("tid", TABLE_IDS)
@@ -130,6 +130,8 @@ def test_results_are_in_the_vocabulary(tables, tid):
             assert min(results) >= NUMBERS[tid]
     elif tid == "C":
         assert set(results) <= set(DAMAGE_LOCATIONS)
+    elif tid == "P":
+        assert set(results) == set(load_ruleset().environments)  # 5F: one list of zones
     else:
         assert set(results) <= set(OUTCOMES[tid])
 

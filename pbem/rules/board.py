@@ -11,9 +11,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .events import Event
-from .geometry import Position
+from .geometry import Position, Zone
+from .hazards import Hazards
 from .sighting import PlanetGrid
-from .state import GameState, Officer, Planet, Zone
+from .state import GameState, Officer, Planet
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Board:
     orders: dict[int, Any] = field(default_factory=dict)
     # Officers whose fire was delivered together with a colleague's in the earlier turn.
     joint_fired: set[int] = field(default_factory=set)
+    hazards: Hazards = Hazards()
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)
@@ -40,7 +42,7 @@ class Board:
     def from_state(cls, state: GameState) -> "Board":
         board = cls(
             state.zone, dict(state.planets), dict(state.officers), state.move,
-            state.designations, dict(state.settings), state.winner, state.name,
+            state.designations, dict(state.settings), state.winner, state.name, state.hazards,
         )
         board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
         board.grid = PlanetGrid(board.planets_at.values())
@@ -49,7 +51,7 @@ class Board:
     def to_state(self) -> GameState:
         return GameState(
             self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
-            self.winner, self.name,
+            self.winner, self.name, self.hazards,
         )
 
     def put_planet(self, planet: Planet) -> None:

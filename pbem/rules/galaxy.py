@@ -7,8 +7,8 @@ rolled later, when the rules roll it (DESIGN).
 from __future__ import annotations
 
 from .dice import Dice
-from .geometry import Position
-from .state import Planet, Zone
+from .geometry import Position, Zone
+from .state import Planet
 
 LEVELS = 4
 PLANETS_PER_LEVEL = 9

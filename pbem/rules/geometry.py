@@ -56,6 +56,17 @@ class Segment:
         return self.direction in VERTICAL
 
 
+@dataclass(frozen=True)
+class Zone:
+    """The Tabula Spatii: `size` x `size` parsec squares on each of `levels` levels."""
+
+    size: int
+    levels: int = 4
+
+    def contains(self, p: Position) -> bool:
+        return 0 <= p.x < self.size and 0 <= p.y < self.size and 1 <= p.level <= self.levels
+
+
 def route_text(route: Iterable[Segment]) -> str:
     """Segments -> `10 N + 5 E`, or `NONE` for no movement; `orders.parse_route` reads it back."""
     return " + ".join(f"{s.parsecs} {s.direction}" for s in route) or "NONE"

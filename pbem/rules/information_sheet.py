@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 DNS = "DNS"  # "data not sufficient": the request must be repeated (S.C. rules F, note)
 ANY_ROW = "*"  # the row name of a level whose row depends on nothing (level I)
+TYPE_FACT = "type"  # the fact of the planet type, which radioactivity and TAB. O are read by
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,11 @@ class InformationSheet:
     references: Mapping[str, int]  # level-IV group id -> G.I. reference number
     races: frozenset[str]  # race ids (Encounter Guide) that end a chain
     marks: Mapping[str, str] = field(default_factory=dict)  # value id -> Tabula Spatii mark
+    # Outer space: the sub-information of level I (S.C. advanced rule B): the radioactivity
+    # of each planet type by die face, and its atmosphere.
+    radioactivity_die: int = 6
+    radioactivity: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    atmospheres: Mapping[str, str] = field(default_factory=dict)
 
     def is_complete(self, facts: tuple[str, ...]) -> bool:
         return bool(facts) and facts[-1] in self.races
@@ -60,6 +66,13 @@ class InformationSheet:
         if row is None:
             raise ValueError(f"level {level.number} has no row {key!r}")
         return row[face - 1]
+
+    def planet_type(self, facts: tuple[str, ...]) -> str | None:
+        """The planet type among the facts known (the level whose fact is "type")."""
+        for level, value in zip(self.levels, facts):
+            if level.fact == TYPE_FACT:
+                return value
+        return None
 
     def race_id(self, facts: tuple[str, ...]) -> str | None:
         return facts[-1] if self.is_complete(facts) else None

@@ -13,11 +13,12 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple
 
-from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, distance, route_length
 from . import rulings
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, distance, route_length
+from .hazards import DISTORTION, NET, Hazards, stop_on
 from .orders import Orders, Problem, plural
 from .ship import Ship
-from .state import Planet, Zone
+from .state import Planet
 
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
@@ -28,6 +29,8 @@ VERTICAL_LANDING = "vertical-landing"  # onto an uncharted planet from another l
 LANDED = "landed"  # ended on a planet with a landing declared
 BASE = "base"  # ended on the base
 LANDINGS = (LANDED, FORCED_LANDING, VERTICAL_LANDING, BASE)  # the ship is down at the end
+# In outer space also NET and DISTORTION (from `hazards`): stopped on a hazard's square; the
+# officer is told only of a distortion (5B b, c).
 
 
 class Parsec(NamedTuple):
@@ -91,9 +94,28 @@ def trace(
     planets_at: Mapping[Position, Planet],
     radar_range: int,
     land: bool = False,
+    hazards: Hazards | None = None,
 ) -> RouteResult:
+    """Follow a route to where it really ends: the zone's edge, an uncharted planet, or, in
+    outer space, the first net or distortion it crosses (5B b, c), whichever comes first."""
     planned = sum(s.parsecs for s in route)
     path, cut = expand(start, route, zone)
+    result = _planets_on(planned, path, cut, planets_at, radar_range, land)
+    met = stop_on(path, hazards) if hazards else None
+    if met is not None:
+        k, kind = met
+        end = len(result.path) - 1
+        # Hazards lie 4 parsecs or more from every planet: a hazard's square is never a
+        # landing's, but it may be where a planet ahead would stop the route.
+        if k < end or (k == end and (result.stop != PLANET_AHEAD
+                                     or rulings.HAZARD_BEFORE_A_PLANET_AHEAD)):
+            return RouteResult(planned, tuple(path[: k + 1]), kind, path[k].number)
+    return result
+
+
+def _planets_on(planned: int, path: list[Parsec], cut: str | None,
+                planets_at: Mapping[Position, Planet], radar_range: int,
+                land: bool) -> RouteResult:
     last = len(path) - 1
     for i in range(1, len(path)):
         planet = planets_at.get(path[i].position)

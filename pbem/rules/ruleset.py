@@ -15,7 +15,7 @@ from .information_sheet import InformationSheet
 from .ranks import Rank
 from .research import ResearchRules
 from .ship import ShipType
-from .tables import Table
+from .tables import RowTable, Table
 
 
 @dataclass(frozen=True)
@@ -27,5 +27,9 @@ class Ruleset:
     sources: Mapping[str, str]  # file name -> "default" or "rules/<file name>"
     provenance: Mapping[str, str] = field(default_factory=dict)  # file name -> note
     tables: Mapping[str, Table] = field(default_factory=dict)  # Operations Tables by id
+    # Outer space: TAB. O, by planet type (the others are `tables`), and the environments
+    # of the Encounter Guide that TAB. P names.
+    landing_risks: RowTable | None = None
+    environments: tuple[str, ...] = ()
     # Unpredictable Research (optional rule): technologies, grant cost, die, funding step.
     technologies: ResearchRules = field(default_factory=ResearchRules)

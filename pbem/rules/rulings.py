@@ -94,3 +94,34 @@ PROMOTION_ON_THE_BASE_AT_ANY_TIME = True
 # A timed game (1): the highest rank wins, then the most points; officers still equal in
 # both share the victory.
 SHARED_VICTORY_ON_A_TIE = True
+
+# --- outer space: the hazards (5B, S.C. advanced rule A) --------------------------------------
+
+# A net or a distortion on the very parsec where a route would stop for an uncharted planet
+# ahead: the hazard acts (the ship has entered its square), and it is the hazard's stop.
+HAZARD_BEFORE_A_PLANET_AHEAD = True
+
+# Black hole (5B a): of two parsecs of the route equally near the nucleus, the earlier one
+# counts, so a route along its edge from a start as near as any later parsec "moves away".
+BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC = True
+
+# Damage from space hazards is communicated only to a ship with a computer (3D f II): one
+# aboard when the hazard struck, even if the damage then destroyed it. The black hole's d6
+# is never told: with it an officer could work out his distance from the nucleus.
+HAZARD_DAMAGE_NEEDS_A_COMPUTER = True
+
+# Nullius distortion (S.C. rule A c): UP and DOWN move the ship one level whatever the
+# distance rolled (a level change is never split, 3E); a shift past the zone stops at the
+# last square inside.
+DISTORTION_UP_AND_DOWN_MOVE_ONE_LEVEL = True
+
+# A distortion that puts the ship on a planet lands it at once (5B c) with attitude A, the
+# landing that risks nothing; on a known planet the ship stays in space over it (known
+# planets stop nobody), on the base it has landed on the base.
+DISTORTION_LANDING_ATTITUDE = "A"
+
+# --- outer space: landings (5F, 5G, S.C. advanced rules B to D) ---------------------------------
+
+# Re-landing: S.C. rule D says "permitted only once", 5F "always permitted": once per landing
+# on the planet (after a take-off the planet is known, so once per planet and officer).
+RELANDINGS_PER_LANDING = 1

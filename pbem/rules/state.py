@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .geometry import Position
+from .geometry import Position, Zone
+from .hazards import Hazards
 from .ship import Ship
-
-
-@dataclass(frozen=True)
-class Zone:
-    """The Tabula Spatii: `size` x `size` parsec squares on each of `levels` levels."""
-
-    size: int
-    levels: int = 4
-
-    def contains(self, p: Position) -> bool:
-        return 0 <= p.x < self.size and 0 <= p.y < self.size and 1 <= p.level <= self.levels
 
 
 @dataclass(frozen=True)
@@ -34,6 +24,8 @@ class Planet:
     aliens: tuple[int, ...] = ()  # the F.C. of each alien present (below full: wounded)
     hostile: bool = False
     destroyed: bool = False  # struck by a Tot 100%
+    # Outer space: "0", "alpha" or "beta", given with the planet type (S.C. advanced rule B).
+    radioactivity: str | None = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +43,10 @@ class Landing:
     commerce_moves: int = 0  # consecutive moves of commerce, at most two
     attacked: bool = False  # the party has suffered an attack
     fired: bool = False  # the party has opened fire
+    # Outer space (5F): the zone the ship landed in (TAB. P), and how many times it took off
+    # and landed again on the planet to look for a better one.
+    zone: str | None = None
+    relandings: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,6 +78,7 @@ class GameState:
     settings: dict = field(default_factory=dict)
     winner: str | None = None  # set when the game ends
     name: str = ""  # the game's name, written by players in GAME
+    hazards: Hazards = Hazards()  # outer space only (5B); an inner-space zone has none
 
     @property
     def base(self) -> Planet:

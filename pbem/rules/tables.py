@@ -9,12 +9,16 @@ This module only reads them: no files, no dice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pbem.rules.ship import DAMAGEABLE
 
-# The basic-game tables of section 4 (TAB. I, and M to S, belong to outer space).
-TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L")
+# The tables of section 4, and those of outer space the game plays: TAB. P (landing zones,
+# S.C. advanced rule D), and TAB. O (mass and landing risks, rule C), a `RowTable` read by
+# the planet type rather than by a number.
+TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L", "P")
+ROW_TABLE_IDS: tuple[str, ...] = ("O",)
 
 # What selects the column, and how a report names it.
 SELECTORS: dict[str, str] = {
@@ -22,6 +26,7 @@ SELECTORS: dict[str, str] = {
     "alliance_factor": "alliance factor",
     "fc": "F.C.",
     "personality": "personality",
+    "planet_type": "planet type",
     "none": "",
 }
 # The number the rules code looks each table up with (section 4).
@@ -35,6 +40,8 @@ READ_BY: dict[str, str] = {
     "G": "none",  # veneration points after a successful intimidation (4 IV)
     "H": "fc",  # the merchant race's F.C. per alien, its trading skill (4 V)
     "L": "personality",  # the commander's personality, 0 to 5 (4 VI, 5D)
+    "O": "planet_type",  # the planet's row: its mass (S.C. advanced rule C, 5G)
+    "P": "none",  # the landing zone (S.C. advanced rule D, 5F)
 }
 # Who rolls the die under the rules (S.C. rules G b: "on each table it is stated").
 ROLLERS: tuple[str, ...] = ("officer", "sc")
@@ -115,3 +122,25 @@ class Table:
             if column.upto is not None and value <= column.upto:
                 return i
         return len(self.columns) - 1
+
+
+@dataclass(frozen=True)
+class RowTable:
+    """A table with a row per planet type (TAB. O): each row lists the faces of the die that
+    take effect on that type, and the effect of such a face is its own number. S.C. rule C
+    reads "equals one of the numbers written on the table in the row", 5G "equal to or
+    lower than the number indicating the mass": a row 1..mass is both (ruling)."""
+
+    id: str
+    title: str
+    die: int
+    by: str
+    roller: str
+    rows: Mapping[str, tuple[int, ...]]  # row name -> the faces that count, ascending
+
+    def result(self, row: str, face: int) -> int:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.die:
+            raise ValueError(f"TAB. {self.id}: {face!r} is not a face of a d{self.die}")
+        if row not in self.rows:
+            raise ValueError(f"TAB. {self.id} has no row {row!r}")
+        return face if face in self.rows[row] else 0

@@ -1,0 +1,81 @@
+"""The black hole (rulebook 5B a, S.C. advanced rule A a): damage to the ships passing near.
+
+Once per route, from the parsec of the route nearest the nucleus: distance - ship level -
+d6; a negative value is that many damages on TAB. C, suffered at the end of the route and
+before any landing there. The nucleus stands on the same square of every level and acts
+within 4 parsecs of it; a route that moves away (its nearest parsec is its start) feels
+nothing. Radar never shows it: the officer is told the parsec where he felt its effects,
+never where it lies (unless he crossed the nucleus itself), and only if a computer keeps
+his link with the S.C. (3D f II).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import NamedTuple, Sequence
+
+from . import rulings
+from .board import Board
+from .damage import Damaged, suffer
+from .dice import GM as SEEN_BY_GM
+from .dice import OFFICER as SEEN_BY_OFFICER
+from .dice import Dice
+from .events import GM, OFFICER
+from .hazards import Hazards
+from .state import Officer
+from .tables import Table
+
+REACH = 4  # "within a radius of 4 parsecs" (S.C. rule A a)
+
+
+class Pull(NamedTuple):
+    """The route's parsec nearest the nucleus, and its distance from it."""
+
+    parsec: int
+    distance: int
+
+
+def nearest(path: Sequence, hazards: Hazards) -> Pull | None:
+    """The parsec of the route nearest the nucleus, within its reach; None when the route
+    does not come within 4 parsecs, or moves away from it: its nearest parsec is its start
+    (5B a). Of two parsecs equally near, the earlier is the one (ruling)."""
+    if hazards.black_hole is None or len(path) < 2:
+        return None
+    bx, by = hazards.black_hole
+    earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
+    best, first = REACH + 1, -1
+    for i, parsec in enumerate(path):
+        p = parsec.position
+        d = max(abs(p.x - bx), abs(p.y - by))
+        if d < best or (d == best and not earlier):
+            best, first = d, i
+    if first <= 0:
+        return None  # out of reach, or moving away from it
+    return Pull(path[first].number, best)
+
+
+def damages(distance: int, ship_level: int, face: int) -> int:
+    """DISTANCE - MASS (ship level) - d6: a negative value is that many damages."""
+    value = distance - ship_level - face
+    return -value if value < 0 else 0
+
+
+def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Table, dice: Dice,
+         hull_hits: int) -> tuple[Officer, Damaged]:
+    """Roll the black hole's effect on a ship at the end of its route and suffer it."""
+    told = officer.ship.computers > 0 or not rulings.HAZARD_DAMAGE_NEEDS_A_COMPUTER
+    face = dice.roll(6, "black-hole", "effect", officer=officer.id, visibility=SEEN_BY_GM)
+    count = damages(pull.distance, ship_level, face)
+    board.emit("black-hole-roll", GM, officer.id, parsec=pull.parsec, distance=pull.distance,
+               ship_level=ship_level, face=face, damages=count, told=told)
+    seen = SEEN_BY_OFFICER if told else SEEN_BY_GM
+    result = suffer(officer.ship, count, table,
+                    lambda: dice.roll(table.die, "damage", "black hole TAB. C",
+                                      officer=officer.id, visibility=seen), hull_hits)
+    if count:
+        # The die of the formula stays with the S.C.: with it the officer could work out
+        # his distance from the nucleus (ruling).
+        board.emit("black-hole", OFFICER if told else GM, officer.id, parsec=pull.parsec,
+                   nucleus=pull.distance == 0, damages=count,
+                   hits=[h.data() for h in result.hits], lost=result.lost or "")
+    return replace(officer, ship=result.ship), result
