@@ -26,14 +26,18 @@ from .render import collector_paused, environment, gm_chart, officer_chart, publ
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
 from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
-from .rules.geometry import Position
+from .rules.geometry import Position, Zone
+from .rules.hazards import Hazards
+from .rules.hazards import place as place_hazards
+from .rules.hazards import problems as hazard_problems
+from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
 from .rules import lawful
 from .rules.move import resolve_move
 from .rules.orders import Orders, Problem, in_report_order
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
-from .rules.state import GameState, Officer, Planet, Zone
+from .rules.state import GameState, Officer, Planet
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
@@ -44,6 +48,8 @@ from .terminal import clean_line
 # would be most of that command's start-up.
 
 DEFAULT_SIZE = 30
+# Outer space: maps drawn before giving up on fitting the hazards among the planets.
+HAZARD_ATTEMPTS = 20
 OPTIONAL_RULES: tuple[str, ...] = (RESEARCH,)  # `pbem new --rule ...`
 
 
@@ -64,8 +70,13 @@ def ruleset_for(game_dir: Path) -> Ruleset:
 
 # --- pbem new ---------------------------------------------------------------------------
 
-def read_map(path: Path) -> tuple[Zone, list[Planet]]:
-    """A map the GM drew: TOML with `size` and one [[planet]] table per planet."""
+HAZARD_TABLES = ("black_hole", "net", "distortion")  # a map's hazards (outer space)
+
+
+def read_map(path: Path) -> tuple[Zone, list[Planet], Hazards | None]:
+    """A map the GM drew: TOML with `size`, one [[planet]] table per planet and, for outer
+    space, its hazards: one [[black_hole]], a [[net]] per level and three [[distortion]]
+    per level. The hazards are None when the map gives none."""
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as e:
@@ -87,9 +98,55 @@ def read_map(path: Path) -> tuple[Zone, list[Planet]]:
         planets.append(base_planet(n, pos) if entry.get("base", False) else Planet(id=n, position=pos))
     zone = Zone(size, LEVELS)
     problems = map_problems(zone, planets)
+    hazards = None
+    if any(name in data for name in HAZARD_TABLES):
+        hazards = _map_hazards(path, data, zone)
+        problems += hazard_problems(zone, [p.position for p in planets], hazards)
     if problems:
         raise GameError(f"{path}: the map is not valid:\n  " + "\n  ".join(problems))
-    return zone, planets
+    return zone, planets, hazards
+
+
+def _whole(path: Path, entry: object, what: str, keys: tuple[str, ...], example: str) -> list[int]:
+    try:
+        assert isinstance(entry, dict)
+        values = [entry[k] for k in keys]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise TypeError
+        return values
+    except (AssertionError, KeyError, TypeError):
+        raise GameError(f"{path}: {what} needs whole numbers {', '.join(keys)}, "
+                        f"e.g. {example}") from None
+
+
+def _map_hazards(path: Path, data: dict, zone: Zone) -> Hazards:
+    """The [[black_hole]], [[net]] and [[distortion]] tables of a map, read as written; the
+    rules then check them (`hazards.problems`)."""
+    holes = data.get("black_hole", [])
+    if not isinstance(holes, list) or len(holes) != 1:
+        count = len(holes) if isinstance(holes, list) else 1
+        raise GameError(f"{path}: outer space has exactly one black hole (its nucleus on the "
+                        f"same square of every level); the map gives {count}: write one "
+                        "[[black_hole]] with x and y")
+    hole = _whole(path, holes[0], "the black hole", ("x", "y"), "[[black_hole]] x = 15  y = 3")
+    nets: list[tuple[Position, ...]] = []
+    for n, entry in enumerate(data.get("net", []), 1):
+        example = "[[net]] level = 1  squares = [[4, 5], [5, 5], [5, 6]]"
+        level = _whole(path, entry, f"net {n}", ("level",), example)[0]
+        squares = entry.get("squares")
+        if not isinstance(squares, list) or not all(
+                isinstance(sq, list) and len(sq) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in sq)
+                for sq in squares):
+            raise GameError(f"{path}: net {n} needs its squares as pairs of whole numbers x, y, "
+                            f"e.g. {example}")
+        nets.append(tuple(Position(x, y, level) for x, y in squares))
+    distortions = []
+    for n, entry in enumerate(data.get("distortion", []), 1):
+        x, y, level = _whole(path, entry, f"distortion {n}", ("x", "y", "level"),
+                             "[[distortion]] level = 1  x = 12  y = 27")
+        distortions.append(Position(x, y, level))
+    return Hazards((hole[0], hole[1]), tuple(nets), tuple(distortions), zone.levels)
 
 
 def optional_rules(rules: tuple[str, ...], private_research: bool = False) -> dict:
@@ -119,7 +176,7 @@ def game_secret(seed: int | str | None) -> str:
 
 def new_game(
     game_dir: Path, seed: int | str | None = None, *, name: str | None = None,
-    size: int = DEFAULT_SIZE, planets: int = PLANETS_PER_LEVEL, level: str = "basic",
+    size: int = DEFAULT_SIZE, planets: int = PLANETS_PER_LEVEL, level: str = BASIC,
     moves: int | None = None, map_file: Path | None = None, rules: tuple[str, ...] = (),
     private_research: bool = False, mail_from: str | None = None,
     keep_backups: int = KEEP_BACKUPS,
@@ -127,13 +184,8 @@ def new_game(
     game_dir = Path(game_dir)
     if store.db_path(game_dir).exists():
         raise GameError(f"{game_dir} already holds a game ({store.DB_NAME}); choose another folder")
-    if level not in ("basic", "advanced"):
-        raise GameError(f"level {level!r}: use basic or advanced")
-    if level == "advanced":
-        # Outer space has rules of its own (rulebook 5); a game stored as advanced and
-        # played as basic would be a lie to its players.
-        raise GameError("the advanced level (exploration of outer space) is not played by "
-                        "this version of pbem yet; create the game with --level basic")
+    if level not in GAME_LEVELS:
+        raise GameError(f"level {level!r}: use {' or '.join(GAME_LEVELS)}")
     if keep_backups < 0:
         raise GameError("--keep-backups must be 0 (no backups) or more")
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
@@ -152,14 +204,40 @@ def new_game(
         except MailError as e:
             raise GameError(f"--gm-email: {e}") from None
     secret = game_secret(seed)
+    outer = level == ADVANCED
+    dice = SeededDice(bytes.fromhex(secret), 0)
+    hazards: Hazards | None = None
     if map_file is not None:
-        zone, planet_list = read_map(map_file)
+        zone, planet_list, hazards = read_map(map_file)
+        if hazards is not None and not outer:
+            raise GameError(f"{map_file}: the map places hazards, which belong to outer space: "
+                            "create the game with --level advanced, or remove them")
+        if hazards is None and outer:
+            hazards = place_hazards(zone, [p.position for p in planet_list], dice)
+            if hazards is None:
+                raise GameError(f"{map_file}: the hazards of outer space do not fit on this map "
+                                "(a black hole 5 parsecs from every planet, nets and "
+                                "distortions 4): draw them on the map yourself, or space the "
+                                "planets out")
     else:
         if size < 2:
             raise GameError("--size must be at least 2")
         zone = Zone(size, LEVELS)
         try:
-            planet_list = draw_map(zone, planets, SeededDice(bytes.fromhex(secret), 0))
+            planet_list = draw_map(zone, planets, dice)
+            # Outer space: the hazards too; a map too crowded for them is drawn again.
+            attempts = 1
+            while outer:
+                hazards = place_hazards(zone, [p.position for p in planet_list], dice)
+                if hazards is not None or attempts == HAZARD_ATTEMPTS:
+                    break
+                planet_list = draw_map(zone, planets, dice)
+                attempts += 1
+            if outer and hazards is None:
+                raise GameError(
+                    f"the hazards of outer space do not fit among {planets} planets per level "
+                    f"of {size}x{size} (a black hole 5 parsecs from every planet, nets and "
+                    "distortions 4): use a larger --size or fewer --planets")
         except ValueError as e:
             raise GameError(str(e)) from None
     game_dir.mkdir(parents=True, exist_ok=True)
@@ -178,6 +256,8 @@ def new_game(
             "map_drawn": int(map_file is None), "keep_backups": keep_backups,
         })
         db["planets"].insert_all(store.planet_row(p) for p in planet_list)
+        if hazards is not None:
+            db["hazards"].insert_all(store.hazard_rows(hazards))
     state = store.load_state(db)
     db.close()  # now, not whenever the collector finds it: a copy of game.db is then whole
     return state

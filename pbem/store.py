@@ -19,9 +19,10 @@ from sqlite_utils.migrations import Migrations
 
 from .rules.dice import Roll
 from .rules.events import Event
-from .rules.geometry import Position
+from .rules.geometry import Position, Zone
+from .rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from .rules.ship import Ship
-from .rules.state import GameState, Landing, Officer, Planet, Zone
+from .rules.state import GameState, Landing, Officer, Planet
 
 DB_NAME = "game.db"
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
@@ -175,6 +176,7 @@ def m006_charts(db: sqlite_utils.Database) -> None:
     db["tabula"].create({"move": int, "data": str}, pk="move")
 
 
+
 # Readable views: the GM browses the game in sqlite3 or Datasette without reading JSON.
 VIEWS: dict[str, str] = {
     "standings": """
@@ -251,6 +253,13 @@ def m007_views(db: sqlite_utils.Database) -> None:
         db.create_view(name, sql.strip())
 
 
+@migrations()
+def m008_outer_space(db: sqlite_utils.Database) -> None:
+    """Outer space: the hazards placed at creation, each planet's radioactivity."""
+    db["hazards"].create({"id": int, "kind": str, "level": int, "x": int, "y": int}, pk="id")
+    db["planets"].add_column("radioactivity", str)
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 
@@ -324,7 +333,7 @@ def planet_from_row(r: dict[str, Any]) -> Planet:
         known=bool(r["known"]), discovered_by=r["discovered_by"],
         discovered_move=r["discovered_move"], populated=bool(r["populated"]),
         aliens=tuple(json.loads(r["aliens"])), hostile=bool(r["hostile"]),
-        destroyed=bool(r["destroyed"]),
+        destroyed=bool(r["destroyed"]), radioactivity=r["radioactivity"],
     )
 
 
@@ -335,8 +344,35 @@ def planet_row(p: Planet) -> dict[str, Any]:
         "known": int(p.known), "discovered_by": p.discovered_by,
         "discovered_move": p.discovered_move, "populated": int(p.populated),
         "aliens": json.dumps(list(p.aliens)), "hostile": int(p.hostile),
-        "destroyed": int(p.destroyed),
+        "destroyed": int(p.destroyed), "radioactivity": p.radioactivity,
     }
+
+
+def hazard_rows(hazards: Hazards) -> list[dict[str, Any]]:
+    """One row per hazard square; the black hole's once, its level NULL (it is on all)."""
+    rows: list[dict[str, Any]] = []
+    if hazards.black_hole is not None:
+        rows.append({"kind": NUCLEUS, "level": None, "x": hazards.black_hole[0],
+                     "y": hazards.black_hole[1]})
+    for net in hazards.nets:
+        rows += [{"kind": NET, "level": p.level, "x": p.x, "y": p.y} for p in net]
+    rows += [{"kind": DISTORTION, "level": p.level, "x": p.x, "y": p.y}
+             for p in hazards.distortions]
+    return rows
+
+
+def load_hazards(db: sqlite_utils.Database, levels: int) -> Hazards:
+    rows = list(db.query("SELECT * FROM hazards ORDER BY id"))
+    if not rows:
+        return Hazards()
+    hole = next(((r["x"], r["y"]) for r in rows if r["kind"] == NUCLEUS), None)
+    nets: dict[int, list[Position]] = {}
+    for r in rows:
+        if r["kind"] == NET:
+            nets.setdefault(r["level"], []).append(Position(r["x"], r["y"], r["level"]))
+    distortions = tuple(Position(r["x"], r["y"], r["level"]) for r in rows
+                        if r["kind"] == DISTORTION)
+    return Hazards(hole, tuple(tuple(nets[level]) for level in sorted(nets)), distortions, levels)
 
 
 def game_row(db: sqlite_utils.Database) -> dict[str, Any]:
@@ -365,7 +401,7 @@ def load_state(db: sqlite_utils.Database) -> GameState:
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
-        winner=g["winner"], name=g["name"],
+        winner=g["winner"], name=g["name"], hazards=load_hazards(db, g["levels"]),
     )
 
 
@@ -392,8 +428,8 @@ def save_move(
     conn.executemany(
         "UPDATE planets SET designation=:designation, facts=:facts, known=:known, "
         "discovered_by=:discovered_by, discovered_move=:discovered_move, "
-        "populated=:populated, aliens=:aliens, hostile=:hostile, destroyed=:destroyed "
-        "WHERE id=:id",
+        "populated=:populated, aliens=:aliens, hostile=:hostile, destroyed=:destroyed, "
+        "radioactivity=:radioactivity WHERE id=:id",
         [planet_row(p) for p in changed],
     )
     conn.executemany(

@@ -220,13 +220,11 @@ def test_a_tie_at_the_end_of_a_timed_game_is_a_shared_victory_and_says_so(tmp_pa
     assert "THE GAME IS OVER: Alpha and Beta SHARE THE VICTORY (equal in rank" in bulletin
 
 
-def test_a_game_of_the_advanced_level_is_refused_until_it_is_played(tmp_path):
+def test_a_game_of_the_advanced_level_is_created_with_its_hazards(tmp_path):
     from pbem import game
-    from pbem.store import GameError
 
-    with pytest.raises(GameError, match="advanced level .* is not played .* --level basic"):
-        game.new_game(tmp_path / "g", 1, level="advanced")
-    assert not (tmp_path / "g" / "game.db").exists()
+    state = game.new_game(tmp_path / "g", 1, level="advanced")
+    assert state.settings["level"] == "advanced" and state.hazards
 
 
 def test_the_technical_sheet_promises_only_points_the_rules_pay(tmp_path):
