@@ -191,6 +191,7 @@ GROUND_KINDS = frozenset({
     "points", "points-lost", "rescue", "promotion", "refit", "refit-refused",
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
     "joint-fire", "joint-done", "joint-refused",
+    "landing-risk", "landing-zone", "suits", "ship-out-of-reach",  # outer space (5F, 5G)
 })
 # The heading a report puts over a run of those events; the others happen on a planet's
 # ground and are headed by its name.
@@ -280,6 +281,8 @@ class MoveView:
             "held": kinds["held"][0] if kinds["held"] else None,
             "route": kinds["route"][0] if kinds["route"] else None,
             "route_cut": kinds["route-cut"][0] if kinds["route-cut"] else None,
+            # Outer space: the black hole's effects, told only to a ship with a computer.
+            "black_hole": kinds["black-hole"][0] if kinds["black-hole"] else None,
             "known": kinds["known"],
             "sightings": kinds["sighting"],
             "landings": kinds["landed"],

@@ -29,8 +29,9 @@ from pbem.rules.encounter_guide import (
     RISKLESS,
     Race,
 )
-from pbem.rules.information_sheet import ANY_ROW, DNS, TYPE_FACT, InfoLevel, InformationSheet
-from pbem.rules.landing_risks import RADIOACTIVITY
+from pbem.rules.information_sheet import (
+    ANY_ROW, DNS, RADIOACTIVITY, TYPE_FACT, InfoLevel, InformationSheet,
+)
 from pbem.rules.career import demoted_level, promoted_level
 from pbem.rules.ranks import Rank
 from pbem.rules.ship import COMPONENTS, ShipType, fit_problems, spaces_used

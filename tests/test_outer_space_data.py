@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pbem import game
-from pbem.rules.landing_risks import RADIOACTIVITY
+from pbem.rules.information_sheet import RADIOACTIVITY
 from pbem.rules.tables import RowTable
 from pbem.ruleset import RulesetError, load_ruleset
 from pbem.store import GameError

@@ -344,6 +344,8 @@ UNFORESEEABLE = {
 # On a landing move the race is not known yet: whatever it forbids is a surprise.
 RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",
                  "not-merchants", "nothing-to-collect", "collect-only"}
+# In outer space the zone of a landing (or a re-landing) is rolled on TAB. P in the move.
+ZONE_REFUSALS = {"non-vital-zone", "crews-alone"}
 REFUSALS = set(UNFORESEEABLE) | {"research-refused", "refit-refused", "payment-refused"}
 
 
@@ -366,7 +368,9 @@ def check_foresight(before: GameState, orders: dict, result) -> None:
         why = e.data.get("why")
         allowed = UNFORESEEABLE.get(e.kind, set())
         if e.kind == "mission-refused" and first.landing is None:
-            allowed = allowed | RACE_REFUSALS
+            allowed = allowed | RACE_REFUSALS | ZONE_REFUSALS
+        elif e.kind == "mission-refused" and orders[first.id].land:
+            allowed = allowed | ZONE_REFUSALS
         assert why in allowed, (
             f"move {before.move}, {first.name}: the check accepted orders the move refused "
             f"({e.kind}, {why}: {e.data.get('reason')}):\n{orders[first.id]}\nofficer: {first}")

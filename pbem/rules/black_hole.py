@@ -77,5 +77,6 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
         # his distance from the nucleus (ruling).
         board.emit("black-hole", OFFICER if told else GM, officer.id, parsec=pull.parsec,
                    nucleus=pull.distance == 0, damages=count,
-                   hits=[h.data() for h in result.hits], lost=result.lost or "")
+                   hits=[h.data() | {"roller": table.roller} for h in result.hits],
+                   lost=result.lost or "")
     return replace(officer, ship=result.ship), result

@@ -33,6 +33,9 @@ class Board:
     orders: dict[int, Any] = field(default_factory=dict)
     # Officers whose fire was delivered together with a colleague's in the earlier turn.
     joint_fired: set[int] = field(default_factory=set)
+    # Hull hits suffered in the officer's turn, in space and on the ground: a second one
+    # destroys the ship (4 I). Cleared at the start of each turn.
+    hull_hits: dict[int, int] = field(default_factory=dict)
     hazards: Hazards = Hazards()
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)

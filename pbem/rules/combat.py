@@ -37,20 +37,26 @@ def crew_weapons(ship: Ship) -> list[str | None]:
     return out
 
 
-def crew_attack(ship: Ship, crews: list[int], life: str, weapons: bool = True) -> int:
-    """F.C.Att of some crews: 1 per man plus their individual weapons (unless capturing)."""
+def crew_attack(ship: Ship, crews: list[int], life: str, weapons: bool = True,
+                suit: int = 0) -> int:
+    """F.C.Att of some crews: 1 per man plus their individual weapons (unless capturing).
+    In outer space an anti-radiation suit takes `suit` points from each crew's own F.C.,
+    never below 0, and nothing from its weapon (5G, S.C. advanced rule B)."""
     kit = crew_weapons(ship)
     total = 0
     for i in crews:
-        total += ship.crews[i]
+        total += max(0, ship.crews[i] - suit)
         if weapons and kit[i] in WEAPON_ATT:
             total += WEAPON_ATT[kit[i]].get(life, 3)
     return total
 
 
-def crew_defence(ship: Ship, crews: list[int]) -> int:
+def crew_defence(ship: Ship, crews: list[int], suit: int = 0) -> int:
+    """F.C.Def of some crews: 1 per man (less the suit's cost, never below 0) and 1 for the
+    module carrying each, which the suit does not hamper."""
     kit = crew_weapons(ship)
-    return sum(ship.crews[i] + (MODULE_DEF if kit[i] is not None else 0) for i in crews)
+    return sum(max(0, ship.crews[i] - suit) + (MODULE_DEF if kit[i] is not None else 0)
+               for i in crews)
 
 
 def ship_attack(ship: Ship, attack_levels: int = 0) -> int:

@@ -9,20 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import combat, rulings
+from . import combat, landing_zones, rulings
 from .board import Board
+from .damage import ShipLost, suffer
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .encounter_guide import Race
 from .events import OFFICER
+from .landing_risks import suit_penalty
 from .ruleset import Ruleset
-from .ship import Ship, lose_component
+from .ship import Ship
 from .state import Landing, Officer, Planet
-
-
-class ShipLost(Exception):
-    """The ship was destroyed during the turn; the turn ends with the rescue return."""
-
 
 @dataclass
 class Party:
@@ -33,13 +30,34 @@ class Party:
     landing: Landing
     ruleset: Ruleset
     dice: Dice
-    hull_hits: int = 0
     # Crews land or re-embark this move: the ship's lasers cannot fire then (3D c).
     crews_moving: bool = False
 
     @property
     def ship(self) -> Ship:
         return self.officer.ship
+
+    @property
+    def hull_hits(self) -> int:
+        """Hull hits of this turn, in space and on the ground alike (4 I)."""
+        return self.board.hull_hits.get(self.officer.id, 0)
+
+    @property
+    def suit(self) -> int:
+        """What each landed crew's anti-radiation suit costs it (5G); 0 where none is worn,
+        as in inner space, where no radioactivity is rolled."""
+        return suit_penalty(self.planet.radioactivity)
+
+    @property
+    def alien_bonus(self) -> int:
+        """What each alien's F.C. gains in the zone the ship landed in (5F); 0 in inner
+        space, where no zone is rolled."""
+        return landing_zones.alien_bonus(self.race(), self.landing.zone)
+
+    @property
+    def ship_usable(self) -> bool:
+        """May the ship fight, and be attacked? Not in the race's non-vital zone (5F)."""
+        return landing_zones.ship_usable(self.race(), self.landing.zone)
 
     @property
     def planet(self) -> Planet:
@@ -85,15 +103,24 @@ class Ally:
 
 
 def fire_attack(officer: Officer, fire_with: tuple[str, ...], crews_moving: bool,
-                race: Race) -> int:
-    """F.C.Att of what fires: the ship's lasers (never while crews land or re-embark, 3D c)
-    and the crews on the ground with their individual weapons."""
+                race: Race, suit: int = 0, ship_usable: bool = True) -> int:
+    """F.C.Att of what fires: the ship's lasers (never while crews land or re-embark, 3D c,
+    nor in the race's non-vital zone, 5F) and the crews on the ground with their individual
+    weapons, in their anti-radiation suits in outer space (5G)."""
     attack = 0
-    if "lasers" in fire_with and not crews_moving:
+    if "lasers" in fire_with and not crews_moving and ship_usable:
         attack += combat.ship_attack(officer.ship, officer.technologies.get("attack", 0))
     if "crews" in fire_with and officer.landing is not None:
-        attack += combat.crew_attack(officer.ship, list(officer.landing.crews_down), race.life)
+        attack += combat.crew_attack(officer.ship, list(officer.landing.crews_down), race.life,
+                                     suit=suit)
     return attack
+
+
+def refuse_the_ship(party: Party) -> None:
+    """5F: in the race's non-vital zone the ship's F.C. cannot be used."""
+    party.emit("mission-refused", mission="elimination", why="non-vital-zone",
+               reason=f"in the {party.landing.zone}, where the {party.race().name} cannot "
+                      "live, the ship's lasers cannot be used: the landed crews alone act")
 
 
 def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
@@ -105,13 +132,18 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     targets = targets_of(planet.aliens, count)
     if not targets or race is None:
         return False
-    own = fire_attack(replace(party.officer, landing=party.landing), fire_with, False, race)
+    usable = party.ship_usable
+    if "lasers" in fire_with and not usable:
+        refuse_the_ship(party)
+    own = fire_attack(replace(party.officer, landing=party.landing), fire_with, False, race,
+                      party.suit, usable)
     attack = own + (ally.attack if ally else 0)
     if attack == 0:
         party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
                    why="no-one-to-fire")
         return False
-    defence = sum(aliens[i] for i in targets)
+    # 5F: in the race's preferred zone each alien's F.C. gains its bonus.
+    defence = sum(aliens[i] for i in targets) + party.alien_bonus * len(targets)
     table = party.ruleset.tables["A"]
     difference = attack - defence
     face = party.roll(table.die, "legio-fire", "TAB. A")
@@ -159,6 +191,18 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
     target = at or ("crews" if crews_down else "ship")
     if target == "crews" and not crews_down:
         target = "ship"
+    if target == "ship" and not party.ship_usable:
+        # 5F: the aliens cannot attack the ship in their non-vital zone; they meet only the
+        # crews who go looking for them (ruling).
+        if not crews_down or not rulings.NON_VITAL_ATTACKS_GO_TO_THE_CREWS:
+            party.emit("ship-out-of-reach", zone=party.landing.zone)
+            return
+        target = "crews"
+    # 5F: in the race's preferred zone each alien's F.C. gains its bonus.
+    bonus = party.alien_bonus
+    if bonus:
+        aliens = tuple(fc + bonus for fc in aliens)
+    suit = party.suit
     table = party.ruleset.tables["B"]
     party.set_landing(attacked=True)
     if target == "crews":
@@ -169,7 +213,7 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
             struck = [i for i in assault.crews if crews[i] > 0]
             if not struck:
                 continue
-            defence = combat.crew_defence(replace(party.ship, crews=crews), struck)
+            defence = combat.crew_defence(replace(party.ship, crews=crews), struck, suit)
             difference = defence - assault.alien_fc  # Legio minus Alien, as every table
             face = party.roll(table.die, "alien-fire", "TAB. B on crews")
             result = int(table.result(difference, face))
@@ -225,25 +269,14 @@ def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
 
 
 def damage(party: Party, count: int) -> None:
-    """TAB. C, once per damage: a missing component means no damage; the hull absorbs one
-    hit, a second hit in the same move destroys the ship (4 I)."""
+    """TAB. C, once per damage (`damage.suffer`): a missing component means no damage; the
+    hull absorbs one hit, a second hit in the same turn destroys the ship (4 I)."""
     table = party.ruleset.tables["C"]
-    for _ in range(max(0, count)):
-        face = party.roll(table.die, "damage", "TAB. C")
-        part = str(table.result(0, face))
-        if part == "hull":
-            party.hull_hits += 1
-            effect = "absorbed" if party.hull_hits == 1 else "destroyed"
-        elif (damaged := lose_component(party.ship, part)) is not None:
-            party.officer = replace(party.officer, ship=damaged)
-            effect = "lost"
-        else:
-            effect = "none"
-        party.emit("damage", die=table.die, roller=table.roller, face=face, component=part,
-                   effect=effect)
-        if effect == "destroyed":
-            raise ShipLost("two hull hits in one move")
-        if part == "tanks" and party.ship.tanks == 0:
-            raise ShipLost("no tanks left")
-
-
+    result = suffer(party.ship, count, table, lambda: party.roll(table.die, "damage", "TAB. C"),
+                    party.hull_hits)
+    party.board.hull_hits[party.officer.id] = result.hull_hits
+    party.officer = replace(party.officer, ship=result.ship)
+    for hit in result.hits:
+        party.emit("damage", roller=table.roller, **hit.data())
+    if result.lost:
+        raise ShipLost(result.lost)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Collection
 
 from .dice import PUBLIC, Dice
-from .information_sheet import DNS, InformationSheet
+from .information_sheet import DNS, RADIOACTIVITY_NAMES, TYPE_FACT, InformationSheet
+from .landing_risks import survey
 from .orders import InfoRequest, Orders, Problem, plural
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
@@ -30,6 +31,9 @@ class Answer:
     face: int
     value: str  # the fact learnt, or DNS
     facts: tuple[str, ...]  # the planet's facts after the answer
+    # Outer space: the radioactivity given with the planet type, and its die face.
+    radioactivity: str | None = None
+    radioactivity_face: int | None = None
 
     @property
     def wasted(self) -> bool:
@@ -38,9 +42,10 @@ class Answer:
 
 def ask(
     sheet: InformationSheet, facts: tuple[str, ...], dice: Dice, designation: str,
-    officer: int | None,
+    officer: int | None, outer: bool = False,
 ) -> Answer | None:
-    """Roll the next level of information on a planet; None when nothing is left to learn."""
+    """Roll the next level of information on a planet; None when nothing is left to learn.
+    In outer space the planet type comes with its radioactivity (S.C. advanced rule B)."""
     level = sheet.next_level(facts)
     if level is None:
         return None
@@ -50,28 +55,39 @@ def ask(
     )
     value = sheet.outcome(facts, face)
     new_facts = facts if value == DNS else facts + (value,)
+    if outer and value != DNS and level.fact == TYPE_FACT:
+        rolled, radioactivity = survey(sheet, value, dice, designation, officer)
+        return Answer(level.number, level.die, face, value, new_facts, radioactivity, rolled)
     return Answer(level.number, level.die, face, value, new_facts)
 
 
-def answer_data(sheet: InformationSheet, answer: Answer) -> dict:
+def answer_data(sheet: InformationSheet, answer: Answer, radioactivity: str | None = None) -> dict:
     """An answer as the S.C. tells it: public, so every report and the bulletin show it.
-    Level IV also gives the G.I. reference of the race (S.C. rule F)."""
-    return {
+    Level IV also gives the G.I. reference of the race (S.C. rule F); in outer space the
+    planet type comes with its radioactivity and atmosphere (S.C. advanced rule B), and
+    `radioactivity`, the planet's, is told among its facts."""
+    data = {
         "level": roman(answer.level), "die": answer.die, "face": answer.face,
         "value": sheet.names.get(answer.value, answer.value), "wasted": answer.wasted,
-        "facts": list(sheet.describe(answer.facts)),
+        "facts": list(sheet.describe(answer.facts, radioactivity or answer.radioactivity)),
         "reference": None if answer.wasted else sheet.references.get(answer.value),
     }
+    if answer.radioactivity is not None:
+        data.update(radioactivity=RADIOACTIVITY_NAMES[answer.radioactivity],
+                    radioactivity_die=sheet.radioactivity_die,
+                    radioactivity_face=answer.radioactivity_face,
+                    atmosphere=sheet.atmospheres[answer.value])
+    return data
 
 
 def complete(
     sheet: InformationSheet, facts: tuple[str, ...], dice: Dice, designation: str,
-    officer: int | None,
+    officer: int | None, outer: bool = False,
 ) -> tuple[tuple[str, ...], list[Answer]]:
     """All the missing information at once, as on landing (S.C. rule F); D.N.S. is rolled again."""
     answers: list[Answer] = []
     while not sheet.is_complete(facts):
-        answer = ask(sheet, facts, dice, designation, officer)
+        answer = ask(sheet, facts, dice, designation, officer, outer)
         assert answer is not None
         answers.append(answer)
         facts = answer.facts

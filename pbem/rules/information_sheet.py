@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 DNS = "DNS"  # "data not sufficient": the request must be repeated (S.C. rules F, note)
 ANY_ROW = "*"  # the row name of a level whose row depends on nothing (level I)
 TYPE_FACT = "type"  # the fact of the planet type, which radioactivity and TAB. O are read by
+# Outer space, S.C. advanced rule B: radioactivity 0 (non-existent), alpha (1st level) and
+# beta (2nd level), and how a report writes them.
+RADIOACTIVITY: tuple[str, ...] = ("0", "alpha", "beta")
+RADIOACTIVITY_NAMES: dict[str, str] = {"0": "0 (none)", "alpha": "alpha", "beta": "beta"}
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,15 @@ class InformationSheet:
     def race_id(self, facts: tuple[str, ...]) -> str | None:
         return facts[-1] if self.is_complete(facts) else None
 
-    def describe(self, facts: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(self.names.get(f, f) for f in facts)
+    def describe(self, facts: tuple[str, ...], radioactivity: str | None = None) -> tuple[str, ...]:
+        """The facts by name; in outer space the planet type's radioactivity and atmosphere
+        follow it, as the S.C. notes them beside its letter (S.C. advanced rule B)."""
+        named = tuple(self.names.get(f, f) for f in facts)
+        if radioactivity is None or not facts:
+            return named
+        told = (f"radioactivity {RADIOACTIVITY_NAMES[radioactivity]}, atmosphere "
+                f"{self.atmospheres.get(self.planet_type(facts) or '', 'unknown')}")
+        return named[:1] + (told,) + named[1:]
 
     def letters(self, facts: tuple[str, ...]) -> str:
         """The short public mark the S.C. writes beside a planet (section 6: "A V")."""

@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from . import combat, missions, rulings
+from . import combat, landing_risks, landing_zones, missions, outer_space, rulings
 from .board import Board
 from .career import demote
+from .damage import ShipLost
 from .dice import Dice
 from .encounter_guide import Race
 from .events import PUBLIC
-from .ground import Ally, Party, ShipLost, alien_fire, fire_attack, legio_fire
+from .ground import Ally, Party, alien_fire, damage, fire_attack, legio_fire
 from .information import answer_data, complete
+from .information_sheet import RADIOACTIVITY_NAMES
 from .orders import Orders, Problem
 from .ruleset import Ruleset
 from .state import Landing, Officer, Planet
@@ -34,10 +36,10 @@ ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
 
 # --- the encounter ----------------------------------------------------------------------
 
-def technical_sheet(race: Race) -> dict:
-    """What the S.C. reads aloud from the G.I. in inner space (note D: not the technological
-    level nor the environments)."""
-    return {
+def technical_sheet(race: Race, outer: bool = False) -> dict:
+    """What the S.C. reads aloud from the G.I.: in inner space not the technological level
+    nor the environments (4, note D), which he reads in outer space."""
+    sheet = {
         "name": race.name, "reference": race.reference, "description": race.description,
         "disposition": race.disposition or "", "fc": race.fc,
         "points": dict(sorted(race.points.items())), "capturable": race.capturable,
@@ -46,19 +48,30 @@ def technical_sheet(race: Race) -> dict:
         # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H.
         "intimidable": race.civility in ("sub-civiles", "civiles"),
     }
+    if outer:
+        sheet.update({
+            "technological_level": race.technological_level,
+            "preferred_environment": race.preferred_environment or "",
+            "preferred_bonus": race.preferred_bonus,
+            "non_vital_environment": race.non_vital_environment or "",
+        })
+    return sheet
 
 
 def complete_information(party: Party) -> None:
     """On landing, all missing information at once (S.C. rule F), public like any other."""
     planet = party.planet
-    facts, answers = complete(party.ruleset.information, planet.facts, party.dice,
-                              planet.designation, party.officer.id)
+    sheet = party.ruleset.information
+    facts, answers = complete(sheet, planet.facts, party.dice, planet.designation,
+                              party.officer.id, outer_space.explored(party.board.settings))
+    radioactivity = planet.radioactivity
     for a in answers:
+        radioactivity = a.radioactivity or radioactivity
         party.board.emit(
             "info", PUBLIC, party.officer.id, officer_name=party.officer.name,
-            planet=planet.designation, landing=True, **answer_data(party.ruleset.information, a),
+            planet=planet.designation, landing=True, **answer_data(sheet, a, radioactivity),
         )
-    party.set_planet(facts=facts)
+    party.set_planet(facts=facts, radioactivity=radioactivity)
 
 
 def meet_aliens(party: Party) -> None:
@@ -80,7 +93,8 @@ def meet_aliens(party: Party) -> None:
     party.emit(
         "encounter", PUBLIC, officer_name=party.officer.name, race=race.name,
         riskless=race.riskless, present=len(planet.aliens), fc=list(planet.aliens),
-        hostile=planet.hostile, sheet=technical_sheet(race),
+        hostile=planet.hostile,
+        sheet=technical_sheet(race, outer_space.explored(party.board.settings)),
     )
 
 
@@ -109,6 +123,11 @@ def land_crews(party: Party, count: int | None) -> None:
     down = tuple(sorted(party.landing.crews_down + tuple(going)))
     party.set_landing(crews_down=down, crews_were_down=True, shields=False)
     party.emit("crews", action="landed", count=len(going))
+    worn = landing_risks.suit(party.planet.radioactivity)
+    if worn:
+        # 5G: under radioactivity the crews land in their anti-radiation suits.
+        party.emit("suits", suit=worn[0], penalty=worn[1],
+                   radioactivity=RADIOACTIVITY_NAMES[party.planet.radioactivity])
     race = party.race()
     if race is not None and race.riskless and "collect" in race.points:
         party.set_landing(pending=race.points["collect"], pending_for="collect", mission="collect")
@@ -163,18 +182,26 @@ def engage(
 
 def land(
     board: Board, officer: Officer, planet: Planet, orders: Orders, ruleset: Ruleset,
-    dice: Dice,
+    dice: Dice, *, attitude: str | None = None, landing: Landing | None = None,
 ) -> Officer:
-    """The landing move: attitude first, then what was there (3G a, S.C. rule F and G)."""
-    attitude = orders.attitude or "A"
+    """The landing move: attitude first, then what was there (3G a, S.C. rule F and G). In
+    outer space the landing risks its mass (TAB. O, 5G) and settles in a zone (TAB. P, 5F).
+    `attitude` overrides the orders' (a distortion lands the ship as the rulings say);
+    `landing` is the landing a re-landing goes on with."""
+    attitude = attitude or orders.attitude or "A"
     shields, crews_go, fire_with = ATTITUDES[attitude]
-    landing = Landing(planet=planet.id, shields=shields)
+    landing = replace(landing or Landing(planet=planet.id), shields=shields)
     party = Party(board, officer, landing, ruleset, dice, crews_moving=crews_go)
     party.emit("attitude", attitude=attitude, shields=shields, crews=crews_go, fire=list(fire_with))
     mission = orders.mission
+    outer = outer_space.explored(board.settings)
     try:
         complete_information(party)
+        if outer:
+            landing_risk(party)
         meet_aliens(party)
+        if outer:
+            settle(party)
         if crews_go:
             land_crews(party, orders.land_crews)
         if mission == "elimination" and not fire_with:
@@ -186,6 +213,43 @@ def land(
     except ShipLost as lost:
         return rescue(board, party.officer, ruleset, str(lost))
     return replace(party.officer, landing=party.landing)
+
+
+def landing_risk(party: Party) -> None:
+    """TAB. O (5G, S.C. advanced rule C): the officer's d6 against the planet's row; a face
+    on the row is that many damages on TAB. C."""
+    table = party.ruleset.landing_risks
+    planet_type = party.ruleset.information.planet_type(party.planet.facts)
+    face, count = landing_risks.landing_damages(table, planet_type, party.dice,
+                                                party.planet.designation, party.officer.id)
+    party.emit("landing-risk", die=table.die, roller=table.roller, face=face, damages=count,
+               planet_type=party.ruleset.information.names.get(planet_type, planet_type))
+    damage(party, count)
+
+
+def settle(party: Party) -> None:
+    """TAB. P (5F, S.C. advanced rule D): the zone the ship lands in, told to the officer
+    with what it means against the race met there."""
+    table = party.ruleset.tables["P"]
+    face, zone = landing_zones.settle(table, party.dice, party.planet.designation,
+                                      party.officer.id)
+    party.set_landing(zone=zone)
+    race = party.race()
+    party.emit("landing-zone", die=table.die, roller=table.roller, face=face, zone=zone,
+               effect=landing_zones.zone_effect(race, zone), bonus=party.alien_bonus,
+               race=race.name if race else "")
+
+
+def reland(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset,
+           dice: Dice) -> Officer:
+    """Take off and land again on the same planet for a better zone (5F, S.C. rule D): the
+    move is spent, the planet is not crossed out and its points stay possible, TAB. O and
+    P are rolled again, the same aliens are met, and the new attitude is declared."""
+    planet = board.planets[officer.landing.planet]
+    board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
+               planet=planet.designation, base=False, forced=False, how="relanding", parsec=0)
+    return land(board, officer, planet, orders, ruleset, dice,
+                landing=landing_zones.relanded(officer.landing))
 
 
 def ground_move(
@@ -255,7 +319,9 @@ def joint_ally(party: Party, orders: Orders) -> Ally | None:
         return None
     race = party.race()
     crews_moving = theirs.crews_land is not None or theirs.crews_embark
-    attack = fire_attack(other, theirs.fire, crews_moving, race) if race else 0
+    # Each fires as his own zone allows (5F); the planet's radioactivity is the same (5G).
+    usable = landing_zones.ship_usable(race, other.landing.zone)
+    attack = fire_attack(other, theirs.fire, crews_moving, race, party.suit, usable) if race else 0
     board.joint_fired.update((me.id, other.id))
     return Ally(other, theirs.fire, attack)
 
@@ -322,7 +388,8 @@ def _cooperation_problems(orders: Orders, officer: Officer,
 
 
 def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
-                     colleagues: Mapping[str, Officer] | None = None) -> list[Problem]:
+                     colleagues: Mapping[str, Officer] | None = None,
+                     outer: bool = False) -> list[Problem]:
     """What the check can know before the move (3D a, c, d; 3G a, b): no landing without a
     route, no crew under 3 men lands, never with the shields on, never in a take-off move;
     the lasers never fire while crews land or re-embark; nobody fires who cannot."""
@@ -339,7 +406,14 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     taking_off = bool(orders.route) and on_ground
 
     if orders.land:
-        if on_ground:
+        if on_ground and outer:
+            # Outer space: LAND on the ground re-lands on the planet (5F; `landing_zones`).
+            for keyword in GROUND_ORDERS:
+                if keyword in orders.lines:
+                    found.append(orders.problem(
+                        keyword, f"{keyword} is a ground order, and a re-landing's attitude "
+                        "says what happens on landing", "delete the line"))
+        elif on_ground:
             found.append(orders.problem("LAND", "you are already on the ground",
                                         "delete LAND; give the ground orders (SHIELDS, CREWS, "
                                         "FIRE, MISSION)"))

@@ -11,12 +11,10 @@ from __future__ import annotations
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import PUBLIC as SEEN_BY_ALL
 from .dice import Dice
-from .information_sheet import InformationSheet
+from .information_sheet import RADIOACTIVITY, InformationSheet
 from .tables import RowTable
 
-NONE, ALPHA, BETA = "0", "alpha", "beta"  # S.C. rule B: non-existent, 1st level, 2nd level
-RADIOACTIVITY: tuple[str, ...] = (NONE, ALPHA, BETA)
-RADIOACTIVITY_NAMES: dict[str, str] = {NONE: "0 (none)", ALPHA: "alpha", BETA: "beta"}
+NONE, ALPHA, BETA = RADIOACTIVITY  # S.C. rule B: non-existent, 1st level, 2nd level
 # S.C. rule B: the BIMPER suit protects from alpha rays and takes 1 point from a crew's F.C.
 # (2 instead of 3), the LEGGY suit from beta rays and takes 2 (1 instead of 3).
 SUITS: dict[str, tuple[str, int]] = {ALPHA: ("BIMPER", 1), BETA: ("LEGGY", 2)}
@@ -31,12 +29,6 @@ def suit(radioactivity: str | None) -> tuple[str, int] | None:
 def suit_penalty(radioactivity: str | None) -> int:
     worn = suit(radioactivity)
     return worn[1] if worn else 0
-
-
-def crew_fc(men: int, penalty: int) -> int:
-    """A crew's own F.C. in its suit: 1 per man less the suit's cost, never below 0 (a crew
-    of one man in a BIMPER suit is worth 0); its individual weapon is not hampered."""
-    return max(0, men - penalty)
 
 
 def survey(sheet: InformationSheet, planet_type: str, dice: Dice, designation: str,

@@ -67,6 +67,23 @@ def relanded(landing: Landing) -> Landing:
 # --- lawfulness of a re-landing ------------------------------------------------------------
 
 
+def zone_problems(orders: Orders, officer: Officer, planet: Planet | None,
+                  race: Race | None) -> list[Problem]:
+    """What the zone a ship landed in forbids, known before the move (5F): the ship's
+    lasers in the race's non-vital zone; and the lawfulness of a re-landing."""
+    landing = officer.landing
+    if landing is None:
+        return []
+    if orders.land:
+        return relanding_problems(orders, officer, planet)
+    if "lasers" in orders.fire and not ship_usable(race, landing.zone):
+        return [orders.problem(
+            "FIRE", f"in the {landing.zone}, where the {race.name} cannot live, the ship's "
+            "lasers cannot be used (the landed crews alone act)",
+            "land crews and write FIRE CREWS, or re-land (LAND) for another zone")]
+    return []
+
+
 def relanding_problems(orders: Orders, officer: Officer, planet: Planet | None) -> list[Problem]:
     """LAND on the ground of a planet of outer space re-lands there (ruling: written without
     a route, the ship staying over the planet); the crews must be aboard (5F), and a landing
@@ -78,8 +95,8 @@ def relanding_problems(orders: Orders, officer: Officer, planet: Planet | None) 
     if orders.route:
         found.append(orders.problem(
             "LAND", f"a re-landing takes off and lands again on {name}, so it flies no route",
-            f"write LAND with no ROUTE to land again on {name}, or take off with the route "
-            "alone (the check is then for the next move's landing)"))
+            f"write LAND with no ROUTE to land again on {name}; to land elsewhere, take off "
+            "this move and land the next"))
     if landing.crews_down:
         found.append(orders.problem(
             "LAND", "your crews are on the ground: a ship re-lands with its crews aboard",

@@ -17,7 +17,7 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
-from . import career, landing, missions, research, route, sighting
+from . import career, landing, landing_zones, missions, outer_space, research, route, sighting
 from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
@@ -116,12 +116,14 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         race_id = ruleset.information.race_id(on_planet.facts)
         race = ruleset.guide.get(race_id) if race_id else None
     spent = sum(r.grants for r in orders.research) * rules.grant_cost
+    outer = outer_space.explored(state.settings)
     return [
         *research.research_problems(orders, officer, rules, state.settings),
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
         *sighting.radar_problems(orders, ship),
         *info_problems(orders, ship.computers, computing, designations),
-        *landing.landing_problems(orders, officer, ruleset, index.by_name),
+        *landing.landing_problems(orders, officer, ruleset, index.by_name, outer),
+        *(landing_zones.zone_problems(orders, officer, on_planet, race) if outer else ()),
         *missions.mission_problems(orders, officer, on_planet, race),
         *career.career_problems(orders, officer, at_base, ruleset, colleagues,
                                 spent, designations),

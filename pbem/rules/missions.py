@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import combat, rulings
+from . import combat, landing_zones, rulings
 from .encounter_guide import Race
 from .events import PUBLIC
 from .ground import Party, alien_fire, damage, legio_fire
@@ -64,6 +64,11 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -
         if landing.commerce_moves >= rulings.COMMERCE_MOVES:
             return Refusal("commerce-limit", f"commerce lasts at most {rulings.COMMERCE_MOVES} "
                            "consecutive moves")
+    if (mission in ("intimidation", "commerce") and not landing.crews_down
+            and not landing_zones.ship_usable(race, landing.zone)):
+        # 5F: "the missions will therefore be carried out only by landing Crews".
+        return Refusal("crews-alone", f"in the {landing.zone}, where the {race.name} cannot "
+                       "live, only landed crews carry out missions: land crews first")
     if not planet.aliens:
         return Refusal("no-alien", "no alien is left")
     if mission in ("capture", "alliance") and not landing.crews_down:
@@ -113,8 +118,9 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
     aliens = list(party.planet.aliens)
     # The S.C. lets the party pick the weakest: a wounded one if there is any.
     i = min(range(len(aliens)), key=lambda k: aliens[k])
-    men = combat.crew_attack(party.ship, list(party.landing.crews_down), race.life, weapons=False)
-    result, _ = outcome(party, "D", men - aliens[i], "capture", "capture")
+    men = combat.crew_attack(party.ship, list(party.landing.crews_down), race.life,
+                             weapons=False, suit=party.suit)
+    result, _ = outcome(party, "D", men - aliens[i] - party.alien_bonus, "capture", "capture")
     if result == "Yes":
         wounded = aliens[i] < race.fc
         points = race.points.get("capture", 0)
@@ -155,10 +161,13 @@ def intimidation(party: Party, race: Race, targets: int | None) -> None:
     -, try later; No, they counterattack, unless aggressive from the start (No counts as -)."""
     # The ship's lasers show the Legio's strength, except while crews land or re-embark,
     # when they cannot fire (3D c); the crews on the ground always can.
-    attack = 0 if party.crews_moving else combat.ship_attack(party.ship, party.technology("attack"))
+    # In the race's non-vital zone the ship's F.C. cannot be used at all (5F).
+    lasers = not party.crews_moving and party.ship_usable
+    attack = combat.ship_attack(party.ship, party.technology("attack")) if lasers else 0
     if party.landing.crews_down:
-        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life)
-    defence = sum(party.planet.aliens)
+        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life,
+                                     suit=party.suit)
+    defence = sum(party.planet.aliens) + party.alien_bonus * len(party.planet.aliens)
     aggressive_from_start = race.disposition == "hostile"  # not made so by the Legio
     result, _ = outcome(party, "F", attack - defence, "intimidation", "intimidation")
     if result == "Yes":
@@ -172,7 +181,9 @@ def intimidation(party: Party, race: Race, targets: int | None) -> None:
 def commerce(party: Party, race: Race, targets: int | None) -> None:
     """TAB. H by the merchants' F.C.: points bought, or negative points as damage (4 V)."""
     party.set_landing(commerce_moves=party.landing.commerce_moves + 1)
-    result, _ = outcome(party, "H", race.fc, "commerce", "commerce")
+    # The merchants' F.C. is their skill, the bonus of their preferred zone included (5F).
+    skill = race.fc + (party.alien_bonus if rulings.PREFERRED_BONUS_IN_COMMERCE else 0)
+    result, _ = outcome(party, "H", skill, "commerce", "commerce")
     value = int(result)
     if value >= 0:
         party.set_landing(pending=party.landing.pending + value, pending_for="commerce")
@@ -235,16 +246,25 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
                 "crews", "collect": "what is collected is picked up by crews"}[mission]
         found.append(orders.problem("MISSION", f"{what} on the ground",
                                     "land crews first (CREWS LAND, or LAND C)"))
+    # A re-landing (outer space, 5F) rolls a new zone: the one the ship stands in now tells
+    # nothing of what the lasers may do there.
+    relanding = landing is not None and orders.land
+    usable = relanding or landing is None or landing_zones.ship_usable(race, landing.zone)
     if mission == "elimination" and landing is not None and not crews_down and (
             officer.ship.lasers == 0):
         found.append(orders.problem("MISSION", "nobody can fire: no lasers on board and no "
                                     "crew on the ground", "land crews first (CREWS LAND)"))
+    elif mission == "elimination" and landing is not None and not crews_down and not usable:
+        found.append(orders.problem("MISSION", f"in the {landing.zone}, where the "
+                                    f"{race.name} cannot live, the ship's lasers cannot be "
+                                    "used and no crew is on the ground",
+                                    "land crews first (CREWS LAND)"))
     if landing is not None and planet is not None and not found:
         # On the ground the race is known: every refusal the dice cannot change is told now,
         # judged as the landing will stand once this move's crews are down.
-        after = landing
-        if orders.crews_land is not None and not landing.crews_down:
-            after = replace(landing, crews_down=(0,))
+        after = landing_zones.relanded(landing) if relanding else landing
+        if (orders.crews_land is not None or orders.attitude in ("C", "D")) and not after.crews_down:
+            after = replace(after, crews_down=(0,))
         refused = refusal(mission, race, after, planet)
         if refused is not None and refused.why not in UNFORESEEABLE:
             found.append(orders.problem("MISSION", refused.reason, "delete MISSION, or choose "

@@ -12,7 +12,7 @@ from typing import Callable, Mapping
 
 from . import career
 from .dice import Dice, Roll
-from .events import OFFICER, PUBLIC, Event
+from .events import GM, OFFICER, PUBLIC, Event
 from .state import GameState
 from .board import Board
 from .orders import Orders
@@ -40,6 +40,14 @@ def officers_turns(board: Board, orders: Mapping[int, Orders], held: Mapping[int
                  ruleset, dice)
 
 
+def hazards_for_the_gm(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
+                       ruleset: Ruleset, dice: Dice) -> None:
+    """Outer space: every hazard's square in the GM log of every move (5B); nobody else
+    ever reads them."""
+    if board.hazards:
+        board.emit("hazards", GM, None, squares=board.hazards.listing())
+
+
 def ground_view(board: Board, officer) -> dict | None:
     """What an officer on the ground sees of his landing: for his report's sheet."""
     landing = officer.landing
@@ -50,7 +58,7 @@ def ground_view(board: Board, officer) -> dict | None:
         "shields": landing.shields, "crews_down": len(landing.crews_down),
         "aliens": list(planet.aliens), "hostile": planet.hostile, "mission": landing.mission,
         "pending": landing.pending, "pending_for": landing.pending_for,
-    }
+    } | ({"zone": landing.zone} if landing.zone else {})  # outer space: TAB. P's zone (5F)
 
 
 def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
@@ -84,6 +92,7 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
 Phase = Callable[[Board, Mapping[int, Orders], Mapping[int, str], Ruleset, Dice], None]
 
 PHASES: tuple[tuple[str, Phase], ...] = (
+    ("the hazards, for the GM", hazards_for_the_gm),
     ("officers' turns", officers_turns),
     ("end of the game", end_of_game),
     ("close of the move", close_of_move),

@@ -120,7 +120,28 @@ DISTORTION_UP_AND_DOWN_MOVE_ONE_LEVEL = True
 # planets stop nobody), on the base it has landed on the base.
 DISTORTION_LANDING_ATTITUDE = "A"
 
+# A ship that lands on the base knows where it is: its dead reckoning is the base again,
+# however wrong it had become (a net, a distortion, or routes flown without a computer).
+THE_BASE_RESETS_THE_RECKONING = True
+
 # --- outer space: landings (5F, 5G, S.C. advanced rules B to D) ---------------------------------
+
+# TAB. O: 5G damages the ship when the d6 is "equal to or lower than the number indicating
+# the mass", S.C. rule C when it "equals one of the numbers written on the table in the row":
+# the table lists the damaging faces of each planet type and the damage is the face rolled,
+# which is the same when the row is 1..mass (the shipped rows are). Read in `tables.RowTable`.
+
+# The aliens' preferred zone adds the bonus of their technical sheet to "the F.C. of each
+# Alien" (S.C. rule D) wherever the rules read it: in combat (TAB. A, B), capture (D) and
+# intimidation (F), and also in commerce, where their F.C. is the merchants' skill (H).
+PREFERRED_BONUS_IN_COMMERCE = True
+
+# In the race's non-vital zone "the ship cannot be attacked by the Aliens in any case" (5F):
+# an attack that would strike the ship strikes the landed crews instead, if any are down
+# (they are the ones who go looking for the aliens), and otherwise there is none. Commerce
+# losses are not an attack (S.C. rule D: "damage because of Alien attacks"): they still
+# damage the ship.
+NON_VITAL_ATTACKS_GO_TO_THE_CREWS = True
 
 # Re-landing: S.C. rule D says "permitted only once", 5F "always permitted": once per landing
 # on the planet (after a take-off the planet is known, so once per planet and officer).

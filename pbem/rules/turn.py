@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import career, landing, research, rulings, sighting
+from . import black_hole, career, distortion, landing, outer_space, research, rulings, sighting
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -31,7 +31,7 @@ def discovery_award(ship_level: int) -> int:
 
 
 def planet_facts(ruleset: Ruleset, planet: Planet) -> list[str]:
-    return list(ruleset.information.describe(planet.facts))
+    return list(ruleset.information.describe(planet.facts, planet.radioactivity))
 
 
 def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Dice) -> None:
@@ -39,6 +39,7 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
     ground, new aliens still arrive and hostile ones still attack."""
     board.emit("held", OFFICER, officer.id, reason=reason)
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False)
+    board.hull_hits.pop(officer.id, None)
     # Unpredictable Research: a ship that holds bought no grant (19.3 counts 0).
     officer = research_turn(board, officer, (), ruleset.technologies, dice)
     opening = officer.score
@@ -53,7 +54,9 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
 
 def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, dice: Dice) -> None:
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
+    board.hull_hits.pop(officer.id, None)
     opening_score = officer.score
+    outer = outer_space.explored(board.settings)
     # Unpredictable Research first: a level acquired applies to this very move (19.2).
     officer = research_turn(board, officer, [(r.technology, r.grants) for r in orders.research],
                             ruleset.technologies, dice)
@@ -65,7 +68,15 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     took_off = False
     was_on_ground = officer.landing is not None
     bombs_at_start = officer.ship.tot
-    if officer.landing is not None:
+    relanded = False
+    if officer.landing is not None and orders.land and outer:
+        # 5F: take off and land again on the same planet for a better zone; the move is
+        # spent there, and the radar sees from the ground.
+        officer, relanded, route = landing.reland(board, officer, orders, ruleset, dice), True, ()
+        if officer.landing is None:
+            finish_turn(board, officer, opening_score)  # lost in the landing: at the base
+            return
+    elif officer.landing is not None:
         officer, taking_off = landing.ground_move(board, officer, orders, ruleset, dice)
         took_off = taking_off
         if officer.landing is None and not taking_off:
@@ -96,7 +107,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                        ordered=route_text(route), why="thrust-not-reached")
         route = cut
 
-    trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach, orders.land)
+    # In outer space the route may also end on a net or a distortion (5B b, c).
+    trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach,
+                         orders.land and not relanded, board.hazards)
     if took_off:
         take_off(board, officer)
     landing_here = trace.stop in routes.LANDINGS
@@ -127,10 +140,37 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             facts=planet_facts(ruleset, planet),
         )
 
+    # Outer space: the black hole acts at the end of the route, before any landing there
+    # (5B a); a distortion then moves the ship in secret (5B c).
+    hurt = None
+    pull = black_hole.nearest(trace.path, board.hazards)
+    if pull is not None:
+        officer, hurt = black_hole.feel(board, officer, pull, ship_type.level,
+                                        ruleset.tables["C"], dice)
+    lost = hurt is not None and hurt.lost is not None
+    position, carried, arrived_on = trace.end, False, None
+    if trace.stop == routes.DISTORTION and not lost:
+        position, arrived_on = carry(board, officer, trace, dice)
+        carried = True
+        # A known planet does not take the ship: it stays in space over it (ruling).
+        landing_here = arrived_on is not None and (arrived_on.base
+                                                   or routes.blocks_route(arrived_on))
+    if trace.stop == routes.NET:
+        board.emit("net", GM, officer.id, officer_name=officer.name, parsec=trace.stop_parsec,
+                   square=list(trace.end), ordered=route_text(route))
+    if lost:
+        landing_here = False
     # Still where it was: on the ground or at the base; a ship that took off is in space
     # even if its route was cut at the first parsec.
     landed_on = officer.landed_on if trace.travelled == 0 and not took_off else None
-    if landing_here:
+    if landing_here and carried:
+        arrived_on = board.designate(arrived_on, officer)
+        landed_on = arrived_on.id
+        board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
+                   planet=arrived_on.designation, base=arrived_on.base,
+                   forced=not arrived_on.base, how=DISTORTION_LANDING,
+                   parsec=trace.stop_parsec)
+    elif landing_here:
         first_time = board.planets[trace.planet].designation is None
         planet = board.designate(board.planets[trace.planet], officer)
         landed_on = planet.id
@@ -144,17 +184,29 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     ahead = board.planets[trace.planet].designation if trace.stop == routes.PLANET_AHEAD else None
     start, end = officer.position, trace.end
     # Dead reckoning: what the officer can work out from what he was told. Without a link
-    # he is told nothing, and reckons the route he ordered flown to its end.
-    moved = (end.x - start.x, end.y - start.y, end.level - start.level) if link else (
-        displacement(orders.route))
+    # he is told nothing, and reckons the route he ordered flown to its end; held by a net he
+    # is told nothing either (5B b), and reckons the route flown as far as he knows it; the
+    # shift of a distortion he never learns (5B c). On the base he knows where he is.
+    if not link:
+        moved = displacement(orders.route)
+    elif trace.stop == routes.NET:
+        moved = displacement(route)
+    else:
+        moved = (end.x - start.x, end.y - start.y, end.level - start.level)
     reckoning = Position(officer.reckoning.x + moved[0], officer.reckoning.y + moved[1],
                          officer.reckoning.level + moved[2])
+    on_base = landing_here and board.planets[landed_on].base
+    if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
+        reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
+        # Held by a net, the officer believes his route flown to its end (5B b).
+        held = trace.stop == routes.NET
+        travelled = trace.planned if held else trace.travelled
         board.emit(
             "route", OFFICER, officer.id, ordered=route_text(orders.route),
-            planned=trace.planned, travelled=trace.travelled, stop=trace.stop or "",
-            stop_parsec=trace.stop_parsec, planet_ahead=ahead, radars=radars_on, reach=reach,
-            tanks=tanks_used, thrust=allowed, link=True,
+            planned=trace.planned, travelled=travelled, stop="" if held else trace.stop or "",
+            stop_parsec=travelled if held else trace.stop_parsec, planet_ahead=ahead,
+            radars=radars_on, reach=reach, tanks=tanks_used, thrust=allowed, link=True,
             reckoning=[reckoning.x, reckoning.y, reckoning.level],
         )
     elif route or officer.landing is None:
@@ -169,7 +221,12 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                    planet=board.planets[trace.planet].designation or f"planet {trace.planet}"
                    if trace.planet is not None else None)
 
-    if orders.land and not landing_here and link:
+    if lost:
+        # The black hole destroyed the ship at the end of its route (5B a, 4 I).
+        officer = career.demote(board, officer, ruleset, hurt.lost)
+        finish_turn(board, officer, opening_score)
+        return
+    if orders.land and not landing_here and not relanded and link:
         board.emit("landing-refused", OFFICER, officer.id, why="no-planet-at-the-end",
                    reason="the route did not end on a planet open to landings "
                           "(known planets are crossed out; the base needs no LAND)")
@@ -179,11 +236,16 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = replace(officer, position=end, landed_on=landed_on, score=score, reckoning=reckoning)
-    if landing_here and trace.stop != routes.BASE:
+    officer = replace(officer, position=position, landed_on=landed_on, score=score,
+                      reckoning=reckoning)
+    if landing_here and carried and not on_base:
+        # 5B c: put down on a planet by the distortion, the ship lands there at once.
+        officer = landing.land(board, officer, arrived_on, Orders(), ruleset, dice,
+                               attitude=rulings.DISTORTION_LANDING_ATTITUDE)
+    elif landing_here and not on_base:
         officer = landing.land(board, officer, board.planets[trace.planet], orders, ruleset, dice)
-    elif trace.stop == routes.BASE or (rulings.PROMOTION_ON_THE_BASE_AT_ANY_TIME
-                                       and on_the_base(board, officer)):
+    elif on_base or (rulings.PROMOTION_ON_THE_BASE_AT_ANY_TIME
+                     and on_the_base(board, officer)):
         officer, opening_score = missus(board, officer, opening_score, ruleset)
     if orders.tot is not None:
         # A ship that meets a planet unseen lands on it: the bomb waits (4 VI, from space).
@@ -203,6 +265,23 @@ def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
             ex, ey = COMPASS[seg.direction]
             dx, dy = dx + ex * seg.parsecs, dy + ey * seg.parsecs
     return dx, dy, dz
+
+
+DISTORTION_LANDING = "distortion"  # how a ship put down on a planet by a distortion landed
+
+
+def carry(board: Board, officer: Officer, trace: routes.RouteResult,
+          dice: Dice) -> tuple[Position, Planet | None]:
+    """The distortion's secret shift (5B c): where the ship comes out, and the planet there,
+    if any. The jump sees nothing and meets no hazard; only the GM is told."""
+    shift = distortion.shift(trace.end, board.zone, dice, officer.id)
+    arrived = board.planets_at.get(shift.exit)
+    board.emit("distortion-exit", GM, officer.id, officer_name=officer.name,
+               parsec=trace.stop_parsec, square=list(trace.end), direction=shift.direction,
+               direction_face=shift.direction_face, distance_face=shift.distance_face,
+               exit=list(shift.exit),
+               planet=(arrived.designation or f"planet {arrived.id}") if arrived else None)
+    return shift.exit, arrived
 
 
 def on_the_base(board: Board, officer: Officer) -> bool:
@@ -295,16 +374,18 @@ def answer_requests(
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
                        reason="the base planet is not explored", why="base")
             continue
-        answer = ask(ruleset.information, planet.facts, dice, planet.designation, officer.id)
+        answer = ask(ruleset.information, planet.facts, dice, planet.designation, officer.id,
+                     outer_space.explored(board.settings))
         if answer is None:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
                        reason=f"everything about {planet.designation} is known already",
                        why="all-known")
             continue
-        board.put_planet(replace(planet, facts=answer.facts))
+        radioactivity = answer.radioactivity or planet.radioactivity
+        board.put_planet(replace(planet, facts=answer.facts, radioactivity=radioactivity))
         board.emit(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
-            landing=False, **answer_data(ruleset.information, answer),
+            landing=False, **answer_data(ruleset.information, answer, radioactivity),
         )
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
