@@ -60,9 +60,10 @@ def damages(distance: int, ship_level: int, face: int) -> int:
     return -value if value < 0 else 0
 
 
-def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Table, dice: Dice,
-         hull_hits: int) -> tuple[Officer, Damaged]:
-    """Roll the black hole's effect on a ship at the end of its route and suffer it."""
+def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Table,
+         dice: Dice) -> tuple[Officer, Damaged]:
+    """Roll the black hole's effect on a ship at the end of its route and suffer it; its
+    hull hits count with the turn's others (4 I)."""
     told = officer.ship.computers > 0 or not rulings.HAZARD_DAMAGE_NEEDS_A_COMPUTER
     face = dice.roll(6, "black-hole", "effect", officer=officer.id, visibility=SEEN_BY_GM)
     count = damages(pull.distance, ship_level, face)
@@ -71,7 +72,9 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
     seen = SEEN_BY_OFFICER if told else SEEN_BY_GM
     result = suffer(officer.ship, count, table,
                     lambda: dice.roll(table.die, "damage", "black hole TAB. C",
-                                      officer=officer.id, visibility=seen), hull_hits)
+                                      officer=officer.id, visibility=seen),
+                    board.hull_hits.get(officer.id, 0))
+    board.hull_hits[officer.id] = result.hull_hits
     if count:
         # The die of the formula stays with the S.C.: with it the officer could work out
         # his distance from the nucleus (ruling).

@@ -45,7 +45,8 @@ class Board:
     def from_state(cls, state: GameState) -> "Board":
         board = cls(
             state.zone, dict(state.planets), dict(state.officers), state.move,
-            state.designations, dict(state.settings), state.winner, state.name, state.hazards,
+            state.designations, dict(state.settings), state.winner, state.name,
+            hazards=state.hazards,
         )
         board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
         board.grid = PlanetGrid(board.planets_at.values())
@@ -54,7 +55,7 @@ class Board:
     def to_state(self) -> GameState:
         return GameState(
             self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
-            self.winner, self.name, self.hazards,
+            self.winner, self.name, hazards=self.hazards,
         )
 
     def put_planet(self, planet: Planet) -> None:
