@@ -26,6 +26,8 @@ from pbem.rules.orders import InfoRequest, Orders, Payment
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import GM, OFFICER, PUBLIC
 from pbem.rules.galaxy import draw_map
+from pbem.rules.hazards import Hazards
+from pbem.rules.hazards import place as place_hazards
 from pbem.rules.geometry import DIRECTIONS, VERTICAL, Position, Segment, bearing, distance
 from pbem.rules.missions import MISSIONS
 from pbem.rules.move import resolve_move
@@ -62,10 +64,26 @@ def random_fit(rng: random.Random, ship_type: ShipType) -> dict[str, int]:
     return fit
 
 
-def new_game(rng: random.Random, moves: int) -> tuple[bytes, GameState]:
+def new_game(rng: random.Random, moves: int, level: str | None = None) -> tuple[bytes, GameState]:
+    """A random game of the basic level (inner space) or of the advanced one, with its
+    hazards placed as `pbem new` places them (5B)."""
     secret = rng.getrandbits(128).to_bytes(16, "big")
-    zone = Zone(rng.randint(8, 12))
-    planets = draw_map(zone, rng.randint(4, 9), SeededDice(secret, 0))
+    level = level or rng.choice(("basic", "advanced"))
+    hazards = Hazards()
+    if level == "basic":
+        zone = Zone(rng.randint(8, 12))
+        planets = draw_map(zone, rng.randint(4, 9), SeededDice(secret, 0))
+    else:
+        # Room for the black hole 5 parsecs from every planet, and nets and distortions 4.
+        zone, dice = Zone(rng.randint(14, 18)), SeededDice(secret, 0)
+        per_level = rng.randint(3, 6)
+        while True:
+            planets = draw_map(zone, per_level, dice)
+            placed = place_hazards(zone, [p.position for p in planets], dice)
+            if placed is not None:
+                hazards = placed
+                break
+            per_level = max(1, per_level - 1)
     base = next(p for p in planets if p.base)
     officers: dict[int, Officer] = {}
     count = rng.randint(2, 5)
@@ -85,9 +103,9 @@ def new_game(rng: random.Random, moves: int) -> tuple[bytes, GameState]:
             id=i + 1, name=NAMES[i], rank=rank, score=score, ship=ship,
             position=base.position, turn=i, landed_on=base.id,
         )
-    settings_ = {"rules": [], "level": "advanced", "moves": moves if rng.random() < 0.3 else None}
+    settings_ = {"rules": [], "level": level, "moves": moves if rng.random() < 0.3 else None}
     state = GameState(zone, {p.id: p for p in planets}, officers, move=1, designations=0, name=GAME,
-                      settings=settings_)
+                      settings=settings_, hazards=hazards)
     return secret, state
 
 
@@ -210,6 +228,15 @@ def space_orders(rng: random.Random, state: GameState, officer: Officer, at_base
         base = state.base.position
         if base != officer.position and length(route_to(officer.position, base)) <= thrust:
             route = route_to(officer.position, base, rng.random() < 0.5)
+    elif r < 0.92 and state.hazards and rng.random() < 0.5:
+        # Outer space: towards a hazard (a net, a distortion, the black hole), or past it.
+        squares = [p for p in state.hazards.squares if p != officer.position]
+        target = rng.choice(squares)
+        route = route_to(officer.position, target, rng.random() < 0.5)
+        if rng.random() < 0.5:
+            route += random_route(rng, thrust - length(route))
+        if length(route) > thrust:
+            route = ()
     elif r < 0.92:
         route = random_route(rng, thrust)
         land = rng.random() < 0.2
@@ -245,6 +272,11 @@ def ground_orders(rng: random.Random, state: GameState, officer: Officer) -> Dra
                  if men >= CREW_MEN and i not in landing.crews_down)
     r = rng.random()
     fire: tuple[str, ...] = ()
+    if state.hazards and not down and not landing.relandings and rng.random() < 0.15:
+        # Outer space: take off and land again for a better zone (5F).
+        draft.put("LAND", land=rng.choice(ATTITUDES if aboard else ("A", "B")))
+        common_orders(rng, draft, state, officer)
+        return draft
     if r < 0.25:  # take off, taking the crews aboard
         thrust = thrust_orders(rng, draft, officer)
         route = random_route(rng, thrust)
@@ -593,6 +625,7 @@ def check_move(before: GameState, result, winner: str | None) -> None:
     if winner is not None:
         assert state.winner == winner, f"{where}: the winner {winner} became {state.winner}"
     assert state.zone == before.zone and state.move == before.move, f"{where}: zone/move changed"
+    assert state.hazards == before.hazards, f"{where}: the hazards moved"
 
 
 def check_landing(who: str, landing: Landing, ship: Ship) -> None:
@@ -628,6 +661,8 @@ def play(seed: int, moves: int) -> dict[str, int]:
         assert again.rolls == result.rolls, f"move {move}: the same move gave two roll logs"
         for e in result.events:
             seen[e.kind] = seen.get(e.kind, 0) + 1
+            if e.kind == "landed":  # how: a route's end, forced, a distortion, a re-landing
+                seen[f"landed {e.data['how']}"] = seen.get(f"landed {e.data['how']}", 0) + 1
         winner = winner or result.state.winner
         state = result.state
         if state.settings.get("moves") == move:
@@ -649,7 +684,10 @@ def test_random_games_reach_the_interesting_rules():
             seen[kind] = seen.get(kind, 0) + n
     for kind in ("sighting", "landed", "attitude", "encounter", "crews", "legio-fire",
                  "alien-fire", "losses", "damage", "rescue", "points", "mission", "known",
-                 "info", "refit", "payment", "promotion", "tot", "game-end"):
+                 "info", "refit", "payment", "promotion", "tot", "game-end",
+                 # outer space
+                 "net", "distortion-exit", "black-hole-roll", "black-hole", "landing-risk",
+                 "landing-zone", "suits", "ship-out-of-reach", "landed relanding"):
         assert seen.get(kind), f"no {kind} event in 12 random games: {sorted(seen)}"
 
 
