@@ -627,14 +627,17 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
 
 
 @main.command()
-@click.argument("directory", required=False, default="demo",
-                type=click.Path(file_okay=False, path_type=Path))
-def demo(directory: Path) -> None:
-    """Build the shipped demo game in DIRECTORY and resolve its moves."""
-    from .demo import run_demo
+@click.argument("directory", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--advanced", is_flag=True,
+              help="The demo of outer space: hazards, landing zones, radioactivity "
+                   "(default folder demo-advanced).")
+def demo(directory: Path | None, advanced: bool) -> None:
+    """Build a shipped demo game in DIRECTORY (default: demo) and resolve it."""
+    from .demo import ADVANCED, BASIC, run_demo
 
+    directory = directory or Path("demo-advanced" if advanced else "demo")
     try:
-        folders = run_demo(directory)
+        folders = run_demo(directory, ADVANCED if advanced else BASIC)
     except GameError as e:
         raise fail(e) from None
     click.echo(f"Demo game built in {directory} and {len(folders)} moves resolved.")

@@ -1,33 +1,73 @@
-"""The shipped demo game: a fixed seed, four officers, and their order files for three moves.
+"""The shipped demo games: a fixed seed, four officers, and their order files.
 
-The order files live in the repository's top-level `orders/` (installed as
-`pbem/demo_orders`), one folder per move, exactly as a GM would save the e-mails.
+The basic demo explores inner space on a drawn map; the advanced demo (`pbem demo
+--advanced`) explores outer space on a map the GM drew, hazards included. The order files
+live in the repository's top-level `orders/` (installed as `pbem/demo_orders`), one folder
+per move, exactly as a GM would save the e-mails; the advanced demo's are in
+`orders/advanced/`, with its map.
 """
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 from . import game, record
 from .store import GameError
 
-SEED = "cornifex-1944"
-NAME = "cornifex"
-SIZE = 16
-MOVES = 6  # a timed game: it ends after move 6 with a winner
+Sheet = tuple[str, str, str, str, dict[str, int]]  # name, secret, ship type, ship name, fit
 
-OFFICERS = (
-    # name, secret, ship type, ship name, sheet
-    ("Notius", "4tq9-mx2d", "GLADIUM", "MARTHIA",
-     {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}),
-    ("Niccolò Varro", "zz81-kq0p", "GLADIUM", "AQUILA <I>",
-     {"crews": 2, "shields": 4, "lasers": 2, "radars": 3, "computers": 2, "tanks": 3}),
-    ("Cæcilia Metella", "p0ll-7yre", "FROMBOLA", "[b]VESTA[/b]",
-     {"crews": 1, "shields": 2, "lasers": 1, "radars": 2, "computers": 1, "tanks": 3}),
-    ("Marcus *Aper*", "9gh2-llc4", "GLADIUM", "LUPA_PRIMA",
-     {"crews": 2, "shields": 3, "lasers": 2, "radars": 3, "computers": 3, "tanks": 3}),
+
+@dataclass(frozen=True)
+class Demo:
+    seed: str
+    name: str
+    moves: int  # a timed game: it ends after its last move with a winner
+    officers: tuple[Sheet, ...]
+    folder: str = ""  # inside the demo orders: the folder of this demo's moves (and map)
+    size: int = 16  # a drawn map's
+    level: str = "basic"
+    map: str | None = None  # a map drawn by the GM, in `folder`
+
+    def orders(self) -> Path:
+        return demo_orders() / self.folder if self.folder else demo_orders()
+
+    def move_folders(self) -> list[Path]:
+        return sorted(p for p in self.orders().iterdir()
+                      if p.is_dir() and p.name.startswith("move-"))
+
+
+BASIC = Demo(
+    seed="cornifex-1944", name="cornifex", moves=6,
+    officers=(
+        ("Notius", "4tq9-mx2d", "GLADIUM", "MARTHIA",
+         {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}),
+        ("Niccolò Varro", "zz81-kq0p", "GLADIUM", "AQUILA <I>",
+         {"crews": 2, "shields": 4, "lasers": 2, "radars": 3, "computers": 2, "tanks": 3}),
+        ("Cæcilia Metella", "p0ll-7yre", "FROMBOLA", "[b]VESTA[/b]",
+         {"crews": 1, "shields": 2, "lasers": 1, "radars": 2, "computers": 1, "tanks": 3}),
+        ("Marcus *Aper*", "9gh2-llc4", "GLADIUM", "LUPA_PRIMA",
+         {"crews": 2, "shields": 3, "lasers": 2, "radars": 3, "computers": 3, "tanks": 3}),
+    ),
+)
+
+# Outer space: one officer is held by a net, one crosses a distortion, one feels the black
+# hole, and one lands on a radioactive planet in a zone where its aliens cannot live.
+ADVANCED = Demo(
+    seed="nulli-141", name="nulli", moves=5, folder="advanced", level="advanced",
+    map="map.toml",
+    officers=(
+        ("Livia Drusa", "k2vd-8rmq", "GLADIUM", "CORVUS",
+         {"crews": 2, "shields": 4, "lasers": 2, "radars": 2, "computers": 2, "tanks": 3}),
+        ("Aulus Crispus", "w7nz-3hpe", "GLADIUM", "NOCTUA",
+         {"crews": 2, "shields": 4, "lasers": 2, "radars": 2, "computers": 2, "tanks": 3}),
+        ("Tiberius Gracchus", "m4qa-9tsx", "GLADIUM", "ARIES",
+         {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}),
+        ("Sextus Varus", "c6jy-2wkb", "GLADIUM", "HERCULES",
+         {"crews": 2, "shields": 4, "lasers": 2, "radars": 3, "computers": 2, "tanks": 3}),
+    ),
 )
 
 
@@ -38,26 +78,26 @@ def demo_orders() -> Path:
     return Path(__file__).resolve().parent.parent / "orders"
 
 
-def build_demo(directory: Path) -> None:
+def build_demo(directory: Path, demo: Demo = BASIC) -> None:
     """A fresh demo game in `directory` with every officer enlisted and all orders in place."""
     directory = Path(directory)
     if directory.exists():
         if not (directory / "game.db").exists() and any(directory.iterdir()):
             raise GameError(f"{directory} exists and is not a pbem game; choose another folder")
         shutil.rmtree(directory)
-    game.new_game(directory, SEED, name=NAME, size=SIZE, moves=MOVES)
-    for name, secret, ship_type, ship_name, fit in OFFICERS:
+    map_file = demo.orders() / demo.map if demo.map else None
+    game.new_game(directory, demo.seed, name=demo.name, size=demo.size, moves=demo.moves,
+                  level=demo.level, map_file=map_file)
+    for name, secret, ship_type, ship_name, fit in demo.officers:
         game.enlist(directory, name, "", ship_type, ship_name, fit, secret=secret)
-    source = demo_orders()
-    for move_dir in sorted(p for p in source.iterdir() if p.is_dir()):
+    for move_dir in demo.move_folders():
         shutil.copytree(move_dir, directory / "orders" / move_dir.name)
 
 
-def run_demo(directory: Path) -> list[Path]:
+def run_demo(directory: Path, demo: Demo = BASIC) -> list[Path]:
     """Build the demo, resolve every move it has orders for and, the game being over,
     publish its secret and record (reports/ledger.json); returns the report folders."""
-    build_demo(directory)
-    moves = sorted(p.name for p in demo_orders().iterdir() if p.is_dir())
-    folders = [game.resolve(directory).folder for _ in moves]
+    build_demo(directory, demo)
+    folders = [game.resolve(directory).folder for _ in demo.move_folders()]
     record.reveal(directory)
     return folders

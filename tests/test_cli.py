@@ -322,6 +322,24 @@ def test_demo_plays_a_timed_game_to_its_end(tmp_path):
                for suffix in ("html", "json", "txt")])
 
 
+def test_the_advanced_demo_plays_outer_space_in_its_own_folder(tmp_path, monkeypatch):
+    """`pbem demo --advanced` builds the demo of outer space, by default in demo-advanced:
+    a net, a distortion, the black hole, a radioactive non-vital landing, a re-landing."""
+    monkeypatch.chdir(tmp_path)
+    out = ok("demo", "--advanced")
+    folder = Path("demo-advanced")
+    assert f"Demo game built in {folder} and 5 moves resolved." in out
+    first = folder / "reports" / "move-01"
+    assert "Nullius distortion" in (first / "report-002-aulus-crispus.txt").read_text("utf-8")
+    assert "black hole" in (first / "report-003-tiberius-gracchus.txt").read_text("utf-8")
+    assert "[gm] net (Livia Drusa)" in (first / "gm-log.txt").read_text("utf-8")
+    landing = (folder / "reports" / "move-02" / "report-004-sextus-varus.txt").read_text("utf-8")
+    assert "where the HORTENSES cannot live" in landing and "BIMPER suit" in landing
+    assert "LANDED AGAIN ON P-1" in (folder / "reports" / "move-05" / "report-004-sextus-varus.txt"
+                                     ).read_text("utf-8")
+    assert not Path("demo").exists()
+
+
 def test_demo_is_reproducible(tmp_path):
     """Two demos in two folders write byte-identical reports, bulletins and GM logs."""
     ok("demo", tmp_path / "one")
