@@ -5,6 +5,7 @@ Not a pytest test: run it by hand (see bench/README.md).
     python bench/resolve_bench.py                      # N = 100, 1,000, 10,000 + 50 moves at N=1,000
     python bench/resolve_bench.py --quick              # smoke run: N = 100, 10 moves
     python bench/resolve_bench.py --profile            # also cProfile one move at N=1,000
+    python bench/resolve_bench.py --level advanced     # the same in outer space, hazards placed
 
 What is timed is `pbem.game.resolve(game_dir)` for one move, wall clock, reports and bulletin
 included. Building the game and writing the order files is setup and is not timed. The phase
@@ -204,7 +205,8 @@ def build_game(game_dir: Path, n: int, args: argparse.Namespace) -> tuple[dict[i
     if game_dir.exists():
         shutil.rmtree(game_dir)
     t0 = time.perf_counter()
-    game.new_game(game_dir, args.seed, name=GAME_NAME, size=args.size, planets=args.planets)
+    game.new_game(game_dir, args.seed, name=GAME_NAME, size=args.size, planets=args.planets,
+                  level=args.level)
     t_new = time.perf_counter() - t0
     rng = random.Random(f"{args.seed}|secrets")
     secrets_ = {i: officer_secret(rng) for i in range(1, n + 1)}
@@ -315,6 +317,11 @@ def move_stats(game_dir: Path, move: int) -> dict:
             "order_notes": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'order-note'"),
             "files_read": q("SELECT count(*) FROM order_files WHERE move = ?"),
             "designations": con.execute("SELECT designations FROM game").fetchone()[0],
+            # Outer space: routes held by a net, blocked by a distortion, near the black hole.
+            "nets": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'net'"),
+            "distortions": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'distortion-exit'"),
+            "black_hole_rolls": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'black-hole-roll'"),
+            "landings": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'landed'"),
         }
     finally:
         con.close()
@@ -455,6 +462,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--moves", type=int, default=50, help="moves of the long game")
     p.add_argument("--long-n", type=int, default=1000, help="officers in the long game")
     p.add_argument("--seed", type=int, default=1982, help="map, secrets and routes")
+    p.add_argument("--level", choices=("basic", "advanced"), default="basic",
+                   help="inner space, or outer space with its hazards (default basic)")
     p.add_argument("--out", type=Path, default=ROOT / "bench-out",
                    help="folder for results.json, profiles and the game folders")
     p.add_argument("--games-dir", type=Path, default=None,
@@ -523,6 +532,10 @@ def main(argv: list[str] | None = None) -> int:
             first["setup"] = setup
             print(f"N={n}: move 1 in {first['seconds']:.2f} s "
                   f"({first['officer_turns_per_s']:.0f} officer-turns/s)", flush=True)
+            if args.level == "advanced":
+                print(f"N={n}: {first['nets']} held by nets, {first['distortions']} by "
+                      f"distortions, {first['black_hole_rolls']} black hole rolls, "
+                      f"{first['landings']} landings", flush=True)
             if n in args.officers:
                 results["scaling"].append(first)
             if n == long_n:

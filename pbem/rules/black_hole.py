@@ -21,11 +21,11 @@ from .dice import GM as SEEN_BY_GM
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .events import GM, OFFICER
-from .hazards import Hazards
+from .hazards import BLACK_HOLE_REACH, Hazards
 from .state import Officer
 from .tables import Table
 
-REACH = 4  # "within a radius of 4 parsecs" (S.C. rule A a)
+REACH = BLACK_HOLE_REACH  # "within a radius of 4 parsecs" (S.C. rule A a)
 
 
 class Pull(NamedTuple):
@@ -39,8 +39,9 @@ def nearest(path: Sequence, hazards: Hazards) -> Pull | None:
     """The parsec of the route nearest the nucleus, within its reach; None when the route
     does not come within 4 parsecs, or moves away from it: its nearest parsec is its start
     (5B a). Of two parsecs equally near, the earlier is the one (ruling)."""
-    if hazards.black_hole is None or len(path) < 2:
-        return None
+    if hazards.black_hole is None or len(path) < 2 or hazards.pulled.isdisjoint(
+            parsec.position for parsec in path):
+        return None  # nowhere near it: the common case, answered without arithmetic
     bx, by = hazards.black_hole
     earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
     best, first = REACH + 1, -1

@@ -27,6 +27,7 @@ DISTORTION = "distortion"
 BLACK_HOLE_CLEARANCE = 5  # S.C. rule A a: "not less than 5 parsecs from the nearest planet"
 CLEARANCE = 4  # 5B: "the minimum distance of every space hazard from planets is not less than 4"
 NET_SQUARES = 3  # 5B b: "each extends over 3 adjacent parsec-squares"
+BLACK_HOLE_REACH = 4  # S.C. rule A a: "within a radius of 4 parsecs"
 DISTORTIONS_PER_LEVEL = 3  # S.C. rule A c: "present in a number of 3 on each level"
 
 
@@ -38,14 +39,22 @@ class Hazards:
     nets: tuple[tuple[Position, ...], ...] = ()  # one per level, its squares
     distortions: tuple[Position, ...] = ()
     levels: int = 4
-    # Every hazard square, for the lookups a route makes at each of its parsecs.
+    # Every hazard square, and every square within the black hole's reach, for the lookups a
+    # route makes at each of its parsecs.
     squares: dict[Position, str] = field(init=False, repr=False, compare=False)
+    pulled: frozenset[Position] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         squares: dict[Position, str] = {}
+        pulled: set[Position] = set()
         if self.black_hole is not None:
+            x, y = self.black_hole
             for level in range(1, self.levels + 1):
                 squares[self.nucleus(level)] = NUCLEUS
+                pulled.update(Position(x + dx, y + dy, level)
+                              for dx in range(-BLACK_HOLE_REACH, BLACK_HOLE_REACH + 1)
+                              for dy in range(-BLACK_HOLE_REACH, BLACK_HOLE_REACH + 1))
+        object.__setattr__(self, "pulled", frozenset(pulled))
         for net in self.nets:
             for square in net:
                 squares.setdefault(square, NET)
