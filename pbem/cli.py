@@ -90,9 +90,12 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
                                  keep_backups=keep_backups)
     except GameError as e:
         raise fail(e) from None
+    hazards = (" In outer space: a black hole, a net per level and three distortions per "
+               "level, placed unseen (the GM log of every move lists them).") if state.hazards else ""
     click.echo(
         f"Game created in {game_dir}: {len(state.planets)} planets on {state.zone.levels} levels "
-        f"of {state.zone.size}x{state.zone.size}, one base. Enlist officers with `pbem enlist`."
+        f"of {state.zone.size}x{state.zone.size}, one base.{hazards} Enlist officers with "
+        "`pbem enlist`."
     )
     click.echo(f"Commitment to the game secret (every bulletin prints it): "
                f"{library.commitment(game_dir)}")

@@ -216,3 +216,19 @@ def test_a_drawn_advanced_game_places_every_hazard(tmp_path):
 def test_a_zone_too_crowded_for_the_hazards_is_refused_with_the_fix(tmp_path):
     with pytest.raises(GameError, match="use a larger --size or fewer --planets"):
         game.new_game(tmp_path / "g", 1, level="advanced", size=10, planets=9)
+
+
+def test_the_welcome_letter_of_outer_space_says_what_is_different(tmp_path):
+    import email
+    from email import policy
+
+    from pbem import store
+
+    folder = tmp_path / "nulli"
+    game.new_game(folder, 3, level="advanced", mail_from="Space Computer <sc@example.org>")
+    game.enlist(folder, "Notius", "notius@example.org", "GLADIUM", "MARTHIA",
+                {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3})
+    row = next(store.open_db(folder)["mails"].rows)
+    message = email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
+    text = message.get_body(("plain",)).get_content()
+    assert "This is outer space: a black hole, nets and distortions lie unseen" in text

@@ -220,11 +220,29 @@ def test_a_tie_at_the_end_of_a_timed_game_is_a_shared_victory_and_says_so(tmp_pa
     assert "THE GAME IS OVER: Alpha and Beta SHARE THE VICTORY (equal in rank" in bulletin
 
 
-def test_a_game_of_the_advanced_level_is_created_with_its_hazards(tmp_path):
-    from pbem import game
+def test_a_game_of_the_advanced_level_plays_outer_space(tmp_path):
+    """`pbem new --level advanced` places the hazards, and the move plays them: a route into
+    a net is held there unseen, the officer told his route completed, the GM told the truth."""
+    from pathlib import Path
 
-    state = game.new_game(tmp_path / "g", 1, level="advanced")
+    from pbem import game
+    from pbem.demo import ADVANCED
+
+    from conftest import EXAMPLE_FIT
+
+    state = game.new_game(tmp_path / "drawn", 1, level="advanced")
     assert state.settings["level"] == "advanced" and state.hazards
+    folder = tmp_path / "nulli"
+    game.new_game(folder, 1, name="nulli", level="advanced",
+                  map_file=ADVANCED.orders() / ADVANCED.map)
+    game.enlist(folder, "Notius", "", "GLADIUM", "MARTHIA", EXAMPLE_FIT, secret="s-1")
+    (folder / "orders" / "notius.txt").write_text(
+        orders_text("Notius", "s-1", 1, "ROUTE 8 E", game_name="nulli"), encoding="utf-8")
+    reports = Path(game.resolve(folder))
+    report = (reports / "report-001-notius.txt").read_text("utf-8")
+    assert "Route completed: 8 parsecs." in report and "8 E from the base" in report
+    assert "[gm] net (Notius)" in (reports / "gm-log.txt").read_text("utf-8")
+    assert game.store.load_state(game.store.open_db(folder)).officers[1].position.x == 16
 
 
 def test_the_technical_sheet_promises_only_points_the_rules_pay(tmp_path):

@@ -21,6 +21,7 @@ import sqlite_utils
 
 from .. import deadlines, store
 from ..render import environment, report_name, slug
+from ..rules.outer_space import explored
 from ..store import GameError
 from . import compose
 from .compose import MailError
@@ -216,6 +217,7 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
         game=g["name"], move=g["move"], sheet=_sheet(row, ruleset), secret=secret,
         renewed=renewed, deadline=_deadline(db, g["move"]), ranks=ruleset.ranks, order_form=order_form,
         research="research" in settings.get("rules", []), moves=g["moves"],
+        outer=explored(settings),
     )
     message = compose.welcome_letter(sender, to, game=g["name"], move=g["move"],
                                      body=body, form=order_form, now=now, renewed=renewed)
