@@ -25,7 +25,9 @@ from .charts import book
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, Event
-from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, map_problems
+from .rules.galaxy import (
+    LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, draw_outer_space, map_problems,
+)
 from .rules.geometry import Position, Zone
 from .rules.hazards import Hazards
 from .rules.hazards import place as place_hazards
@@ -48,8 +50,6 @@ from .terminal import clean_line
 # would be most of that command's start-up.
 
 DEFAULT_SIZE = 30
-# Outer space: maps drawn before giving up on fitting the hazards among the planets.
-HAZARD_ATTEMPTS = 20
 OPTIONAL_RULES: tuple[str, ...] = (RESEARCH,)  # `pbem new --rule ...`
 
 
@@ -224,15 +224,10 @@ def new_game(
             raise GameError("--size must be at least 2")
         zone = Zone(size, LEVELS)
         try:
-            planet_list = draw_map(zone, planets, dice)
-            # Outer space: the hazards too; a map too crowded for them is drawn again.
-            attempts = 1
-            while outer:
-                hazards = place_hazards(zone, [p.position for p in planet_list], dice)
-                if hazards is not None or attempts == HAZARD_ATTEMPTS:
-                    break
+            if outer:
+                planet_list, hazards = draw_outer_space(zone, planets, dice)
+            else:
                 planet_list = draw_map(zone, planets, dice)
-                attempts += 1
             if outer and hazards is None:
                 raise GameError(
                     f"the hazards of outer space do not fit among {planets} planets per level "

@@ -20,6 +20,7 @@ import json
 import sqlite3
 from typing import Any, Iterable, Sequence
 
+from .rules.outer_space import ADVANCED
 from .rules.research import PUBLIC_SETTING
 
 # A fixed label, so the commitment cannot be mistaken for any other hash of the secret.
@@ -76,6 +77,12 @@ STATE_COLUMNS: dict[str, tuple[str, ...]] = {
                  "rx", "ry", "rlevel", "enlisted_move", "technologies", "research",
                  "grants_last", "landing"),
 }
+# Outer space adds what only its games have: each planet's radioactivity and the hazards
+# placed at creation (5B). A game of inner space is hashed without them, as it always was.
+OUTER_SPACE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "planets": ("radioactivity",),
+    "hazards": ("id", "kind", "level", "x", "y"),
+}
 OUTSIDE_THE_STATE: dict[str, tuple[str, ...]] = {
     "game": ("id", "secret", "created", "commitment", "seeded", "map_drawn", "keep_backups",
              "revealed"),
@@ -95,11 +102,20 @@ def read_move(conn: sqlite3.Connection, move: int) -> dict[str, list[list]]:
     }
 
 
+def state_columns(level: str | None) -> dict[str, tuple[str, ...]]:
+    """The state's tables and columns for a game of this level (the game row's `level`)."""
+    if level != ADVANCED:
+        return STATE_COLUMNS
+    return {**STATE_COLUMNS, **{t: STATE_COLUMNS.get(t, ()) + c
+                                for t, c in OUTER_SPACE_COLUMNS.items()}}
+
+
 def read_state(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
-    """The state as rows in STATE_COLUMNS order. Officers enlisted after `through_move` are
-    left out: the state a move left is compared with the one the next move started from,
-    and enlisting between moves is the GM's right."""
-    cols = {t: ", ".join(c) for t, c in STATE_COLUMNS.items()}
+    """The state as rows in `state_columns` order. Officers enlisted after `through_move`
+    are left out: the state a move left is compared with the one the next move started
+    from, and enlisting between moves is the GM's right."""
+    level = conn.execute("SELECT level FROM game").fetchone()[0]
+    cols = {t: ", ".join(c) for t, c in state_columns(level).items()}
     game = list(conn.execute(f"SELECT {cols['game']} FROM game").fetchone())
     at = STATE_COLUMNS["game"].index("settings")
     settings = json.loads(game[at])
@@ -109,13 +125,17 @@ def read_state(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
         f"SELECT {cols['officers']} FROM officers WHERE enlisted_move <= ? ORDER BY id",
         (through_move,),
     ).fetchall()
-    return {"game": game, "planets": [list(r) for r in planets],
-            "officers": [list(r) for r in officers]}
+    state = {"game": game, "planets": [list(r) for r in planets],
+             "officers": [list(r) for r in officers]}
+    if "hazards" in cols:
+        state["hazards"] = [list(r) for r in conn.execute(
+            f"SELECT {cols['hazards']} FROM hazards ORDER BY id")]
+    return state
 
 
 def state_digests(state: dict[str, list]) -> dict[str, str]:
     """One digest per table, so a mismatch can say which table changed."""
-    return {table: digest(state[table]) for table in STATE_COLUMNS}
+    return {table: digest(rows) for table, rows in state.items()}
 
 
 def move_digests(rows: dict[str, list[list]]) -> dict[str, str]:
@@ -169,7 +189,7 @@ def changed_since_last_move(conn: sqlite3.Connection, move: int,
     last = entry(conn, move - 1)
     if last is None:
         return []
-    return [t for t in STATE_COLUMNS if last["state"][t] != opening[t]]
+    return [t for t in opening if last["state"].get(t) != opening[t]]
 
 
 def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],

@@ -45,7 +45,12 @@ class Record:
     levels: int
     per_level: int
     moves: tuple[MoveRecord, ...]
-    state: dict[str, list]  # the state after the last move, in STATE_COLUMNS order
+    state: dict[str, list]  # the state after the last move, in `ledger.state_columns` order
+
+    @property
+    def level(self) -> str:
+        """The game's level: basic, or advanced (outer space, whose state has hazards)."""
+        return self.state["game"][STATE_COLUMNS["game"].index("level")]
 
     @property
     def last_move(self) -> int:
@@ -85,8 +90,8 @@ def to_json(record: Record) -> str:
         ],
         "state": {
             "game": dict(zip(STATE_COLUMNS["game"], record.state["game"])),
-            "planets": as_dicts(STATE_COLUMNS["planets"], record.state["planets"]),
-            "officers": as_dicts(STATE_COLUMNS["officers"], record.state["officers"]),
+            **{t: as_dicts(cols, record.state[t])
+               for t, cols in ledger.state_columns(record.level).items() if t != "game"},
         },
     }
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
@@ -118,8 +123,9 @@ def from_json(path: Path) -> Record:
             levels=data["map"]["levels"], per_level=data["map"]["per_level"], moves=moves,
             state={
                 "game": [state["game"][c] for c in STATE_COLUMNS["game"]],
-                "planets": as_lists(STATE_COLUMNS["planets"], state["planets"]),
-                "officers": as_lists(STATE_COLUMNS["officers"], state["officers"]),
+                **{t: as_lists(cols, state[t])
+                   for t, cols in ledger.state_columns(state["game"]["level"]).items()
+                   if t != "game"},
             },
         )
     except (KeyError, TypeError) as e:

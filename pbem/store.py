@@ -313,8 +313,18 @@ def ship_from_json(text: str) -> Ship:
     return Ship(**data)
 
 
+# Outer space's fields of a landing (5F), written only once they are set: a landing of inner
+# space is stored, and hashed by the ledger, as it always was.
+OUTER_LANDING_DEFAULTS = {"zone": None, "relandings": 0}
+
+
 def landing_to_json(landing: Landing | None) -> str | None:
-    return None if landing is None else to_json(vars(landing))
+    if landing is None:
+        return None
+    data = vars(landing)
+    if any(data[k] != v for k, v in OUTER_LANDING_DEFAULTS.items()):
+        return to_json(data)
+    return to_json({k: v for k, v in data.items() if k not in OUTER_LANDING_DEFAULTS})
 
 
 def landing_from_json(text: str | None) -> Landing | None:

@@ -20,8 +20,9 @@ from . import ledger, store
 from .ledger import STATE_COLUMNS
 from .record import MoveRecord, Record, from_db, from_json
 from .rules.dice import SeededDice, face
-from .rules.galaxy import draw_map
-from .rules.state import Zone
+from .rules.galaxy import draw_map, draw_outer_space
+from .rules.geometry import Zone
+from .rules.outer_space import ADVANCED
 from .store import GameError, officer_lot
 
 _COMMITMENT_LINE = re.compile(r"Commitment to the game secret: ([0-9a-f]{64})\b")
@@ -68,8 +69,14 @@ def check_map(record: Record) -> Check:
         return Check("map", None, "not known whether the map was drawn from the secret")
     if not record.map_drawn:
         return Check("map", None, "the GM drew the map himself (pbem new --map): nothing to redraw")
-    drawn = draw_map(Zone(record.size, record.levels), record.per_level,
-                     SeededDice(bytes.fromhex(record.secret), 0))
+    zone, dice = Zone(record.size, record.levels), SeededDice(bytes.fromhex(record.secret), 0)
+    if record.level == ADVANCED:
+        drawn, hazards = draw_outer_space(zone, record.per_level, dice)
+        wrong = check_hazards(record, hazards)
+        if wrong is not None:
+            return wrong
+    else:
+        drawn = draw_map(zone, record.per_level, dice)
     cols = [column("planets", c) for c in ("id", "x", "y", "level", "base")]
     placed = {row[cols[0]]: tuple(row[c] for c in cols[1:]) for row in record.state["planets"]}
     for p in drawn:
@@ -80,7 +87,26 @@ def check_map(record: Record) -> Check:
                          f"{expected} (x, y, level, base)")
     if len(placed) != len(drawn):
         return Check("map", False, f"{len(placed)} planets, the secret drew {len(drawn)}")
-    return Check("map", True, f"the {len(drawn)} planets stand where the secret drew them")
+    return Check("map", True, f"the {len(drawn)} planets stand where the secret drew them"
+                 + (", and the hazards of outer space too" if record.level == ADVANCED else ""))
+
+
+def check_hazards(record: Record, hazards) -> Check | None:
+    """Outer space: the hazards stand where the secret drew them (None), or the first that
+    does not (S.C. advanced rule A)."""
+    made = [[r["kind"], r["level"], r["x"], r["y"]] for r in store.hazard_rows(hazards)] if (
+        hazards is not None) else []
+    cols = ledger.state_columns(ADVANCED)["hazards"]
+    stored = [[row[cols.index(c)] for c in ("kind", "level", "x", "y")]
+              for row in record.state.get("hazards", [])]
+    for n, (a, b) in enumerate(zip(stored, made), 1):
+        if a != b:
+            return Check("map", False, f"hazard {n} is a {a[0]} at level {a[1]}, x {a[2]}, "
+                                       f"y {a[3]}; the secret drew a {b[0]} at level {b[1]}, "
+                                       f"x {b[2]}, y {b[3]}")
+    if len(stored) != len(made):
+        return Check("map", False, f"{len(stored)} hazard squares, the secret drew {len(made)}")
+    return None
 
 
 def check_lots(record: Record) -> Check:
@@ -144,7 +170,7 @@ def check_chain(record: Record) -> tuple[Check, dict[int, str]]:
             return Check("ledger", False,
                          f"move {m.move}'s ledger entry does not follow {after}"), heads
         if last is not None and e["opening"] != last["state"]:
-            tables = [t for t in STATE_COLUMNS if e["opening"][t] != last["state"][t]]
+            tables = [t for t in e["opening"] if e["opening"][t] != last["state"].get(t)]
             if not ruled(m, tables):
                 return Check("ledger", False,
                              f"move {m.move} started from a state that move {last['move']} did "
@@ -160,7 +186,7 @@ def check_chain(record: Record) -> tuple[Check, dict[int, str]]:
     if last is None:
         return Check("ledger", None, "no move in the ledger yet"), heads
     now = ledger.state_digests(record.state)
-    tables = [t for t in STATE_COLUMNS if now[t] != last["state"][t]]
+    tables = [t for t in now if now[t] != last["state"].get(t)]
     if tables:
         return Check("ledger", False,
                      f"move {last['move']}: the {' and '.join(tables)} in {record.source} are "

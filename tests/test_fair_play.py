@@ -308,10 +308,25 @@ def test_the_published_ledger_hides_addresses_and_officers_secrets(demo):
 def test_a_player_verifies_the_published_demo_from_this_repository():
     """reports/ is what a player holds after the demo: the bulletins and the ledger.json
     revealed at the end. `pbem verify` checks every roll and the chain against them."""
-    result = run("verify", GOLDEN / "ledger.json", "--bulletins", GOLDEN)
+    # reports/ holds the basic demo's moves, and the advanced demo's folder beside them.
+    moves = [arg for folder in sorted(GOLDEN.glob("move-*")) for arg in ("--bulletins", folder)]
+    result = run("verify", GOLDEN / "ledger.json", *moves)
     assert result.exit_code == 0, result.output
     assert f"from {GOLDEN / 'ledger.json'}:" in result.output
     assert "ok     bulletins: 18 bulletins print the same chain" in result.output
+
+
+def test_a_player_verifies_the_published_demo_of_outer_space_hazards_included():
+    """The advanced demo's map was drawn by its GM, its hazards with it: verify checks the
+    rolls of the hazards (the black hole, the distortions) and the chain, which covers the
+    hazards and the radioactivity of its planets."""
+    advanced = GOLDEN / "advanced"
+    result = run("verify", advanced / "ledger.json", "--bulletins", advanced)
+    assert result.exit_code == 0, result.output
+    assert "ok     bulletins: 15 bulletins print the same chain" in result.output
+    data = json.loads((advanced / "ledger.json").read_text(encoding="utf-8"))
+    assert len(data["state"]["hazards"]) == 1 + 4 * 3 + 12
+    assert {p["radioactivity"] for p in data["state"]["planets"]} >= {"alpha", "beta"}
 
 
 def test_a_player_finds_an_altered_roll_in_a_published_ledger(demo, tmp_path):
@@ -377,9 +392,11 @@ def test_every_column_is_in_the_state_or_named_outside_it(demo):
     the GM's own (addresses, secrets, settings of the GM's tools)."""
     conn = sqlite3.connect(demo / "game.db")
     try:
-        for table in ("game", "planets", "officers"):
+        for table in ("game", "planets", "officers", "hazards"):
             columns = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-            state, outside = set(ledger.STATE_COLUMNS[table]), set(ledger.OUTSIDE_THE_STATE[table])
+            # Outer space adds its columns and its hazards to the state of its games.
+            state = set(ledger.state_columns("advanced")[table])
+            outside = set(ledger.OUTSIDE_THE_STATE.get(table, ()))
             assert not state & outside, table
             assert columns == state | outside, (table, columns ^ (state | outside))
     finally:

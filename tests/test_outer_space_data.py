@@ -232,3 +232,23 @@ def test_the_welcome_letter_of_outer_space_says_what_is_different(tmp_path):
     message = email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
     text = message.get_body(("plain",)).get_content()
     assert "This is outer space: a black hole, nets and distortions lie unseen" in text
+
+
+def test_verify_redraws_the_hazards_from_the_secret_and_finds_one_moved(tmp_path):
+    import sqlite3
+
+    from pbem.verify import verify_path
+
+    folder = tmp_path / "drawn"
+    game.new_game(folder, "hazards", level="advanced")
+    _, checks = verify_path(folder, None)
+    found = {c.name: c for c in checks}
+    assert found["map"].ok and "and the hazards of outer space too" in found["map"].message
+    conn = sqlite3.connect(folder / "game.db")
+    conn.execute("UPDATE hazards SET x = x + 1 WHERE kind = 'net' AND id = "
+                 "(SELECT min(id) FROM hazards WHERE kind = 'net')")
+    conn.commit()
+    conn.close()
+    _, checks = verify_path(folder, None)
+    found = {c.name: c for c in checks}
+    assert found["map"].ok is False and found["map"].message.startswith("hazard 2 is a net")

@@ -223,8 +223,6 @@ def test_a_tie_at_the_end_of_a_timed_game_is_a_shared_victory_and_says_so(tmp_pa
 def test_a_game_of_the_advanced_level_plays_outer_space(tmp_path):
     """`pbem new --level advanced` places the hazards, and the move plays them: a route into
     a net is held there unseen, the officer told his route completed, the GM told the truth."""
-    from pathlib import Path
-
     from pbem import game
     from pbem.demo import ADVANCED
 
@@ -238,7 +236,7 @@ def test_a_game_of_the_advanced_level_plays_outer_space(tmp_path):
     game.enlist(folder, "Notius", "", "GLADIUM", "MARTHIA", EXAMPLE_FIT, secret="s-1")
     (folder / "orders" / "notius.txt").write_text(
         orders_text("Notius", "s-1", 1, "ROUTE 8 E", game_name="nulli"), encoding="utf-8")
-    reports = Path(game.resolve(folder))
+    reports = game.resolve(folder).folder
     report = (reports / "report-001-notius.txt").read_text("utf-8")
     assert "Route completed: 8 parsecs." in report and "8 E from the base" in report
     assert "[gm] net (Notius)" in (reports / "gm-log.txt").read_text("utf-8")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from .dice import Dice
 from .geometry import Position, Zone
+from .hazards import Hazards
+from .hazards import place as place_hazards
 from .state import Planet
 
 LEVELS = 4
@@ -36,6 +38,24 @@ def draw_map(zone: Zone, per_level: int, dice: Dice) -> list[Planet]:
     base = dice.roll(len(planets), "map", "base") - 1
     planets[base] = base_planet(planets[base].id, planets[base].position)
     return planets
+
+
+# Outer space: maps drawn before giving up on fitting the hazards among the planets.
+HAZARD_ATTEMPTS = 20
+
+
+def draw_outer_space(zone: Zone, per_level: int,
+                     dice: Dice) -> tuple[list[Planet], Hazards | None]:
+    """The planets as `draw_map` draws them, then the hazards (S.C. advanced rule A) from the
+    same dice; a map too crowded for them is drawn again, up to HAZARD_ATTEMPTS times. The
+    first map drawn is the one a basic game of the same secret has. The hazards are None
+    when no attempt had room for them."""
+    for _ in range(HAZARD_ATTEMPTS):
+        planets = draw_map(zone, per_level, dice)
+        hazards = place_hazards(zone, [p.position for p in planets], dice)
+        if hazards is not None:
+            return planets, hazards
+    return planets, None
 
 
 BASE_DESIGNATION = "BASE"
