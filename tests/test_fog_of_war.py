@@ -11,6 +11,7 @@ them.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import tempfile
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 
 from pbem.orderfile import parse_route
 from pbem.render import render_move, report_name
+from pbem.store import to_json
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import GM, OFFICER, PUBLIC
 from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL
@@ -32,6 +34,7 @@ from test_random_games import RULESET, new_game, random_orders
 # What only the GM may read: the hazards, a net's hidden stop, a distortion's exit, the
 # black hole's roll, a route flown without a computer.
 GM_ONLY = {"hazards", "net", "distortion-exit", "black-hole-roll", "untold-route"}
+GM_FILES = {"gm-log.txt", "chart-gm.svg"}
 # Keys that would carry a square of the map.
 SQUARE_KEYS = {"x", "y", "position", "square", "squares", "exit"}
 
@@ -78,7 +81,7 @@ def keys(value) -> set[str]:
 def rendered(result, move: int) -> dict[str, str]:
     out = Path(tempfile.mkdtemp())
     render_move(None, out, game="aleae", move=move, events=list(result.events),
-                texts=[str(e.data) for e in result.events], rolls=list(result.rolls))
+                texts=[to_json(e.data) for e in result.events], rolls=list(result.rolls))
     return {p.name: p.read_text("utf-8") for p in out.iterdir()}
 
 
@@ -95,17 +98,24 @@ def check_fog(before, result, move: int) -> None:
         if e.audience in (PUBLIC, OFFICER):
             assert not keys(e.data) & SQUARE_KEYS, f"move {move}: {e.kind} shows a square: {e.data}"
     for name, text in files.items():
-        if name == "gm-log.txt":
+        if name in GM_FILES:
+            continue
+        if name.endswith(".json"):
+            # The JSON reports carry their reader's events as they are: none the GM's alone,
+            # none with a square of the map.
+            events = json.loads(text)["events"]
+            assert not {e["kind"] for e in events} & GM_ONLY, name
+            assert not keys([e["data"] for e in events]) & SQUARE_KEYS, name
             continue
         assert not re.search(r"\bnets?\b|hazard|\bexit\b", text, re.IGNORECASE), (name, text)
-        if name.startswith("bulletin"):
+        if name.startswith("bulletin") or name.startswith("chart-public"):
             assert "distortion" not in text.lower() and "black hole" not in text.lower(), name
     for oid, o in before.officers.items():
         after = result.state.officers[oid]
         own = [e for e in result.events if e.officer == oid]
         told = [e for e in own if e.visible_to(oid)]
         route = next((e.data for e in told if e.kind == "route"), None)
-        report = files[report_name(oid, o.name)]
+        report = files[report_name(oid, o.name)]  # the text; the HTML's chart keeps his past
         who = f"move {move}, {o.name}"
         # A distortion is named to him only when his route was blocked by one, the black
         # hole only when he had a computer to be told its effects.

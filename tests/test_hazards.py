@@ -65,7 +65,8 @@ def test_every_square_is_indexed_the_nucleus_on_every_level():
 def test_the_gm_listing_names_every_hazard_square():
     listing = HAZARDS.listing()
     assert listing[0] == {"hazard": "black-hole", "x": 20, "y": 20, "level": "every"}
-    assert {"hazard": "net", "level": 2, "squares": [[7, 10], [8, 10], [9, 11]]} in listing
+    assert {"hazard": "net", "level": 2,
+            "squares": [{"x": 7, "y": 10}, {"x": 8, "y": 10}, {"x": 9, "y": 11}]} in listing
     assert {"hazard": "distortion", "level": 2, "x": 20, "y": 10} in listing
     assert len(listing) == 1 + 4 + 12
 

@@ -22,6 +22,7 @@ import pytest
 
 from pbem.orderfile import read_orders
 from pbem.render import render_move, report_name
+from pbem.store import to_json
 from pbem.rules import lawful, rulings
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.hazards import Hazards
@@ -67,7 +68,7 @@ def route(*legs: str) -> tuple[Segment, ...]:
 
 def report_of(result, oid=1) -> str:
     out = Path(tempfile.mkdtemp())
-    texts = [str(e.data) for e in result.events]
+    texts = [to_json(e.data) for e in result.events]
     render_move(None, out, game="cornifex", move=5, events=list(result.events), texts=texts,
                 rolls=list(result.rolls))
     return (out / report_name(oid, result.state.officers[oid].name)).read_text("utf-8")
@@ -77,7 +78,7 @@ def published(result) -> dict[str, str]:
     """Every file of the move as the GM gets it: reports, bulletins, GM log."""
     out = Path(tempfile.mkdtemp())
     render_move(None, out, game="cornifex", move=5, events=list(result.events),
-                texts=[str(e.data) for e in result.events], rolls=list(result.rolls))
+                texts=[to_json(e.data) for e in result.events], rolls=list(result.rolls))
     return {p.name: p.read_text("utf-8") for p in out.iterdir()}
 
 
@@ -336,8 +337,8 @@ def test_level_i_gives_the_radioactivity_and_the_atmosphere_in_outer_space_only(
     info = one(r, "info")
     assert (info["value"], info["radioactivity"], info["atmosphere"]) == (
         "A (terrestrial)", "beta", RULES.information.atmospheres["A"])
-    assert info["facts"][:2] == ["A (terrestrial)", "radioactivity beta, atmosphere "
-                                 + RULES.information.atmospheres["A"]]
+    assert info["facts"] == ["A (terrestrial) - radioactivity beta, atmosphere "
+                             + RULES.information.atmospheres["A"]]
     assert r.state.planets[3].radioactivity == "beta"
     files = published(r)
     assert "radioactivity beta" in files["bulletin.txt"]
@@ -587,8 +588,10 @@ def test_the_gm_log_has_every_hazard_and_every_hidden_stop_and_exit():
              {"distortion": [2, 3]})
     files = published(r)
     log = files["gm-log.txt"]
-    assert "[gm] hazards" in log and "'squares': [[20, 5], [21, 5], [22, 5]]" in log
-    assert "[gm] net (Notius)" in log and "[gm] distortion-exit (Borea)" in log
+    assert "[gm] hazards (the Space Computer)" in log
+    assert "{hazard net; level 2; squares {x 20; y 5}, {x 21; y 5}, {x 22; y 5}}" in log
+    assert "[gm] net (Notius): ordered 8 E; parsec 3; square 20, 5, 2" in log
+    assert "[gm] distortion-exit (Borea)" in log
     for name, text in files.items():
         if name != "gm-log.txt":
             assert not re.search(r"\bnets?\b|\bexit\b|hazard", text, re.IGNORECASE), name

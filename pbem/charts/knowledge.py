@@ -40,7 +40,9 @@ ORIGIN: Point = (0, 0, 0)
 # Public events that name a planet by its designation in the field `planet`.
 NAMING = frozenset({"sighting", "info", "landed", "known", "encounter", "alliance", "tot"})
 # Route stops a report tells (route.py): the edge, a missing level, a planet ahead, no radar.
-TOLD_STOPS = frozenset({"edge", "no-level", "planet-ahead", "forced-landing", "vertical-landing"})
+# The stops a report tells; in outer space a distortion's too (5B c), never a net's.
+TOLD_STOPS = frozenset({"edge", "no-level", "planet-ahead", "forced-landing", "vertical-landing",
+                        "distortion"})
 
 
 def designation_order(designation: str) -> tuple[int, int, str]:

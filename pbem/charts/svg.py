@@ -46,6 +46,7 @@ class Drawing:
     stops: list[dict[str, Any]] = field(default_factory=list)  # level, x, y, label
     notes: list[dict[str, str]] = field(default_factory=list)  # the column: name, text, css
     unplaced: list[dict[str, str]] = field(default_factory=list)
+    hazards: list[dict[str, Any]] = field(default_factory=list)  # level, x, y, kind, label
 
 
 # --- words ----------------------------------------------------------------------------
@@ -201,10 +202,14 @@ LEGENDS = {
           "this move's routes; arrows: every ship.",
 }
 
+OUTER_LEGEND = (" Outer space: black discs the black hole's nucleus, purple squares the nets, purple "
+                "diamonds the distortions, dashed rings where a distortion put a ship.")
+
 STOP_WORDS = {
     "edge": "stopped at the edge of the zone", "no-level": "no level beyond",
     "planet-ahead": "stopped before a planet", "forced-landing": "forced landing",
     "vertical-landing": "landed from another level",
+    "distortion": "blocked by a Nullius distortion, then moved you cannot tell where",
 }
 
 
@@ -240,17 +245,54 @@ def gm_drawing(tabula: Mapping[str, Any], *, game: str, move: int,
     tracks = [{"level": t["level"], "points": t["points"], "label": t["officer"], "last": True}
               for t in tabula["tracks"]]
     size = tabula["size"]
+    hazards = _hazards(tabula)
     return Drawing(
         reader="gm", title=f"VII Legio - {game} - Tabula Spatii after move {move} (GM only)",
         subtitle="Everything true: x from the West edge, y from the South edge; this move's routes.",
         frame="zone", levels=list(range(1, tabula["levels"] + 1)),
         x0=0, x1=size - 1, y0=0, y1=size - 1,
-        planets=planets, ships=ships, tracks=tracks,
+        planets=planets, ships=ships, tracks=tracks, hazards=hazards,
         notes=sorted(notes, key=lambda n: order(n["name"])) + [
             {"name": None, "text": f"level {level}: {n} planet{'s' if n != 1 else ''} not yet "
                                    "sighted (pale; the tooltip gives the square)", "css": "more"}
             for level, n in sorted(uncharted.items())],
     )
+
+
+HAZARD_WORDS = {"black-hole": "the nucleus of the black hole", "net": "a square of the net",
+                "distortion": "a Nullius distortion"}
+
+
+def _hazards(tabula: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Outer space, for the GM alone: every hazard's square, and each distortion's exit."""
+    out: list[dict[str, Any]] = []
+    for h in tabula.get("hazards", ()):
+        if h["hazard"] == "black-hole":
+            squares = [(h["x"], h["y"], level) for level in range(1, tabula["levels"] + 1)]
+        elif h["hazard"] == "net":
+            squares = [(sq["x"], sq["y"], h["level"]) for sq in h["squares"]]
+        else:
+            squares = [(h["x"], h["y"], h["level"])]
+        out += [{"level": z, "x": x, "y": y, "kind": h["hazard"],
+                 "label": f"{HAZARD_WORDS[h['hazard']]}: x {x}, y {y}, level {z}"}
+                for x, y, z in squares]
+    for e in tabula.get("exits", ()):
+        x, y, z = e["at"]
+        fx, fy, fz = e["from"]
+        out.append({"level": z, "x": x, "y": y, "kind": "exit",
+                    "label": f"where the distortion of x {fx}, y {fy}, level {fz} put "
+                             f"{e['officer']}: x {x}, y {y}, level {z}"})
+    return out
+
+
+# Inline colours: the chart's style sheet is the same for every chart, and only the GM's
+# chart of outer space draws these.
+HAZARD_SHAPES = {
+    "black-hole": '<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#000" stroke="#6c3483" stroke-width="2"/>',
+    "net": '<rect x="{x0:g}" y="{y0:g}" width="{s:g}" height="{s:g}" fill="#6c3483" opacity="0.6"/>',
+    "distortion": '<path d="M{cx:g},{top:g}L{right:g},{cy:g}L{cx:g},{bottom:g}L{left:g},{cy:g}Z" fill="#8e44ad"/>',
+    "exit": '<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="none" stroke="#8e44ad" stroke-width="1.4" stroke-dasharray="2 1"/>',
+}
 
 
 def _span(levels: set[int]) -> list[int]:
@@ -356,6 +398,15 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         cx, cy = centre(s["level"], s["x"], s["y"])
         stops.append({"label": s["label"], "shape": Markup(
             f'data-level="{s["level"]}" d="{_cross(cx, cy, r)}"')})
+    hazards = []
+    for h in d.hazards:
+        cx, cy = centre(h["level"], h["x"], h["y"])
+        half = cell / 2
+        hazards.append({"label": h["label"], "kind": h["kind"], "where": Markup(
+            f'data-x="{h["x"]}" data-y="{h["y"]}" data-level="{h["level"]}"'),
+            "shape": Markup(HAZARD_SHAPES[h["kind"]].format(
+                cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=cell, top=cy - r - 1,
+                bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1))})
     rows = (len(d.levels) + columns - 1) // columns
     list_x = pad + columns * col_w + 10
     list_y = top + 12
@@ -373,10 +424,11 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         "id": chart_id, "reader": d.reader, "title": d.title, "subtitle": d.subtitle,
         "frame": d.frame, "width": list_x + LIST_WIDTH, "height": height,
         "panels": panels, "planets": planets, "tracks": tracks, "ships": ships,
-        "stops": stops, "notes": notes, "unplaced": unplaced,
+        "stops": stops, "notes": notes, "unplaced": unplaced, "hazards": hazards,
         "list_title_at": Markup(f'x="{list_x}" y="{list_y}"'),
         "unplaced_title_at": Markup(f'x="{list_x}" y="{below}"'),
-        "legend_at": Markup(f'x="10" y="{legend_y}"'), "legend": LEGENDS[d.reader],
+        "legend_at": Markup(f'x="10" y="{legend_y}"'),
+        "legend": LEGENDS[d.reader] + (OUTER_LEGEND if d.hazards else ""),
         "base": BASE_DESIGNATION,
     }
 

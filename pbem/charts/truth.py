@@ -15,14 +15,18 @@ from .reckoning import tracks, walk
 
 
 def tabula(before: GameState, after: GameState, events: Iterable[Event], move: int,
-           describe: Callable[[tuple[str, ...]], Iterable[str]]) -> dict[str, Any]:
-    """`describe` turns a planet's Information Sheet answers into words (the ruleset's)."""
+           describe: Callable[..., Iterable[str]]) -> dict[str, Any]:
+    """`describe` turns a planet's Information Sheet answers into words (the ruleset's), and
+    in outer space its radioactivity too."""
     names = {o.id: o.name for o in after.officers.values()}
     base = after.base.position
     planets = [
         {
             "id": p.id, "designation": p.designation, "at": list(p.position), "base": p.base,
-            "facts": list(describe(p.facts)), "known": p.known, "destroyed": p.destroyed,
+            # Outer space: the radioactivity is told with the planet type (S.C. rule B).
+            "facts": list(describe(p.facts, p.radioactivity) if p.radioactivity
+                          else describe(p.facts)),
+            "known": p.known, "destroyed": p.destroyed,
             "populated": p.populated, "aliens": list(p.aliens), "hostile": p.hostile,
             "discovered_by": names.get(p.discovered_by), "discovered_move": p.discovered_move,
         }
@@ -30,16 +34,17 @@ def tabula(before: GameState, after: GameState, events: Iterable[Event], move: i
     ]
     # Each route from the square the ship really stood on when it flew: where the move found
     # it, or the base when a colleague's Tot sent it home by rescue return before its turn.
-    # Routes run true today; a hazard that moves a ship in secret will give its own path.
     lines: list[dict[str, Any]] = []
     rescued: set[int] = set()
-    # A ship with no computer is told nothing of its route (3D f): the GM reads how far it went.
+    # A ship with no computer is told nothing of its route (3D f): the GM reads how far it went;
+    # one a net held was told nothing of it either (5B b), and the GM reads where it stopped.
     untold = {e.officer: e.data["travelled"] for e in events if e.kind == "untold-route"}
+    held = {e.officer: e.data["parsec"] for e in events if e.kind == "net"}
     for e in events:
         if e.kind == "rescue":
             rescued.add(e.officer)
         elif e.kind == "route" and e.officer in before.officers:
-            travelled = e.data.get("travelled", untold.get(e.officer, 0))
+            travelled = held.get(e.officer, e.data.get("travelled", untold.get(e.officer, 0)))
             start = base if e.officer in rescued else before.officers[e.officer].position
             path = walk(tuple(start), e.data["ordered"], travelled)
             for level, points in tracks(path):
@@ -52,5 +57,11 @@ def tabula(before: GameState, after: GameState, events: Iterable[Event], move: i
         }
         for o in after.turn_order()
     ]
-    return {"move": move, "size": after.zone.size, "levels": after.zone.levels,
-            "planets": planets, "ships": ships, "tracks": lines}
+    drawn = {"move": move, "size": after.zone.size, "levels": after.zone.levels,
+             "planets": planets, "ships": ships, "tracks": lines}
+    if after.hazards:
+        # Outer space (5B): every hazard, and where each distortion put a ship in secret.
+        drawn["hazards"] = after.hazards.listing()
+        drawn["exits"] = [{"officer": names[e.officer], "from": e.data["square"],
+                           "at": e.data["exit"]} for e in events if e.kind == "distortion-exit"]
+    return drawn

@@ -80,7 +80,7 @@ class Hazards:
                         "level": "every"})
         for net in self.nets:
             out.append({"hazard": NET, "level": net[0].level,
-                        "squares": [[p.x, p.y] for p in net]})
+                        "squares": [{"x": p.x, "y": p.y} for p in net]})
         for p in self.distortions:
             out.append({"hazard": DISTORTION, "level": p.level, "x": p.x, "y": p.y})
         return out

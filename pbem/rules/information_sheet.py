@@ -82,14 +82,14 @@ class InformationSheet:
         return facts[-1] if self.is_complete(facts) else None
 
     def describe(self, facts: tuple[str, ...], radioactivity: str | None = None) -> tuple[str, ...]:
-        """The facts by name; in outer space the planet type's radioactivity and atmosphere
-        follow it, as the S.C. notes them beside its letter (S.C. advanced rule B)."""
+        """The facts by name; in outer space the planet type comes with its radioactivity
+        and atmosphere, as the S.C. notes them beside its letter (S.C. advanced rule B)."""
         named = tuple(self.names.get(f, f) for f in facts)
         if radioactivity is None or not facts:
             return named
-        told = (f"radioactivity {RADIOACTIVITY_NAMES[radioactivity]}, atmosphere "
+        told = (f"{named[0]} - radioactivity {RADIOACTIVITY_NAMES[radioactivity]}, atmosphere "
                 f"{self.atmospheres.get(self.planet_type(facts) or '', 'unknown')}")
-        return named[:1] + (told,) + named[1:]
+        return (told,) + named[1:]
 
     def letters(self, facts: tuple[str, ...]) -> str:
         """The short public mark the S.C. writes beside a planet (section 6: "A V")."""
