@@ -65,6 +65,10 @@ class Hazards:
     def __bool__(self) -> bool:
         return bool(self.squares)
 
+    def __deepcopy__(self, memo: dict) -> "Hazards":
+        return self  # immutable: nothing placed at creation ever moves
+
+
     def nucleus(self, level: int) -> Position:
         assert self.black_hole is not None
         return Position(self.black_hole[0], self.black_hole[1], level)
