@@ -47,7 +47,11 @@ import pbem.move_files  # noqa: E402
 import pbem.render  # noqa: E402
 import pbem.store  # noqa: E402
 from pbem import game, store  # noqa: E402
-from pbem.rules.geometry import COMPASS, LEVEL_GAP  # noqa: E402
+from pbem.rules.dice import SeededDice  # noqa: E402
+from pbem.rules.galaxy import draw_map  # noqa: E402
+from pbem.rules.geometry import COMPASS, LEVEL_GAP, Position, Zone  # noqa: E402
+from pbem.rules.hazards import BLACK_HOLE_CLEARANCE, CLEARANCE, Hazards  # noqa: E402
+from pbem.rules.hazards import problems as hazard_problems  # noqa: E402
 from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
 from pbem.ruleset import load_ruleset  # noqa: E402
 
@@ -200,13 +204,81 @@ def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
     db.conn.close()
 
 
+def hazards_near_the_base(zone: Zone, planets: list, base: Position) -> Hazards:
+    """Outer space for the benchmark: the hazards as near the base as the rules allow (5
+    parsecs from every planet for the black hole, 4 for the rest), so that the routes of the
+    first move, all flown from the base, meet them. Drawn hazards would lie anywhere in the
+    zone, most of them beyond a move's reach."""
+    def cleared(clearance: int, on_level: int | None) -> set[tuple[int, int]]:
+        """The squares nearer than `clearance` to a planet (of one level, or of any)."""
+        near: set[tuple[int, int]] = set()
+        for p in planets:
+            if on_level is None or p.level == on_level:
+                near.update((x, y) for x in range(p.x - clearance + 1, p.x + clearance)
+                            for y in range(p.y - clearance + 1, p.y + clearance))
+        return near
+
+    def steps(q: tuple[int, int]) -> int:
+        return max(abs(q[0] - base.x), abs(q[1] - base.y))
+
+    around = sorted(((x, y) for x in range(zone.size) for y in range(zone.size)),
+                    key=lambda q: (steps(q), q))
+    blocked = cleared(BLACK_HOLE_CLEARANCE, None)
+    hole = next(q for q in around if steps(q) >= 6 and q not in blocked)
+    taken = {Position(hole[0], hole[1], level) for level in range(1, zone.levels + 1)}
+    nets, distortions = [], []
+    for level in range(1, zone.levels + 1):
+        blocked = cleared(CLEARANCE, level)
+        free = [Position(x, y, level) for x, y in around
+                if (x, y) not in blocked and Position(x, y, level) not in taken]
+        free_set = set(free)
+        net = next((first, first.step("E"), first.step("NE")) for first in free
+                   if first.step("E") in free_set and first.step("NE") in free_set)
+        taken.update(net)
+        nets.append(net)
+        spread = [q for q in free if q not in taken]
+        for q in spread[len(spread) // 200::len(spread) // 100 or 1][:3]:
+            taken.add(q)
+            distortions.append(q)
+    hazards = Hazards(hole, tuple(nets), tuple(distortions), zone.levels)
+    assert not hazard_problems(zone, planets, hazards), hazard_problems(zone, planets, hazards)
+    return hazards
+
+
+def outer_space_map(path: Path, args: argparse.Namespace) -> Path:
+    """The drawn map of `pbem new` (the same seed, size and planets), written as a GM's map
+    with the hazards near the base."""
+    zone = Zone(args.size, 4)
+    secret = game.game_secret(args.seed)
+    planets = draw_map(zone, args.planets, SeededDice(bytes.fromhex(secret), 0))
+    base = next(p for p in planets if p.base).position
+    hazards = hazards_near_the_base(zone, [p.position for p in planets], base)
+    lines = [f"size = {args.size}"]
+    for p in planets:
+        x, y, level = p.position
+        lines += ["", "[[planet]]", f"level = {level}", f"x = {x}", f"y = {y}"]
+        if p.base:
+            lines.append("base = true")
+    lines += ["", "[[black_hole]]", f"x = {hazards.black_hole[0]}", f"y = {hazards.black_hole[1]}"]
+    for net in hazards.nets:
+        squares = ", ".join(f"[{q.x}, {q.y}]" for q in net)
+        lines += ["", "[[net]]", f"level = {net[0].level}", f"squares = [{squares}]"]
+    for q in hazards.distortions:
+        lines += ["", "[[distortion]]", f"level = {q.level}", f"x = {q.x}", f"y = {q.y}"]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def build_game(game_dir: Path, n: int, args: argparse.Namespace) -> tuple[dict[int, str], dict]:
     """A fresh game of n officers on the base; returns their secrets and setup figures."""
     if game_dir.exists():
         shutil.rmtree(game_dir)
     t0 = time.perf_counter()
+    map_file = None
+    if args.level == "advanced":
+        map_file = outer_space_map(game_dir.with_name(game_dir.name + "-map.toml"), args)
     game.new_game(game_dir, args.seed, name=GAME_NAME, size=args.size, planets=args.planets,
-                  level=args.level)
+                  level=args.level, map_file=map_file)
     t_new = time.perf_counter() - t0
     rng = random.Random(f"{args.seed}|secrets")
     secrets_ = {i: officer_secret(rng) for i in range(1, n + 1)}

@@ -240,10 +240,12 @@ def test_inner_space_has_no_hazards_on_routes():
     assert r.stop is None and r.end == Position(13, 10, 2)
 
 
-def test_the_officer_told_nothing_believes_his_whole_route_flown():
-    start = Position(3, 10, 2)
-    route = tuple(seg(s) for s in ("10 E", "4 UP", "40 N"))
-    assert net.believed_end(start, route) == Position(13, 50, 1)  # past the edge: he knows none
+def test_the_officer_held_by_a_net_is_told_his_whole_route_flown():
+    held = trace(Position(3, 10, 2), ["10 E", "4 UP", "4 N"])
+    assert held.stop == routes.NET and held.travelled == 4
+    assert net.told(held) == (18, "", 18)
+    edge = trace(Position(25, 20, 2), ["10 E"])
+    assert net.told(edge) == (4, "edge", 4)
 
 
 # --- the black hole -----------------------------------------------------------------------------

@@ -1,26 +1,30 @@
 """Magneto-gravitational nets (rulebook 5B b, S.C. advanced rule A b): the hidden stop.
 
 A route that crosses any square of a net (a level change arriving on one included) ends
-there, and the officer is not told: he saw what he really saw from where he really went,
-but he believes his route flown to its end, so his dead reckoning is now wrong, "as in the
-rules". His next route starts from the net square.
+there (`hazards.stop_on`, read by `route.trace`), and the officer is not told: he saw what
+he really saw from where he really went, but he believes his route flown to its end, so his
+dead reckoning is now wrong, "as in the rules". His next route starts from the net square.
+Only the GM learns where the net held him.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from .board import Board
+from .events import GM
+from .route import NET, RouteResult
+from .state import Officer
 
-from .geometry import COMPASS, VERTICAL, Position, Segment
+
+def told(trace: RouteResult) -> tuple[int, str, int]:
+    """How a route ended, as its officer is told it: parsecs travelled, the stop, its parsec.
+    Held by a net he is told nothing: the route was flown to its end."""
+    if trace.stop == NET:
+        return trace.planned, "", trace.planned
+    return trace.travelled, trace.stop or "", trace.stop_parsec
 
 
-def believed_end(start: Position, route: Sequence[Segment]) -> Position:
-    """Where an officer told nothing believes his route ended: the whole route as ordered
-    (the zone's edge included: he was not told of one either)."""
-    x, y, level = start
-    for seg in route:
-        if seg.direction in VERTICAL:
-            level += VERTICAL[seg.direction] * (seg.parsecs // 4)
-        else:
-            dx, dy = COMPASS[seg.direction]
-            x, y = x + dx * seg.parsecs, y + dy * seg.parsecs
-    return Position(x, y, level)
+def record(board: Board, officer: Officer, trace: RouteResult, ordered: str) -> None:
+    """For the GM alone: where a net held the route, and what was ordered."""
+    if trace.stop == NET:
+        board.emit("net", GM, officer.id, officer_name=officer.name, parsec=trace.stop_parsec,
+                   square=list(trace.end), ordered=ordered)

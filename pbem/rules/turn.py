@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import black_hole, career, distortion, landing, outer_space, research, rulings, sighting
+from . import black_hole, career, distortion, landing, net, outer_space, research, rulings
+from . import sighting
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -155,9 +156,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         # A known planet does not take the ship: it stays in space over it (ruling).
         landing_here = arrived_on is not None and (arrived_on.base
                                                    or routes.blocks_route(arrived_on))
-    if trace.stop == routes.NET:
-        board.emit("net", GM, officer.id, officer_name=officer.name, parsec=trace.stop_parsec,
-                   square=list(trace.end), ordered=route_text(route))
+    net.record(board, officer, trace, route_text(route))
     if lost:
         landing_here = False
     # Still where it was: on the ground or at the base; a ship that took off is in space
@@ -199,15 +198,12 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
-        # Held by a net, the officer believes his route flown to its end (5B b).
-        held = trace.stop == routes.NET
-        travelled = trace.planned if held else trace.travelled
+        travelled, stop, stop_parsec = net.told(trace)  # a net's stop is never told (5B b)
         board.emit(
             "route", OFFICER, officer.id, ordered=route_text(orders.route),
-            planned=trace.planned, travelled=travelled, stop="" if held else trace.stop or "",
-            stop_parsec=travelled if held else trace.stop_parsec, planet_ahead=ahead,
-            radars=radars_on, reach=reach, tanks=tanks_used, thrust=allowed, link=True,
-            reckoning=[reckoning.x, reckoning.y, reckoning.level],
+            planned=trace.planned, travelled=travelled, stop=stop, stop_parsec=stop_parsec,
+            planet_ahead=ahead, radars=radars_on, reach=reach, tanks=tanks_used,
+            thrust=allowed, link=True, reckoning=[reckoning.x, reckoning.y, reckoning.level],
         )
     elif route or officer.landing is None:
         # Told nothing: the officer's event holds only what he ordered; the GM sees the rest.
