@@ -624,8 +624,9 @@ def _planet_types(f: _File, levels: tuple[InfoLevel, ...], values: dict[int, set
     return sorted(values[level.number])
 
 
-def _radioactivity(f: _File, doc: dict[str, Any], levels: tuple[InfoLevel, ...],
-                   values: dict[int, set[str]]) -> tuple[int, dict[str, tuple[str, ...]], dict[str, str]]:
+def _radioactivity(
+    f: _File, doc: dict[str, Any], levels: tuple[InfoLevel, ...], values: dict[int, set[str]],
+) -> tuple[int, dict[str, tuple[str, ...]], dict[str, str]]:
     """Outer space: the radioactivity of each planet type by die face, and its atmosphere,
     given with the first information (S.C. advanced rule B)."""
     raw = f.table(f.required(doc, "radioactivity", ""), "radioactivity")

@@ -25,6 +25,7 @@ class MoveSummary:
     destroyed: tuple[str, ...] = ()
     promotions: tuple[str, ...] = ()
     game_end: str | None = None
+    hazards: tuple[str, ...] = ()  # outer space: the nets, distortions and black hole met
 
     @property
     def stray(self) -> str | None:
@@ -46,7 +47,8 @@ class MoveSummary:
                 first, *rest = why.splitlines() or [""]
                 out.append(f"  {name}: {first}")
                 out += [f"    {line}" for line in rest]
-        for title, items in (("Landings", self.landings), ("Losses", self.losses),
+        for title, items in (("Hazards of outer space", self.hazards),
+                             ("Landings", self.landings), ("Losses", self.losses),
                              ("Ships destroyed", self.destroyed),
                              ("Promotions", self.promotions)):
             if items:
@@ -62,10 +64,14 @@ class MoveSummary:
         return "\n".join(self.lines())
 
 
+# Outer space's landings, in the GM's words (5F, 5B c).
+LANDINGS = {"relanding": "landed again on", "distortion": "put down by a distortion on"}
+
+
 def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
               with_orders: int) -> MoveSummary:
     """The summary of a resolved move, from its events; `names` are the officers by id."""
-    held, landings, losses, destroyed, promotions = [], [], [], [], []
+    held, landings, losses, destroyed, promotions, hazards = [], [], [], [], [], []
     game_end = None
     for e in events:
         d = e.data
@@ -74,7 +80,19 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
             held.append((name, d["reason"]))
         elif e.kind == "landed":
             where = "the base" if d["base"] else d["planet"]
-            landings.append(f"{name} {'forced landing on' if d['forced'] else 'landed on'} {where}")
+            how = LANDINGS.get(d.get("how")) or (
+                "forced landing on" if d["forced"] else "landed on")
+            landings.append(f"{name} {how} {where}")
+        elif e.kind == "net":
+            hazards.append(f"{name} held by a net at parsec {d['parsec']}, x {d['square'][0]}, "
+                           f"y {d['square'][1]}, level {d['square'][2]} (not told)")
+        elif e.kind == "distortion-exit":
+            x, y, z = d["exit"]
+            hazards.append(f"{name} carried by a distortion to x {x}, y {y}, level {z}")
+        elif e.kind == "black-hole-roll" and d["damages"]:
+            told = "" if d["told"] else " (not told)"
+            hazards.append(f"{name} struck by the black hole: {d['damages']} damage"
+                           f"{'s' if d['damages'] != 1 else ''}{told}")
         elif e.kind == "losses":
             lost = d["men"]
             crews = " + ".join(map(str, d["crews"])) or "none"
@@ -91,5 +109,5 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
     return MoveSummary(
         move=move, officers=len(names), with_orders=with_orders, held=tuple(held),
         landings=tuple(landings), losses=tuple(losses), destroyed=tuple(destroyed),
-        promotions=tuple(promotions), game_end=game_end,
+        promotions=tuple(promotions), game_end=game_end, hazards=tuple(hazards),
     )

@@ -595,3 +595,16 @@ def test_the_gm_log_has_every_hazard_and_every_hidden_stop_and_exit():
     for name, text in files.items():
         if name != "gm-log.txt":
             assert not re.search(r"\bnets?\b|\bexit\b|hazard", text, re.IGNORECASE), name
+
+
+def test_the_gm_s_summary_of_the_move_names_the_hazards_met():
+    from pbem.summary import summarize
+
+    s = outer([], [in_space(Position(17, 5, 2)), in_space(Position(5, 20, 2), oid=2,
+                                                          name="Borea", turn=1)])
+    r = play(s, {1: Orders(route=route("8 E")), 2: Orders(route=route("8 N"))},
+             {"distortion": [2, 3]})
+    lines = summarize(5, r.events, {1: "Notius", 2: "Borea"}, 2).lines()
+    assert "Hazards of outer space:" in lines
+    assert "  Notius held by a net at parsec 3, x 20, y 5, level 2 (not told)" in lines
+    assert "  Borea carried by a distortion to x 8, y 25, level 2" in lines

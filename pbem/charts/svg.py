@@ -288,10 +288,14 @@ def _hazards(tabula: Mapping[str, Any]) -> list[dict[str, Any]]:
 # Inline colours: the chart's style sheet is the same for every chart, and only the GM's
 # chart of outer space draws these.
 HAZARD_SHAPES = {
-    "black-hole": '<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#000" stroke="#6c3483" stroke-width="2"/>',
-    "net": '<rect x="{x0:g}" y="{y0:g}" width="{s:g}" height="{s:g}" fill="#6c3483" opacity="0.6"/>',
-    "distortion": '<path d="M{cx:g},{top:g}L{right:g},{cy:g}L{cx:g},{bottom:g}L{left:g},{cy:g}Z" fill="#8e44ad"/>',
-    "exit": '<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="none" stroke="#8e44ad" stroke-width="1.4" stroke-dasharray="2 1"/>',
+    "black-hole": ('<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#000" stroke="#6c3483" '
+                   'stroke-width="2"/>'),
+    "net": ('<rect x="{x0:g}" y="{y0:g}" width="{s:g}" height="{s:g}" fill="#6c3483" '
+            'opacity="0.6"/>'),
+    "distortion": ('<path d="M{cx:g},{top:g}L{right:g},{cy:g}L{cx:g},{bottom:g}L{left:g},{cy:g}Z" '
+                   'fill="#8e44ad"/>'),
+    "exit": ('<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="none" stroke="#8e44ad" '
+             'stroke-width="1.4" stroke-dasharray="2 1"/>'),
 }
 
 
