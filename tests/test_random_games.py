@@ -371,7 +371,9 @@ UNFORESEEABLE = {
     "landing-refused": {"no-planet-at-the-end"},  # the hidden map
     "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached"},
     "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship"},
-    "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down"},
+    # The crews the mission needed may be killed first (outer space: "crews-alone" too).
+    "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down",
+                        "crews-alone"},
 }
 # On a landing move the race is not known yet: whatever it forbids is a surprise.
 RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",
