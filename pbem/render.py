@@ -47,12 +47,16 @@ def plain(value: Any) -> str:
 
 
 def markdown(value: Any) -> str:
+    if isinstance(value, Markup):
+        return value  # a macro's lines, escaped value by value already (`|safe`)
     text = plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
 def bbcode(value: Any) -> str:
     # Square brackets open tags; as character references they print as brackets.
+    if isinstance(value, Markup):
+        return value  # a macro's lines, escaped value by value already (`|safe`)
     return plain(value).replace("[", "&#91;").replace("]", "&#93;")
 
 
@@ -228,7 +232,7 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
 
 # Public events the bulletin's story does not tell line by line (it gives them a place of
 # their own: the standings table, the end of the game) or that open a turn.
-NOT_IN_STORY = frozenset({"turn", "standings", "game-end"})
+NOT_IN_STORY = frozenset({"turn", "standings", "game-end", "planet-state"})
 
 
 class MoveView:
@@ -307,8 +311,7 @@ class MoveView:
         turns: list[dict[str, Any]] = []
         for e in self.public:
             if e.kind == "turn":
-                turns.append({"officer_name": e.data["officer_name"], "moved": e.data["moved"],
-                              "lines": []})
+                turns.append({**e.data, "lines": []})
             elif e.kind not in NOT_IN_STORY and turns:
                 turns[-1]["lines"].append((e.kind, e.data))
         return turns
@@ -332,6 +335,7 @@ class MoveView:
             "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
             "standings": self.standings,
             "story": self.story(),
+            "planets_after": kinds["planet-state"],  # the planets touched, after the move
         }
 
 

@@ -307,7 +307,7 @@ def test_demo_plays_a_timed_game_to_its_end(tmp_path):
     assert f"Demo game built in {folder} and 6 moves resolved." in out
     assert f"Read a report, e.g. {folder}/reports/move-06/bulletin.txt" in out
     final = (folder / "reports" / "move-06" / "bulletin.txt").read_text(encoding="utf-8")
-    assert "Cæcilia Metella is promoted Centurio." in final
+    assert "  Cæcilia Metella moved.\n" in final and "    Promoted Centurio, with a GLADIUM." in final
     assert "THE GAME IS OVER: Cæcilia Metella WINS" in final
     assert "the game is over" in run("resolve", folder).output
     for n in range(1, 7):

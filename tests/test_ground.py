@@ -617,7 +617,7 @@ def test_an_officer_promoted_fabius_wins_and_ends_the_game(make_game):
     g.post("varro.txt", orders_text("Varro", "vvvv-1111", 1, "ROUTE 1 N + 1 S"))
     game.resolve(g.dir, dice=ScriptedDice({}, move=1, strict=True))
 
-    assert "Varro is promoted Fabius." in g.bulletin(1)
+    assert "    Promoted Fabius." in g.bulletin(1)
     assert "THE GAME IS OVER: Varro WINS (first to reach the rank of Fabius)." in g.bulletin(1)
     assert "THE GAME IS OVER: Varro wins" in g.report(1, "varro")
     with pytest.raises(GameError, match="the game is over"):

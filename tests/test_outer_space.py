@@ -539,7 +539,7 @@ def test_a_re_landing_rolls_tab_o_and_p_again_and_meets_the_same_aliens():
     assert not r.state.planets[2].known and r.state.planets[2].aliens == p.aliens
     assert r.state.officers[1].position == p.position
     assert "You took off and LANDED AGAIN ON P-1, looking for a better zone." in report_of(r)
-    assert "landed again on P-1" in published(r)["bulletin.txt"]
+    assert "Landed again on P-1." in published(r)["bulletin.txt"]
 
 
 def test_a_re_landing_is_checked_crews_aboard_no_route_and_once_per_landing():

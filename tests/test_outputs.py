@@ -77,9 +77,9 @@ def test_markdown_bulletins_render_cleanly_through_commonmark(demo):
 def test_a_name_made_of_markup_renders_as_written(evil):
     parsed = commonmark(evil.bulletin(1, "md"))
     text = "".join(parsed.parts)
-    assert f"{EVIL}: held position" in text
+    assert f"{EVIL} held position" in text
     assert f"Decurio {EVIL}: 0 points (GLADIUM)" in text
-    assert "[b]Bold[/b]: held position" in text
+    assert "[b]Bold[/b] held position" in text
     assert set(parsed.tags) <= {"h1", "h2", "ul", "ol", "li", "strong", "p"}
 
 
@@ -151,7 +151,7 @@ def test_the_schema_refuses_what_tools_could_not_read(demo):
 def test_the_gm_log_is_words_with_names_as_written(demo):
     log = (demo / "reports" / "move-03" / "gm-log.txt").read_text(encoding="utf-8")
     assert "\\u00" not in log and '{"' not in log
-    assert "[public] turn (Niccolò Varro): moved no" in log
+    assert "[public] turn (Niccolò Varro): ground -; moved no; route no" in log
     # Rolls by officer, then purpose, in the order they were made.
     rolls = log.split("ROLLS, BY OFFICER AND PURPOSE\n")[1].split("\n\nEVENTS")[0]
     assert rolls.startswith("  Notius\n    info\n      P-9 level I  d10 =  8   seen by public\n")
@@ -192,3 +192,31 @@ def test_the_views_read_the_game_without_json(demo):
         assert planet["discovered_by"] == "Marcus *Aper*" and planet["facts"].startswith("A, animal")
     finally:
         conn.close()
+
+
+def test_the_bulletin_tells_the_public_story_with_counts_after_the_move(tmp_path):
+    """The fight, its outcome and the aliens left are public news (the S.C. tells every
+    encounter to all): the bulletin tells them in the officer's turn, says he stayed on the
+    ground, and counts the planet's aliens after the move against how many it began with."""
+    from core import CREW_FC, RULES, down, on_ground, planet, play, state
+
+    from pbem.render import render_move
+    from pbem.rules.orders import Orders
+
+    table_a = RULES.tables["A"]
+    p = planet("sevolventes", (5,) * 5)
+    s = state([p], [on_ground(p, **down(0, 1))])
+    face = next(f for f in range(1, 7) if table_a.result(2 * CREW_FC - 10, f) == "F")
+    r = play(s, {1: Orders(fire=("crews",), targets=2)},
+             {"arrivals": [1], "legio-fire": [face], "alien-fire": [1]})
+    out = tmp_path / "out"
+    render_move(None, out, game="cornifex", move=5, events=list(r.events),
+                texts=["{}"] * len(r.events), rolls=[])
+    text = (out / "bulletin.txt").read_text(encoding="utf-8")
+    assert "  Notius stayed on the ground of P-1.\n" in text
+    assert "    Opened fire on P-1: 1 killed; 4 left.\n" in text
+    assert "The aliens of P-1 attacked his crews:" in text
+    assert "THE PLANETS AFTER THE MOVE\n  P-1, SEVOLVENTES: 4 of 5 remain, hostile; on its ground: Notius.\n" in text
+    md = commonmark((out / "bulletin.md").read_text(encoding="utf-8"))
+    assert "P-1, SEVOLVENTES: 4 of 5 remain, hostile; on its ground: Notius." in "".join(md.parts)
+    assert "<li>P-1, SEVOLVENTES: 4 of 5 remain" in (out / "bulletin.html").read_text(encoding="utf-8")

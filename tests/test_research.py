@@ -338,9 +338,9 @@ def test_movement_breakthrough_lengthens_the_route_of_the_same_move(tmp_path):
     row = officer_row(g)
     assert json.loads(row["technologies"])["movement"] == 1 and row["grants_last"] == 2
     assert row["score"] == 20
-    assert "Notius reached Movement 1." in g.bulletin(1)
-    assert "**Notius** reached Movement 1" in g.bulletin(1, "md")
-    assert "[*][b]Notius[/b] reached Movement 1" in g.bulletin(1, "bbcode")
+    assert "  Notius moved.\n    Reached Movement 1 (research)." in g.bulletin(1)
+    assert "**Notius moved.**\n\n- Reached Movement 1 (research)." in g.bulletin(1, "md")
+    assert "[b]Notius moved.[/b]\n[list]\n[*]Reached Movement 1 (research)." in g.bulletin(1, "bbcode")
 
 
 def test_movement_without_the_breakthrough_is_cut_at_the_thrust(tmp_path):

@@ -97,8 +97,9 @@ def test_only_the_first_officer_in_player_order_scores_a_discovery(make_game):
     assert "None this move." in beta and "Score 0;" in beta
 
     bulletin = g.bulletin(1)
-    assert "Alpha, the 3rd parsec: P-1 (new), 2 parsecs 2 E" in bulletin
-    assert "Beta, the 3rd parsec: P-1, 2 parsecs 2 E" in bulletin
+    alpha, beta = bulletin.split("  Alpha moved.")[1].split("  Beta moved.")
+    assert "At the 3rd parsec: P-1 (new), 2 parsecs 2 E." in alpha
+    assert "At the 3rd parsec: P-1, 2 parsecs 2 E." in beta
     assert bulletin.count("(new)") == 1
     assert [r["score"] for r in db_rows(g, "SELECT score FROM officers ORDER BY name")] == [1, 0]
 
@@ -112,7 +113,7 @@ def test_fixed_player_order_decides_who_discovers(make_game):
     game.resolve(g.dir)
     assert "never seen before (+1 point)" in g.report(1, "beta")
     assert "never seen before" not in g.report(1, "alpha")
-    assert "Beta, the 3rd parsec: P-1 (new)" in g.bulletin(1)
+    assert "At the 3rd parsec: P-1 (new)" in g.bulletin(1).split("  Beta moved.")[1]
 
 
 # --- order files: missing, refused, replaced, misaddressed ---------------------------
@@ -130,7 +131,7 @@ def test_missing_order_file_holds_the_ship_where_it_is(make_game):
     held = g.report(2, "alpha")
     assert "YOUR SHIP HELD POSITION THIS MOVE.\nno order file arrived for this move\n" in held
     assert "ROUTE\n" not in held
-    assert "  Alpha: held position\n" in g.bulletin(2)
+    assert "  Alpha held position (no valid orders).\n" in g.bulletin(2)
     assert db_rows(g, "SELECT x, y, level FROM officers") == before
 
     g.post("m3.txt", alpha_orders(3, "ROUTE 2 N"))
@@ -152,7 +153,7 @@ def test_wrong_secret_holds_the_ship_and_is_recorded_as_refused(make_game):
     assert "SECRET ****" in report
     assert "wrng-0000" not in report
     assert "wrng-0000" not in g.bulletin(1)
-    assert "  Alpha: held position\n" in g.bulletin(1)
+    assert "  Alpha held position (no valid orders).\n" in g.bulletin(1)
 
     rows = db_rows(g, "SELECT * FROM order_files")
     assert len(rows) == 1
@@ -202,7 +203,7 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
 
     # The officer is told why his file did not count.
     assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
-    assert "  Alpha: held position\n" in g.bulletin(1)
+    assert "  Alpha held position (no valid orders).\n" in g.bulletin(1)
     log = gm_log(g, 1)
     assert ("[gm] order-note (the Space Computer): "
             "text orders/next-move.txt: for move 2; not this move\n") in log
@@ -271,8 +272,8 @@ def test_uncharted_planet_on_route_without_radar_forces_a_landing(make_game):
     assert "With no radar on, your route ran onto a planet: forced landing at the 5th parsec." in report
     assert "LANDED ON P-1: with no radar on, your route ran onto it." in report
     assert "On the ground of P-1:" in report
-    assert "  Alpha landed on P-1.\n" in g.bulletin(1)
-    assert "- Alpha landed on P\\-1\n" in g.bulletin(1, "md")  # Markdown escapes the dash
+    assert "    Ran onto P-1 unseen: landed there.\n" in g.bulletin(1)
+    assert "- Ran onto P\\-1 unseen: landed there.\n" in g.bulletin(1, "md")  # Markdown escapes the dash
 
 
 def test_ship_without_radar_sights_nothing(make_game):
@@ -284,7 +285,7 @@ def test_ship_without_radar_sights_nothing(make_game):
     report = g.report(1, "alpha")
     assert "0 radars on, range 0" in report
     assert "SIGHTINGS\n  No planet within radar range.\n" in report
-    assert "SIGHTINGS\n  None.\n" in g.bulletin(1)
+    assert "  Alpha moved.\n\n" in g.bulletin(1)  # and nothing sighted
     assert db_rows(g, "SELECT COUNT(*) AS n FROM planets WHERE designation LIKE 'P-%'") == [{"n": 0}]
 
 
@@ -300,7 +301,7 @@ def test_info_on_a_planet_out_of_range_is_not_answered(make_game):
     game.resolve(g.dir, dice=ScriptedDice({}, move=2, strict=True))  # no roll may happen
     report = g.report(2, "alpha")
     assert "INFO P-1: not answered, that planet was not within radar range of your route." in report
-    assert "PLANET INFORMATION\n  None.\n" in g.bulletin(2)
+    assert "level" not in g.bulletin(2)  # no information given
 
 
 def test_info_new_2_with_one_new_planet_is_not_answered(make_game):
@@ -325,7 +326,7 @@ def test_more_info_lines_than_computers_is_refused(make_game):
         in report
     )
     assert "keep 1 INFO line and delete the others" in report
-    assert "  Alpha: held position\n" in g.bulletin(1)
+    assert "  Alpha held position (no valid orders).\n" in g.bulletin(1)
     assert db_rows(g, "SELECT accepted FROM order_files") == [{"accepted": 0}]
 
 
@@ -517,16 +518,16 @@ def test_names_are_escaped_in_markdown_and_bbcode(make_game):
     game.resolve(g.dir, force=True)
 
     md = g.bulletin(1, "md")
-    assert r"- Evil \[url=x\]\*Bold\*\_ &lt;b&gt;: held position" in md
+    assert r"**Evil \[url=x\]\*Bold\*\_ &lt;b&gt; held position (no valid orders).**" in md
     assert r"1. Decurio **Evil \[url=x\]\*Bold\*\_ &lt;b&gt;**: 0 points (GLADIUM)" in md
     assert "*Bold*" not in md and "<b>" not in md and "[url=x]" not in md
 
     bb = g.bulletin(1, "bbcode")
-    assert "[*]Evil &#91;url=x&#93;*Bold*_ <b>: held position" in bb
+    assert "[b]Evil &#91;url=x&#93;*Bold*_ <b> held position (no valid orders).[/b]" in bb
     assert "[url=x]" not in bb and "[b]S[/b]" not in bb
 
     # Plain text shows the name as written; the ship name only appears in the own report.
-    assert f"  {EVIL}: held position" in g.bulletin(1)
+    assert f"  {EVIL} held position" in g.bulletin(1)
     assert "Ship [b]S[/b]: GLADIUM, level 1" in g.report(1, "other")
 
 

@@ -86,7 +86,7 @@ def test_a_second_resolve_with_no_orders_is_refused_with_the_summary(four, monke
     result = run("resolve", four.dir, "--force")
     assert result.exit_code == 0
     assert "Move resolved. Reports, bulletins and the GM log are in" in result.output
-    assert "  Alpha: held position\n" in four.bulletin(2)
+    assert "  Alpha held position (no valid orders).\n" in four.bulletin(2)
 
 
 def test_more_than_half_holding_is_refused_and_half_is_not(four):

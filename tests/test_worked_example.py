@@ -47,7 +47,7 @@ def test_section_6_turns_I_to_III(make_game):
     assert "Position by dead reckoning: 8 E + 3 SE from the base." in r3
 
     bulletin = g.bulletin(3)
-    assert "P-3, level II, asked by Notius: vegetable" in bulletin
+    assert "P-3, level II: vegetable." in bulletin.split("  Notius moved.")[1]
 
 
 def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
@@ -102,5 +102,5 @@ def test_section_6_turns_IV_to_VI_landing_mission_and_promotion(make_game):
     assert "PROMOTION: you are now Centurio" in r6 and "SPATHA" in r6
     assert "Score 0; Centurio" in r6
     b6 = g.bulletin(6)
-    assert "Notius is promoted Centurio" in b6
+    assert "Promoted Centurio, with a SPATHA." in b6
     assert "took off from P-3" in b6

@@ -40,6 +40,8 @@ class Board:
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)
+    # The planets as the move found them: the bulletin counts the aliens against them.
+    planets_before: dict[int, Planet] = field(default_factory=dict)
 
     @classmethod
     def from_state(cls, state: GameState) -> "Board":
@@ -48,6 +50,7 @@ class Board:
             state.designations, dict(state.settings), state.winner, state.name,
             hazards=state.hazards,
         )
+        board.planets_before = dict(state.planets)
         board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
         board.grid = PlanetGrid(board.planets_at.values())
         return board

@@ -15,7 +15,7 @@ from .damage import ShipLost, suffer
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .encounter_guide import Race
-from .events import OFFICER
+from .events import OFFICER, PUBLIC
 from .landing_risks import suit_penalty
 from .ruleset import Ruleset
 from .ship import Ship
@@ -164,6 +164,9 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     )
     party.emit("legio-fire", fire_with=list(fire_with), own=own,
                ally=ally.officer.name if ally else None, **fire)
+    party.emit("fight", PUBLIC, officer_name=party.officer.name,
+               ally=ally.officer.name if ally else None, killed=killed,
+               wounded=max(0, wounded), left=len(aliens))
     if killed and race.points.get("elimination", 0) > party.landing.pending:
         # The points are the same however many die (4 I); they wait for the re-embarking.
         party.set_landing(pending=race.points["elimination"], pending_for="elimination")
@@ -224,6 +227,10 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
                 defence=defence, difference=difference, column=table.label(difference),
                 die=table.die, roller=table.roller, face=face, result=result, lost=lost,
             )
+        # What happened is public, as everything the S.C. tells of an encounter; the dice
+        # and factors stay in the officer's report.
+        party.emit("attacked", PUBLIC, officer_name=party.officer.name, target="crews",
+                   lost=total, damages=0)
         if total:
             lose_crew_men(party, crews, total)
     else:
@@ -237,6 +244,8 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
             column=table.label(difference), die=table.die, roller=table.roller, face=face,
             result=result, lost=0,
         )
+        party.emit("attacked", PUBLIC, officer_name=party.officer.name, target="ship", lost=0,
+                   damages=result)
         damage(party, result)
 
 

@@ -351,10 +351,14 @@ def pay_points(party: Party, complete_crews: int) -> None:
                    reason="no complete crew re-embarked" if landing.crews_were_down
                    else "no crew was on the ground")
     else:
-        net = max(0, landing.pending - level)  # never below zero (DESIGN)
+        net = landing.pending - level
+        if rulings.AWARD_NEVER_NEGATIVE:
+            net = max(0, net)
         party.officer = replace(party.officer, score=party.officer.score + net)
         party.emit("points", mission=landing.pending_for, gross=landing.pending, level=level, net=net,
                    total=party.officer.score)
+        party.emit("points-won", PUBLIC, officer_name=party.officer.name,
+                   mission=landing.pending_for, net=net)
     party.set_landing(pending=0, pending_for="")
 
 

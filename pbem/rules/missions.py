@@ -130,6 +130,8 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
         party.set_landing(pending=max(party.landing.pending, points),
                           pending_for="capture")
         party.emit("captured", wounded=wounded, points=points)
+        party.emit("capture", PUBLIC, officer_name=party.officer.name, race=race.name,
+                   wounded=wounded)
         if not party.planet.hostile:
             return
     elif result == "No":

@@ -89,12 +89,45 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     )
 
 
+# Public events that say something happened on a planet's ground this move.
+ON_THE_GROUND = frozenset({"landed", "encounter", "fight", "attacked", "capture", "alliance",
+                           "known", "points-won"})
+
+
+def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
+                           ruleset: Ruleset, dice: Dice) -> None:
+    """What every reader may know of the planets where something happened this move, as
+    they stand after it: the race, how many remain of how many it began with, hostile or
+    not, and who is on the ground (public news, like the encounter itself)."""
+    named = {p.designation: p.id for p in board.planets.values() if p.designation}
+    touched = {named[e.data["planet"]] for e in board.events
+               if e.audience == PUBLIC and e.kind in ON_THE_GROUND
+               and e.data.get("planet") in named}
+    touched |= {o.landing.planet for o in board.officers.values() if o.landing is not None}
+    for pid in sorted(touched):
+        planet = board.planets[pid]
+        if planet.base or not planet.populated:
+            continue
+        race_id = ruleset.information.race_id(planet.facts)
+        race = ruleset.guide.get(race_id) if race_id else None
+        before = board.planets_before.get(pid)
+        board.emit(
+            "planet-state", PUBLIC, None, planet=planet.designation,
+            race=race.name if race else None, present=len(planet.aliens),
+            before=len(before.aliens) if before is not None and before.populated else None,
+            hostile=planet.hostile, destroyed=planet.destroyed, known=planet.known,
+            ground=[o.name for o in sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
+                    if o.landing is not None and o.landing.planet == pid],
+        )
+
+
 Phase = Callable[[Board, Mapping[int, Orders], Mapping[int, str], Ruleset, Dice], None]
 
 PHASES: tuple[tuple[str, Phase], ...] = (
     ("the hazards, for the GM", hazards_for_the_gm),
     ("officers' turns", officers_turns),
     ("end of the game", end_of_game),
+    ("the planets after the move", planets_after_the_move),
     ("close of the move", close_of_move),
 )
 

@@ -39,7 +39,8 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
     """A missing or invalid order file: the ship holds and does nothing (DESIGN); on the
     ground, new aliens still arrive and hostile ones still attack."""
     board.emit("held", OFFICER, officer.id, reason=reason)
-    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False)
+    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=False, route=False,
+               ground=ground_of(board, officer))
     board.hull_hits.pop(officer.id, None)
     # Unpredictable Research: a ship that holds bought no grant (19.3 counts 0).
     officer = research_turn(board, officer, (), ruleset.technologies, dice)
@@ -54,7 +55,10 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
 
 
 def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, dice: Dice) -> None:
-    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True)
+    # `moved`: he sent valid orders; `route`: they fly a route; `ground`: the planet whose
+    # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
+    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True,
+               route=bool(orders.route), ground=ground_of(board, officer))
     board.hull_hits.pop(officer.id, None)
     opening_score = officer.score
     outer = outer_space.explored(board.settings)
@@ -278,6 +282,10 @@ def carry(board: Board, officer: Officer, trace: routes.RouteResult,
                exit=list(shift.exit),
                planet=(arrived.designation or f"planet {arrived.id}") if arrived else None)
     return shift.exit, arrived
+
+
+def ground_of(board: Board, officer: Officer) -> str | None:
+    return board.planets[officer.landing.planet].designation if officer.landing else None
 
 
 def on_the_base(board: Board, officer: Officer) -> bool:
