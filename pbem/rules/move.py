@@ -58,7 +58,8 @@ def ground_view(board: Board, officer) -> dict | None:
         "shields": landing.shields, "crews_down": len(landing.crews_down),
         "aliens": list(planet.aliens), "hostile": planet.hostile, "mission": landing.mission,
         "pending": landing.pending, "pending_for": landing.pending_for,
-    } | ({"zone": landing.zone} if landing.zone else {})  # outer space: TAB. P's zone (5F)
+    } | ({"zone": landing.zone, "relandings": landing.relandings}  # outer space: TAB. P (5F)
+         if landing.zone else {})
 
 
 def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
@@ -76,6 +77,7 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
             "sheet", OFFICER, officer.id, officer_name=officer.name, rank=officer.rank,
             score=officer.score, ship_type=ship.type, ship_name=ship.name,
             level=ruleset.ships[ship.type].level, crews=list(ship.crews), fit=ship.fit(),
+            crew_men=ruleset.ships[ship.type].crew_men,
             landed=board.planets[officer.landed_on].designation if officer.landed_on else None,
             ground=ground_view(board, officer),
             reckoning=[officer.reckoning.x, officer.reckoning.y, officer.reckoning.level],

@@ -91,6 +91,18 @@ class Payment:
 
 
 @dataclass(frozen=True)
+class PressLine:
+    """PRESS text: a line for the next bulletin, signed or ANONYMOUS (`pbem.rules.press`)."""
+
+    text: str
+    anonymous: bool = False
+    line: int | None = None
+
+    def words(self) -> str:
+        return f"PRESS ANONYMOUS {self.text}" if self.anonymous else f"PRESS {self.text}"
+
+
+@dataclass(frozen=True)
 class Orders:
     """The orders of one officer for one move.
 
@@ -125,6 +137,7 @@ class Orders:
     pay: tuple[Payment, ...] = ()
     refit: tuple[tuple[str, int], ...] | None = None  # REFIT crews=2,...
     tot: str | None = None  # TOT P-5
+    press: tuple[PressLine, ...] = ()  # PRESS lines for the bulletin, in file order
     # Where each order came from: keyword -> line of its first readable order; the lines
     # as written (secrets masked), to quote them; keywords met on an unreadable line.
     lines: Mapping[str, int] = field(default_factory=lambda: _EMPTY)

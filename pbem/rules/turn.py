@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import black_hole, career, distortion, landing, net, outer_space, research, rulings
-from . import sighting
+from . import black_hole, career, distortion, landing, net, outer_space, press, research
+from . import rulings, sighting
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -60,6 +60,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True,
                route=bool(orders.route), ground=ground_of(board, officer))
     board.hull_hits.pop(officer.id, None)
+    press.publish(board, officer, orders)
     opening_score = officer.score
     outer = outer_space.explored(board.settings)
     # Unpredictable Research first: a level acquired applies to this very move (19.2).

@@ -1,0 +1,166 @@
+"""The order form at the end of every report and welcome letter: it fits in a mail, it
+survives a mail client that wraps it, and it offers only orders the ship can give now."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from pbem.orderfile import (
+    FORM_HINTS, FORM_WIDTH, KEYWORDS, FormSituation, order_form, orders_lines, read_orders,
+)
+from pbem.rules.ship import parse_fit
+from pbem.ruleset import load_ruleset
+
+RULES = load_ruleset()
+LONGEST = "Maximilianus Aurelius Commodus Antoninus"  # 40 characters, the most a name holds
+GAME = "cornifex-tabula-spatii-in-the-long-winte"  # 40 as well
+assert len(LONGEST) == len(GAME) == 40
+
+
+def fit(ship_type: str, **changes: int) -> dict[str, int]:
+    sheet = dict(RULES.ships[ship_type].default)
+    sheet.update(changes)
+    return sheet
+
+
+SITUATIONS = {
+    "FROMBOLA at the base": FormSituation("FROMBOLA", fit("FROMBOLA"), complete_crews=1,
+                                          at_base=True, colleague=LONGEST),
+    "GLADIUM in space, alone": FormSituation("GLADIUM", fit("GLADIUM"), complete_crews=2),
+    "GLADIUM on the ground, a crew down": FormSituation(
+        "GLADIUM", fit("GLADIUM"), complete_crews=1, crews_down=1, on_ground="P-12",
+        colleague="Notius", research=True),
+    "HASTA with a bomb, research": FormSituation(
+        "HASTA", fit("HASTA", tot=1), complete_crews=4, research=True, colleague=LONGEST),
+    "GLADIUM in outer space, on the ground": FormSituation(
+        "GLADIUM", fit("GLADIUM"), complete_crews=2, on_ground="P-7", colleague=LONGEST,
+        relanding=True),
+    "HASTA at the base, every component": FormSituation(
+        "HASTA", fit("HASTA", tot=1, modules=2, laser_zip3=1, ho1=1), complete_crews=4,
+        at_base=True, colleague=LONGEST),
+}
+
+
+def mail_client_wrap(text: str, width: int) -> str:
+    """What a mail client does to a long line: break it at the last space that fits."""
+    out = []
+    for line in text.split("\n"):
+        out += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [""]
+    return "\n".join(out)
+
+
+def as_read(text: str) -> tuple[list[str], list[str]]:
+    """The orders a text gives and its problems, line numbers aside (a wrap moves lines)."""
+    orders, problems = read_orders(text, "form")
+    return [line for _, line in orders_lines(orders, orders.secret or "")], [p.message for p in problems]
+
+
+def filled(form: str) -> str:
+    """The form as a player sends it back: his secret written, every example taken up."""
+    lines = []
+    for line in form.split("\n"):
+        if line == "SECRET":
+            line = "SECRET 4tq9-mx2d"
+        elif line.startswith("# ") and line[2:].split(" ")[0] in KEYWORDS:
+            line = line[2:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def test_every_order_has_its_line_in_the_form():
+    assert set(FORM_HINTS) == {k for k, kw in KEYWORDS.items() if not kw.header and k != "END"}
+    form = order_form("cornifex", "Notius", 3)
+    for name in KEYWORDS:
+        assert f"\n{name} " in form or f"\n# {name} " in form or f"\n{name}\n" in form, name
+
+
+@pytest.mark.parametrize("name", SITUATIONS)
+def test_every_line_fits_a_mail_with_the_longest_names(name):
+    form = order_form(GAME, LONGEST, 12, SITUATIONS[name])
+    widest = max(form.split("\n"), key=len)
+    assert len(widest) <= FORM_WIDTH <= 72, widest
+    # Comments on lines of their own: an order line holds no hint after it.
+    for line in form.split("\n"):
+        if not line.startswith("#"):
+            assert "#" not in line, line
+
+
+@pytest.mark.parametrize("name", SITUATIONS)
+@pytest.mark.parametrize("width", [60, 72])
+def test_a_form_wrapped_by_a_mail_client_reads_as_the_same_orders(name, width):
+    for form in (order_form(GAME, LONGEST, 12, SITUATIONS[name]),
+                 filled(order_form(GAME, LONGEST, 12, SITUATIONS[name]))):
+        assert as_read(mail_client_wrap(form, width)) == as_read(form)
+
+
+def test_the_old_form_with_hints_beside_the_orders_would_not_survive_wrapping():
+    """The reason for the layout: a hint beside an order, wrapped, becomes an order."""
+    line = "TANKS 3                     # tanks used this move; leave out to use all on board"
+    _, problems = read_orders(f"GAME g\nOFFICER o\nSECRET s\nMOVE 1\n"
+                              f"{mail_client_wrap(line, 60)}\nEND\n", "old form")
+    assert problems and all(p.message.startswith("unknown order") for p in problems)
+
+
+def test_a_filled_form_gives_lawful_looking_orders_once_read():
+    orders, problems = read_orders(filled(order_form("cornifex", "Notius", 2,
+                                                     SITUATIONS["GLADIUM in space, alone"])), "f")
+    assert problems == []
+    assert (orders.officer, orders.secret, orders.move, orders.tanks, orders.radars) == (
+        "Notius", "4tq9-mx2d", 2, 3, 2)
+    assert [i.text() for i in orders.info] == ["NEW"]
+    assert orders.attitude == "C"
+
+
+def examples(form: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for line in filled(form).split("\n"):
+        word = line.split(" ")[0]
+        if word in KEYWORDS and not KEYWORDS[word].header and word != "END":
+            found.setdefault(word, []).append(line)
+    return found
+
+
+def test_the_form_is_tailored_to_the_ship_and_its_situation():
+    frombola = examples(order_form("c", "Pilus", 1, SITUATIONS["FROMBOLA at the base"]))
+    # A REFIT example the FROMBOLA can fit: the sheet it has, lawful for its type.
+    sheet = parse_fit(",".join(line.removeprefix("REFIT ") for line in frombola["REFIT"]))
+    ship_type = RULES.ships["FROMBOLA"]
+    from pbem.rules.ship import fit_problems
+
+    assert fit_problems(ship_type, sheet) == []
+    assert "TOT" not in frombola and "RESEARCH" not in frombola  # no bomb, no rule
+    assert frombola["PAY"] == [f"PAY 1 TO {LONGEST}"]  # a colleague, never himself
+    for ground_order in ("SHIELDS", "CREWS", "FIRE", "TARGET", "MISSION"):
+        assert ground_order not in frombola
+
+    alone = examples(order_form("c", "Solus", 1, SITUATIONS["GLADIUM in space, alone"]))
+    assert "PAY" not in alone and "REFIT" not in alone and alone["LAND"] == ["LAND C"]
+
+    ground = examples(order_form("c", "Notius", 5, SITUATIONS["GLADIUM on the ground, a crew down"]))
+    assert "LAND" not in ground and "REFIT" not in ground
+    assert ground["CREWS"] == ["CREWS EMBARK"] and ground["RESEARCH"] == ["RESEARCH MOVEMENT 1"]
+    assert {"SHIELDS", "FIRE", "TARGET", "MISSION"} <= set(ground)
+
+    outer = examples(order_form("c", "Notius", 5, SITUATIONS["GLADIUM in outer space, on the ground"]))
+    assert outer["LAND"] == ["LAND A"]  # a re-landing, in outer space only
+
+    hasta = examples(order_form("c", "Aquila", 5, SITUATIONS["HASTA with a bomb, research"]))
+    assert hasta["TOT"] == ["TOT P-5"] and len(hasta["INFO"]) == RULES.ships["HASTA"].default["computers"]
+
+
+def test_a_sheet_too_wide_for_one_line_goes_on_over_more_refit_lines():
+    situation = SITUATIONS["HASTA at the base, every component"]
+    refit = examples(order_form("c", "Aquila", 5, situation))["REFIT"]
+    assert len(refit) == 2
+    orders, problems = read_orders("GAME c\nOFFICER Aquila\nSECRET s\nMOVE 5\n"
+                                   + "\n".join(refit) + "\nEND\n", "f")
+    assert problems == []
+    assert dict(orders.refit) == {c: n for c, n in situation.fit.items() if n}
+
+
+def test_a_component_given_twice_over_refit_lines_is_a_problem():
+    _, problems = read_orders("GAME c\nOFFICER o\nSECRET s\nMOVE 5\nREFIT crews=2,tanks=3\n"
+                              "REFIT tanks=2\nEND\n", "f")
+    assert [(p.line, p.message) for p in problems] == [(6, "tanks is on the REFIT line 5 already")]
