@@ -188,16 +188,21 @@ def echo_completed(completed) -> None:
 @GAME_DIR
 @click.option("--force", is_flag=True,
               help="Play the move even if no officer sent valid orders or most would hold.")
-def resolve(game_dir: Path, force: bool) -> None:
+@click.option("--now", "early", is_flag=True,
+              help="Play the move before its deadline although some orders are missing.")
+def resolve(game_dir: Path, force: bool, early: bool) -> None:
     """Resolve the current move and write the reports and the bulletin.
 
-    The game is backed up first (backups/). A move with no valid orders at all, or with more
-    than half the officers holding, is refused unless --force: see it with `pbem preview`.
-    A move found half-finished (saved, but its reports or archiving cut short) is finished
-    instead, and nothing else is done.
+    The orders waiting in orders/ are filed first, like mail (`pbem inbox`); each officer
+    plays the latest valid orders filed for the move. Before the move's deadline it is
+    played only when every officer's orders are in, or with --now. The game is backed up
+    first (backups/). A move with no valid orders at all, or with more than half the
+    officers holding, is refused unless --force: see it with `pbem preview`. A move found
+    half-finished (saved, but its reports or archiving cut short) is finished instead, and
+    nothing else is done.
     """
     try:
-        done = library.resolve(game_dir, force=force)
+        done = library.resolve(game_dir, force=force, early=early)
     except library.StrayRun as e:
         for line in e.summary.lines():
             click.echo(line)
@@ -324,6 +329,155 @@ def resend(args: tuple[str, ...], move: int) -> None:
         raise fail(e) from None
     click.echo(f"The report of move {move} for {officer} is queued again.")
     mail_note(game_dir)
+
+
+# --- the GM's desk: the inbox and the status ----------------------------------------------
+
+def _game_then(args: tuple[str, ...]) -> tuple[Path, list[str]]:
+    """`[GAME_DIR] X...`: the first argument is the game when it holds one."""
+    if len(args) > 1 and (Path(args[0]) / DB_NAME).is_file():
+        return Path(args[0]), list(args[1:])
+    return Path("."), list(args)
+
+
+@main.command()
+@click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] SOURCE...")
+def inbox(args: tuple[str, ...]) -> None:
+    """File the orders of a Maildir, an mbox file, .eml files or order files.
+
+    Every mail is filed in the game with its date; each gets a receipt in the outbox (the
+    orders as read, every problem, the deadline). The latest valid orders of each officer
+    before the deadline are the ones the move plays. A mail read again is not filed twice;
+    mail that is not orders is listed here and in `pbem status`.
+    """
+    from . import inbox as filing
+
+    game_dir, sources = _game_then(args)
+    try:
+        run = filing.file_mail(game_dir, sources)
+    except GameError as e:
+        raise fail(e) from None
+    words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
+             filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
+    for f in run.checked:
+        click.echo(f"  {words[f.status]:<10}  {f.note}  (waited for this move)")
+    for f in run.new:
+        click.echo(f"  {words[f.status]:<10}  {f.note}")
+    new = run.new
+    again = len(run.filed) - len(new)
+    click.echo(
+        f"Filed {len(new)} mail{'s' if len(new) != 1 else ''}: {run.count(filing.ACCEPTED)} "
+        f"accepted, {run.count(filing.REFUSED)} refused, {run.count(filing.WAITING)} waiting "
+        f"for a later move, {run.count(filing.NOT_ORDERS)} not orders"
+        + (f"; {again} filed before." if again else "."))
+    mail_note(game_dir)
+
+
+@main.command()
+@GAME_DIR
+def status(game_dir: Path) -> None:
+    """Where the move being collected stands.
+
+    Who has sent valid orders and when, who only refused ones, who nothing yet; the
+    deadline, mail that is not orders, unsent mail.
+    """
+    from . import status as standing
+
+    try:
+        found = standing.status(game_dir)
+    except GameError as e:
+        raise fail(e) from None
+    if found.ended:
+        click.echo(f"{found.game}: the game is over after move {found.move - 1}.")
+        return
+    click.echo(f"{found.game}, move {found.move} being collected.")
+    if found.deadline:
+        left = found.left if found.left.startswith("passed") else f"time left: {found.left}"
+        click.echo(f"Deadline: {found.deadline}; {left}.")
+    else:
+        click.echo("No deadline (no schedule; `pbem schedule` sets one).")
+    click.echo(f"{len(found.officers)} officer{'s' if len(found.officers) != 1 else ''}: "
+               f"{found.count(standing.VALID)} with valid orders, "
+               f"{found.count(standing.REFUSED_ONLY)} with refused orders only, "
+               f"{found.count(standing.NOTHING)} with nothing yet.")
+    rows = []
+    for o in found.officers:
+        if o.standing == standing.VALID:
+            what = f"valid, {o.when} ({o.source})"
+            if o.superseded:
+                what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
+        elif o.standing == standing.REFUSED_ONLY:
+            what = f"refused only: {o.problem} ({o.source}, {o.when})"
+        else:
+            what = "nothing yet"
+        if o.refused and o.standing == standing.VALID:
+            what += f"; {o.refused} refused"
+        if o.early:
+            what += "; early orders for move " + ", ".join(map(str, o.early))
+        rows.append((o.name, what, str(o.missed)))
+    head = ("officer", "orders", "missed")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(2)]
+    for r in [head, *rows]:
+        click.echo(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]}".rstrip())
+    if found.strangers:
+        click.echo(f"Orders for no officer of this game ({len(found.strangers)}):")
+        for r in found.strangers:
+            why = r["problem"].message if r["problem"] else "not read"
+            click.echo(f"  {r['source']}{' from ' + r['sender'] if r['sender'] else ''}: {why}")
+    if found.not_orders:
+        click.echo(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
+        for r in found.not_orders:
+            sender = f" from {r['sender']}" if r["sender"] else ""
+            subject = f" \"{r['subject']}\"" if r["subject"] else ""
+            click.echo(f"  {r['source']}{sender}{subject}: {r['reason']}")
+    if found.unfiled:
+        click.echo(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
+                   "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder now.")
+    click.echo(f"Outbox: {found.unsent} mail{'s' if found.unsent != 1 else ''} not yet sent"
+               + (" (`pbem send`)." if found.unsent else "."))
+
+
+@main.command()
+@GAME_DIR
+@click.option("--again", is_flag=True, help="Remind also those reminded already this move.")
+def remind(game_dir: Path, again: bool) -> None:
+    """Queue a reminder to each officer whose valid orders have not arrived."""
+    from . import status as standing
+
+    try:
+        done = standing.remind(game_dir, again=again)
+    except GameError as e:
+        raise fail(e) from None
+    if done.queued:
+        click.echo("Reminders queued for " + ", ".join(done.queued) + ".")
+    if done.already:
+        click.echo("Reminded already this move (--again to remind them once more): "
+                   + ", ".join(done.already) + ".")
+    if done.without_mail:
+        click.echo("No e-mail address, remind them yourself: " + ", ".join(done.without_mail) + ".")
+    if not (done.queued or done.already or done.without_mail):
+        click.echo("Every officer's orders are in: nobody to remind.")
+    mail_note(game_dir)
+
+
+@main.command("settings")
+@GAME_DIR
+@click.option("--enlisted-from/--any-from", "enlisted", default=None,
+              help="Orders by mail count only when sent from the officer's enlisted address.")
+@click.option("--retire-after", "retire", type=int,
+              help="Retire a ship after this many moves in a row without valid orders (0: never).")
+def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None) -> None:
+    """Show or change the GM's settings of the desk."""
+    from .settings import desk_settings
+
+    try:
+        found = desk_settings(game_dir, enlisted=enlisted, retire=retire)
+    except GameError as e:
+        raise fail(e) from None
+    click.echo("Orders by mail: " + ("only from the officer's enlisted address."
+                                     if found.enlisted_from else "from any address, with the secret."))
+    click.echo("Missed moves: " + (f"a ship is retired after {found.retire_after} in a row."
+                                   if found.retire_after else "no ship is ever retired for them."))
 
 
 # --- the GM's desk: deadlines -------------------------------------------------------------

@@ -17,7 +17,10 @@ from typing import Any
 import sqlite_utils
 
 from . import store
-from .schedule import Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, zone_of
+from .schedule import (
+    Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, time_left,
+    zone_of,
+)
 from .store import GameError
 
 SETTING = "schedule"
@@ -60,6 +63,26 @@ def following(db: sqlite_utils.Database, settings: dict[str, Any], move: int,
     current = of_move(db, move)
     after = max(now, current.utc) if current is not None else now
     return next_deadline(schedule, after, inclusive=False)
+
+
+def refuse_early(db: sqlite_utils.Database, state, played: set[int], now: datetime,
+                 early: bool) -> None:
+    """Before its deadline a move is played only when every officer's orders are in, or
+    when the GM asks for it (`pbem resolve --now`)."""
+    deadline = of_move(db, state.move)
+    if early or deadline is None or now >= deadline.utc:
+        return
+    missing = [o.name for o in sorted(state.officers.values(), key=lambda o: o.turn)
+               if o.id not in played]
+    if not missing:
+        return
+    names = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+    raise GameError(
+        f"move {state.move} is collected until {deadline_text(deadline)} "
+        f"({time_left(deadline, now)} left) and {len(missing)} officer"
+        f"{'s have' if len(missing) != 1 else ' has'} no valid orders yet: {names}. Wait for "
+        "the deadline (`pbem status` shows who is missing), or play the move now with "
+        "`pbem resolve --now`")
 
 
 def set_schedule(game_dir: Path, text: str, zone: str,

@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import secrets
 import tomllib
-import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from . import backups, ledger, move_files, store
 from . import names as naming
 from . import orderfolder
-from .orderfile import MOST_QUOTED_CHARS, brief, listed, read_orders, recorded
+from .orderfile import read_orders
 from .charts import book
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
@@ -39,11 +37,14 @@ from .rules.orders import Orders, Problem, in_report_order
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems
-from .rules.state import GameState, Officer, Planet
+from .rules.state import GameState, Planet
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
 from .terminal import clean_line
+
+if TYPE_CHECKING:
+    from .inbox import Collected
 
 # The GM's desk (mail, deadlines, the roster) is imported where it is used: `pbem check`
 # needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
@@ -364,126 +365,21 @@ def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[P
     return orders, in_report_order(problems)
 
 
-@dataclass
-class Collected:
-    orders: dict[int, Orders] = field(default_factory=dict)
-    held: dict[int, str] = field(default_factory=dict)
-    files: list[dict] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # for the GM log
-    done: list[tuple[str, str]] = field(default_factory=list)  # to archive once the move is saved
+def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,
+                   now: datetime | None = None) -> "Collected":
+    """The orders the move plays. Whatever waits in orders/ is filed first, the way
+    `pbem inbox` files mail (a plain file dated by its modification time); then each
+    officer plays the latest valid set filed for this move, by date, whatever the names of
+    the files (`pbem.inbox`). No file stops the move: one pbem cannot read, or fails on,
+    is named in the GM log and left where it is."""
+    from .inbox import Inbox
 
-
-@dataclass
-class _Reading:
-    """What collect_orders has learnt of one file so far, should reading it fail."""
-
-    officer: Officer | None = None  # whose it is, once its header is matched
-    move: int | None = None  # the move it declares, once read
-
-
-def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset) -> Collected:
-    """Read the files in orders/, keep those for this game and move, match by header.
-
-    No file stops the move. An entry that is not a readable regular file is skipped, named
-    in the GM log, and left where it is for the GM to remove; a file that makes pbem itself
-    fail, whatever the error, holds its officer (when its header named one) with the reason
-    in his report, and the GM log names the file and the error.
-    """
-    secret_ok = secret_check(db)
-    index = lawful.roster(state)  # built once: every file is checked against one state
-    out = Collected()
-    wrong_move: dict[int, str] = {}
-    top = str(Path(game_dir) / "orders")
     folders: list[tuple[str, str]] = []
-    for rel, path in orderfolder.order_files(game_dir, folders):
-        source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
-        try:
-            data = orderfolder.read_order_file(path, inside=top)
-        except orderfolder.CannotRead as e:
-            out.notes.append(f"{source}: skipped: {e}")
-            continue
-        reading = _Reading()
-        try:
-            _take_file(out, wrong_move, state, ruleset, secret_ok, index, source, data, reading)
-        except Exception as error:  # a bug met by one file: that file fails, not the move
-            _failed(out, state, source, data, reading.officer, error)
-        if reading.move is None or reading.move <= state.move:
-            out.done.append((rel, path))  # dealt with now; a file for a later move waits for it
-    for folder, why in folders:
-        out.notes.append(f"orders/{clean_line(folder)}/: {why}")
-    for officer_id, why in wrong_move.items():
-        if officer_id not in out.orders and officer_id not in out.held:
-            out.held[officer_id] = f"no order file for this move arrived: {why}"
-    return out
-
-
-def _take_file(out: Collected, wrong_move: dict[int, str], state: GameState, ruleset: Ruleset,
-               secret_ok: lawful.SecretCheck, index: lawful.Roster, source: str, data: bytes,
-               reading: _Reading) -> None:
-    """One file: read, matched to its officer, checked, and taken or refused."""
-    orders, problems = read_orders(data, source)
-    reading.move = orders.move
-    ours = orders.game is not None and orders.game.casefold() == state.name.casefold()
-    officer = lawful.find_officer(index, orders.officer) if ours else None
-    if officer is None:
-        why = (f"for game {brief(orders.game, 40)}" if orders.game is not None and not ours else
-               f"no officer named {brief(orders.officer, 40)!r}" if orders.officer is not None
-               else "no GAME and OFFICER header")
-        told = "".join(f"; {brief(p.message, MOST_QUOTED_CHARS)}" for p in problems[:3])
-        more = f"; and {len(problems) - 3:,} more problems" if len(problems) > 3 else ""
-        out.notes.append(f"{source}: not read ({why}){told}{more}")
-        return
-    reading.officer = officer
-    if orders.move != state.move:
-        if not (orders.move is None and problems):
-            declared = "?" if orders.move is None else orders.move
-            wrong_move.setdefault(officer.id, f"{source} is for move {declared}; "
-                                              f"this move is {state.move}")
-            out.notes.append(f"{source}: for move {declared}; not this move")
-            return
-    problems = in_report_order(
-        problems + lawful.problems(orders, state, ruleset, secret_ok, index=index))
-    shown = listed(problems)  # a report quotes at most MOST_PROBLEMS_LISTED of them
-    out.files.append({
-        "move": state.move, "officer_id": officer.id,
-        "source": source, "text": recorded(data, orders.secret),
-        "accepted": int(not problems),
-        "problems": json.dumps(shown),
-    })
-    if problems:
-        # A later valid file still replaces this one; a refused one never replaces a good one.
-        if officer.id not in out.orders:
-            out.held[officer.id] = f"your order file {source} was refused:\n" + "\n".join(shown)
-        out.notes.append(f"{source}: refused, {len(problems)} problem(s)")
-        return
-    if officer.id in out.orders:
-        out.notes.append(f"{source} replaces {out.orders[officer.id].source} for {officer.name}")
-    out.orders[officer.id] = orders
-    out.held.pop(officer.id, None)
-
-
-def _failed(out: Collected, state: GameState, source: str, data: bytes, officer: Officer | None,
-            error: Exception) -> None:
-    """pbem failed on one file: the GM log says where, its officer (if known) holds."""
-    frame = traceback.extract_tb(error.__traceback__)[-1]
-    where = f"in {frame.name}, {os.path.basename(frame.filename)} line {frame.lineno}"
-    whose = f"{officer.name} holds" if officer is not None else "its officer is not known"
-    out.notes.append(f"{source}: skipped: pbem failed on it ({type(error).__name__}: "
-                     f"{brief(str(error), MOST_QUOTED_CHARS)}, {where}); {whose}")
-    if officer is None:
-        return
-    reason = (f"your order file {source} could not be read: pbem met an error of its own "
-              f"on it ({type(error).__name__}). The GM has been told. Send the orders again, "
-              "or wait for his word.")
-    try:
-        text = recorded(data)
-    except Exception as e:  # the failure may be in reading it: keep the record of why
-        text = f"(not kept: {type(e).__name__})"
-    out.files[:] = [f for f in out.files if f["source"] != source]
-    out.files.append({"move": state.move, "officer_id": officer.id, "source": source,
-                      "text": text, "accepted": 0, "problems": json.dumps([reason])})
-    if officer.id not in out.orders:
-        out.held[officer.id] = reason
+    files = orderfolder.order_files(game_dir, folders)
+    desk = Inbox(game_dir, db, now=now, state=state, ruleset=ruleset, answer=False, defer=True)
+    collected = desk.collect(files)
+    collected.notes += [f"orders/{clean_line(folder)}/: {why}" for folder, why in folders]
+    return collected
 
 
 # --- pbem resolve -----------------------------------------------------------------------
@@ -515,14 +411,17 @@ class Resolution:
 def resolve(
     game_dir: Path, *, force: bool = False, backup: bool = True, dice: Dice | None = None,
     dice_for: Callable[[int], Dice] | None = None, now: datetime | None = None,
+    early: bool = False,
 ) -> Resolution:
     """Resolve the move being collected and write its reports.
 
     A half-finished move (saved, its files not all written) is finished instead, and nothing
-    else is done. A move that would let most ships hold is refused unless `force`. The
-    database is backed up first (unless `backup` is off), then the move is saved, its ledger
-    entry written and its reports rendered in one transaction; the reports are then put in
-    place and the order files archived."""
+    else is done. Before the move's deadline it is played only when every officer's orders
+    are in, or when the GM says so (`early`, `pbem resolve --now`). A move that would let
+    most ships hold is refused unless `force`. The database is backed up first (unless
+    `backup` is off), then the move is saved, its ledger entry written and its reports
+    rendered in one transaction; the reports are then put in place and the order files
+    archived."""
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
     try:
@@ -530,13 +429,14 @@ def resolve(
         if completed:
             return Resolution(completed[-1].move, completed[-1].folder, completed=tuple(completed))
         return play_move(game_dir, db, force=force, backup=backup, dice=dice,
-                         dice_for=dice_for, now=now)
+                         dice_for=dice_for, now=now, early=early)
     finally:
         db.close()
 
 
 def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | None,
-              dice_for: Callable[[int], Dice] | None, now: datetime | None) -> Resolution:
+              dice_for: Callable[[int], Dice] | None, now: datetime | None,
+              early: bool = False) -> Resolution:
     g = store.game_row(db)
     if g["ended"]:
         raise GameError("the game is over; no more moves can be resolved")
@@ -549,9 +449,12 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     state = store.load_state(db)
     if not state.officers:
         raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
-    from . import deadlines
+    from . import deadlines, inbox, roster
 
-    collected = collect_orders(game_dir, db, state, ruleset)
+    now = now or datetime.now(timezone.utc)
+    collected = collect_orders(game_dir, db, state, ruleset, now)
+    deadlines.refuse_early(db, state, set(collected.orders), now, early)
+    absent = roster.absentees(db, state, set(collected.orders))
     if dice is None:
         dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
     result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
@@ -559,7 +462,6 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     summary = summarize(move, result.events, names, len(collected.orders))
     if summary.stray and not force:
         raise StrayRun(summary)
-    now = now or datetime.now(timezone.utc)
     stamp = now.isoformat(timespec="seconds")
     next_deadline = (deadlines.following(db, state.settings, move, now)
                      if result.state.winner is None else None)
@@ -582,6 +484,8 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
         changed = ledger.changed_since_last_move(db.conn, move, opening)
         store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
         deadlines.record(db, move + 1, next_deadline)
+        inbox.record_filing(db, collected)
+        roster.retire_absentees(db, move, absent, now)
         db.conn.execute(
             "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
             (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting if rel in prints]), move))

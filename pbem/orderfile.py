@@ -693,6 +693,22 @@ def without_secret(text: str, secret: str | None = None) -> str:
     return masked
 
 
+def kept_for_the_record(text: str, secret: str | None = None) -> str:
+    """An order text as a filed letter keeps it, to be read again to the same orders: the
+    order lines as written but the SECRET line masked (and the secret wherever it is
+    written), every other line masked as `without_secret` does. A PRESS line that speaks
+    of a secret stays whole, so the orders read back are the orders read first."""
+    out = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = _split(number, raw)
+        name = ALIASES.get(line.word) if line is not None else None
+        out.append(raw if name is not None and name != "SECRET" else mask_secret(raw))
+    kept = "\n".join(out)
+    if secret and len(secret) >= 3:
+        kept = kept.replace(secret, MASK)
+    return kept
+
+
 def recorded(data: bytes, secret: str | None = None) -> str:
     """An order file as the database keeps it: its text (at most MOST_FILE_BYTES of it)
     with every secret masked, or what it is when it is not text."""
@@ -986,11 +1002,14 @@ def _header_only(lines: list[str], start: _Line, source: str) -> Orders:
     return replace(_orders(source, reader), unreadable=frozenset(HEADER))
 
 
-def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED) -> list[str]:
-    """Problems as printed for a reader: the first `most`, then one line for the rest."""
+def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
+           total: int | None = None) -> list[str]:
+    """Problems as printed for a reader: the first `most`, then one line for the rest
+    (`total` of them when only the first few were kept)."""
     out = [str(p) for p in problems[:most]]
-    if len(problems) > most:
-        rest = len(problems) - most
+    total = max(total or 0, len(problems))
+    if total > most:
+        rest = total - most
         out.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''} "
                    f"(only the first {most} are listed): mend these and check again")
     return out

@@ -76,8 +76,8 @@ def preview(game_dir: Path, *, dice: Dice | None = None,
                 f"move {unfinished[0]} is half-finished (saved, its reports or archiving not "
                 f"done); run `pbem report {game_dir}` to finish it, then preview the next move"
             )
-        result = game.resolve(copy, force=True, backup=False, dice=dice, dice_for=dice_for,
-                              now=now)
+        result = game.resolve(copy, force=True, early=True, backup=False, dice=dice,
+                              dice_for=dice_for, now=now)
         root = game_dir / PREVIEW
         root.mkdir(exist_ok=True)
         staging = root / f".move-{result.move:02d}.tmp"

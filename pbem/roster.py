@@ -8,6 +8,7 @@ it in that move's GM log.
 
 from __future__ import annotations
 
+import json
 import re
 import secrets as random_secrets
 from dataclasses import dataclass, replace
@@ -17,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from . import store
+from . import settings, store
 from .mail import outbox
 from .mail.compose import MailError, check_email
 from .render import reckoning_text
@@ -69,10 +70,61 @@ def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, st
 
 
 def departures(db: sqlite_utils.Database, move: int) -> list[str]:
-    """The officers retired while `move` was collected, for the bulletin."""
-    return [r["name"] for r in db.query(
-        "SELECT o.name FROM gm_actions a JOIN officers o ON o.id = a.officer_id "
-        "WHERE a.move = ? AND a.action = ? ORDER BY a.id", [move, RETIRE])]
+    """The officers retired while `move` was collected or by it, for the bulletin."""
+    found = []
+    for r in db.query("SELECT o.name, a.detail FROM gm_actions a JOIN officers o ON "
+                      "o.id = a.officer_id WHERE a.move = ? AND a.action = ? ORDER BY a.id",
+                      [move, RETIRE]):
+        missed = json.loads(r["detail"] or "{}").get("missed")
+        found.append(_absent_name(r["name"], missed) if missed else r["name"])
+    return found
+
+
+# --- missed moves ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Absent:
+    """An officer the move retires: `missed` moves in a row without valid orders, this one
+    included, reached the GM's limit."""
+
+    officer_id: int
+    name: str
+    missed: int
+    limit: int
+
+
+def _absent_name(name: str, missed: int) -> str:
+    return f"{name} ({missed} moves in a row without orders)"
+
+
+def absentees(db: sqlite_utils.Database, state, played: set[int]) -> list[Absent]:
+    """Who this move retires under the GM's setting `retire after N missed moves`."""
+    limit = settings.retire_after(state.settings)
+    if not limit:
+        return []
+    missed = missed_moves(db)
+    return [Absent(o.id, o.name, missed.get(o.id, 0) + 1, limit)
+            for o in state.officers.values()
+            if o.id not in played and missed.get(o.id, 0) + 1 >= limit]
+
+
+def absence_notes(absent: Absent) -> tuple[int, str, str, str]:
+    """(officer, the bulletin's line, what his report tells him, the reason logged)."""
+    return (absent.officer_id, _absent_name(absent.name, absent.missed),
+            f"You are retired from the game: {absent.missed} moves in a row without valid "
+            "orders. This is your last report.",
+            f"{absent.missed} moves in a row without valid orders; the game retires a ship "
+            f"after {absent.limit}")
+
+
+def retire_absentees(db: sqlite_utils.Database, move: int, absent: list[Absent],
+                     now: datetime) -> None:
+    """Retire them with the move; the caller holds the move's transaction."""
+    for a in absent:
+        officer_id, _, told, reason = absence_notes(a)
+        db["officers"].update(officer_id, {"retired": move})
+        log_action(db, move=move, officer_id=officer_id, action=RETIRE,
+                   detail={"missed": a.missed}, told=told, reason=reason, now=now)
 
 
 def log_lines(db: sqlite_utils.Database, move: int) -> str:

@@ -211,6 +211,19 @@ def deadline_text(deadline: Deadline) -> str:
     return f"{text} ({utc:%H:%M} UTC{on})"
 
 
+def moment_text(instant: datetime, zone: str | None = None) -> str:
+    """When a mail was sent, to the second (a deadline is kept to the second): in the
+    game's zone with UTC beside it, or in UTC for a game without a schedule."""
+    utc = instant.astimezone(timezone.utc)
+    if zone is None or zone.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return (f"{DAYS[utc.weekday()].capitalize()} {utc.day} {_MONTHS[utc.month - 1]} "
+                f"{utc.year}, {utc:%H:%M:%S} UTC")
+    local = instant.astimezone(zone_of(zone))
+    on = "" if utc.date() == local.date() else f" on {utc.day} {_MONTHS[utc.month - 1]}"
+    return (f"{DAYS[local.weekday()].capitalize()} {local.day} {_MONTHS[local.month - 1]} "
+            f"{local.year}, {local:%H:%M:%S} {zone} ({utc:%H:%M:%S} UTC{on})")
+
+
 def time_left(deadline: Deadline, instant: datetime) -> str:
     """`2 days 3 hours`, `45 minutes`, or `passed 10 minutes ago`."""
     seconds = int((deadline.utc - instant).total_seconds())

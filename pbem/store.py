@@ -260,6 +260,26 @@ def m008_outer_space(db: sqlite_utils.Database) -> None:
     db["planets"].add_column("radioactivity", str)
 
 
+@migrations()
+def m009_inbox(db: sqlite_utils.Database) -> None:
+    """The inbox: every mail and order file filed, never deleted, with its date and verdict."""
+    db["letters"].create(
+        {
+            "id": int, "move": int, "declared": int, "officer_id": int, "status": str,
+            "source": str, "label": str, "sender": str, "sender_name": str, "subject": str,
+            "message_id": str, "refs": str, "date": str, "dated_by": str, "filed": str,
+            "digest": str, "found_in": str, "reason": str, "text": str, "problems": str,
+            "problems_total": int, "authentic": str, "late": int, "played": int, "answer": int,
+        },
+        pk="id", not_null={"status", "source", "date", "filed"},
+        defaults={"late": 0, "played": 0, "authentic": "", "problems": "[]",
+                  "problems_total": 0, "answer": 1},
+    )
+    db["letters"].create_index(["move", "officer_id"])
+    db["letters"].create_index(["digest"])
+    db["letters"].create_index(["status"])
+
+
 class GameError(Exception):
     """A GM-facing problem: the message says what to do."""
 

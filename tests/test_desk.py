@@ -61,8 +61,8 @@ def folder(tmp_path) -> Path:
 def test_the_next_deadline_is_printed_in_reports_and_bulletins(folder):
     deadlines.set_schedule(folder, RULE, "Europe/Rome", now=MONDAY)
     assert deadlines.current(folder)[1].utc == datetime(2026, 10, 19, 18, 0, tzinfo=UTC)
-    # Resolved early, every order in: the next deadline is not pulled forward.
-    game.resolve(folder, now=datetime(2026, 10, 19, 10, 0, tzinfo=UTC), force=True)
+    # Resolved early (the GM's `--now`): the next deadline is not pulled forward.
+    game.resolve(folder, now=datetime(2026, 10, 19, 10, 0, tzinfo=UTC), force=True, early=True)
     due = "Thursday 22 October 2026, 20:00 Europe/Rome (18:00 UTC)"
     assert f"ORDERS FOR MOVE 2: edit below, fill in your secret, and send it back.\nDue by {due}.\n" \
         in read(folder, 1, "report-001-notius.txt")
@@ -83,7 +83,7 @@ def test_the_next_deadline_is_printed_in_reports_and_bulletins(folder):
 
 def test_a_report_written_again_prints_the_deadline_fixed_for_the_move(folder):
     deadlines.set_schedule(folder, RULE, "Europe/Rome", now=MONDAY)
-    game.resolve(folder, now=MONDAY, force=True)
+    game.resolve(folder, now=MONDAY, force=True, early=True)
     before = read(folder, 1, "report-001-notius.txt")
     ok("report", folder, "--move", "1")
     assert read(folder, 1, "report-001-notius.txt") == before

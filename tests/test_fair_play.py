@@ -452,14 +452,15 @@ def test_the_gms_rulings_and_desk_between_moves_keep_the_ledger_whole(make_game)
         assert result.exit_code == 0, (args, result.output)
     g.post("m2.txt", orders_text("Notius", "4tq9-mx2d", 2, "ROUTE 3 S"))
     g.post("m2v.txt", orders_text("Varro", "zz81-kq0p", 2, "ROUTE 1 S"))
-    assert game.resolve(g.dir, force=True).warnings == ()
+    # Before the deadline of the schedule, with Notius's orders refused: the GM's --now.
+    assert game.resolve(g.dir, force=True, early=True).warnings == ()
     result = run("retire", g.dir, "Varro", "--reason", "left the game")
     assert result.exit_code == 0, result.output
     _, checks = verify_path(g.dir)
     ledger_check = next(c for c in checks if c.name == "ledger")
     assert ledger_check.ok, ledger_check.message
     assert ledger_check.message.endswith("the GM's rulings (pbem adjust) changed the officers before move 2")
-    game.resolve(g.dir, force=True)
+    game.resolve(g.dir, force=True, early=True)
     assert not failures(g.dir)
     record.reveal(g.dir, early=True)
     published = json.loads((g.dir / "reports" / "ledger.json").read_text(encoding="utf-8"))

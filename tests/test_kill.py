@@ -57,13 +57,14 @@ def names(folder: Path) -> list[str]:
 
 
 def database(folder: Path) -> list[str]:
-    """Every row of every table, the times of the move and of its mail aside (and the mail's
-    Message-ID, which holds the time)."""
+    """Every row of every table, the times of the move, of its letters and of its mail
+    aside (and the mail's Message-ID, which holds the time)."""
     conn = sqlite3.connect(folder / "game.db")
     try:
         conn.execute("BEGIN")
         conn.execute("UPDATE moves SET resolved_at = ''")
         conn.execute("UPDATE mails SET queued = '', message_id = ''")
+        conn.execute("UPDATE letters SET filed = ''")  # when the move filed its orders
         lines = list(conn.iterdump())
         conn.rollback()
         return lines

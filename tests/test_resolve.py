@@ -8,6 +8,7 @@ Unless a test says otherwise the base stands at (10, 10) on level 2 of a 30x30 z
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 
@@ -57,9 +58,12 @@ def db_rows(g: Game, sql: str, params=()) -> list[dict]:
 
 
 def dump(g: Game) -> str:
+    """The whole database but the letters filed: filing orders is not part of the move, and
+    a move that fails leaves them filed (filing them again changes nothing)."""
     conn = sqlite3.connect(g.dir / "game.db")
     try:
-        return "\n".join(conn.iterdump())
+        return "\n".join(line for line in conn.iterdump()
+                         if not line.startswith('INSERT INTO "letters"'))
     finally:
         conn.close()
 
@@ -164,23 +168,42 @@ def test_wrong_secret_holds_the_ship_and_is_recorded_as_refused(make_game):
     assert any("the secret does not match" in p for p in json.loads(row["problems"]))
 
 
+def dated(path: Path, seconds: int) -> Path:
+    """A file saved at a given time (its modification time: how orders/ files are dated)."""
+    os.utime(path, (seconds, seconds))
+    return path
+
+
 def test_later_valid_file_replaces_an_earlier_one(make_game):
-    """Files are read in name order; a later valid file for the same officer wins."""
+    """A later valid file for the same officer wins: later by its time, not by its name."""
     g = make_game(BASE, [], officers=[ALPHA])
-    g.post("alpha-1.txt", alpha_orders(1, "ROUTE 3 N"))
-    g.post("alpha-2.txt", alpha_orders(1, "ROUTE 2 E"))
+    dated(g.post("alpha-1.txt", alpha_orders(1, "ROUTE 3 N")), 1_800_000_000)
+    dated(g.post("alpha-2.txt", alpha_orders(1, "ROUTE 2 E")), 1_800_000_060)
     game.resolve(g.dir)
 
     report = g.report(1, "alpha")
     assert "Ordered: 2 E (2 parsecs;" in report
     assert "Position by dead reckoning: 2 E from the base." in report
     assert "3 N" not in report
-    assert "orders/alpha-2.txt replaces orders/alpha-1.txt for Alpha" in gm_log(g, 1)
+    assert "orders/alpha-2.txt: played for Alpha; replaces orders/alpha-1.txt" in gm_log(g, 1)
     rows = db_rows(g, "SELECT source, accepted FROM order_files ORDER BY id")
     assert rows == [
         {"source": "orders/alpha-1.txt", "accepted": 1},
         {"source": "orders/alpha-2.txt", "accepted": 1},
     ]
+    assert db_rows(g, "SELECT source, played FROM letters ORDER BY id") == [
+        {"source": "orders/alpha-1.txt", "played": 0},
+        {"source": "orders/alpha-2.txt", "played": 1},
+    ]
+
+
+def test_a_correction_whose_name_sorts_first_but_saved_later_wins(make_game):
+    g = make_game(BASE, [], officers=[ALPHA])
+    dated(g.post("b-first-orders.txt", alpha_orders(1, "ROUTE 3 N")), 1_800_000_000)
+    dated(g.post("a-correction.txt", alpha_orders(1, "ROUTE 2 E")), 1_800_000_060)
+    game.resolve(g.dir)
+    assert "Ordered: 2 E (2 parsecs;" in g.report(1, "alpha")
+    assert "orders/a-correction.txt: played for Alpha; replaces orders/b-first-orders.txt" in gm_log(g, 1)
 
 
 def test_later_refused_file_does_not_replace_a_valid_one(make_game):
@@ -202,11 +225,11 @@ def test_files_for_another_move_or_game_are_ignored_and_noted(make_game):
     game.resolve(g.dir, force=True)
 
     # The officer is told why his file did not count.
-    assert "no order file for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
+    assert "no orders for this move arrived: orders/next-move.txt is for move 2; this move is 1" in g.report(1, "alpha")
     assert "  Alpha held position (no valid orders).\n" in g.bulletin(1)
     log = gm_log(g, 1)
     assert ("[gm] order-note (the Space Computer): "
-            "text orders/next-move.txt: for move 2; not this move\n") in log
+            "text orders/next-move.txt: waits for move 2 (Alpha, early)\n") in log
     assert ("[gm] order-note (the Space Computer): "
             "text orders/other-game.txt: not read (for game vesuvius)\n") in log
     assert db_rows(g, "SELECT * FROM order_files") == []

@@ -122,8 +122,9 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     # reports not queued before the kill (`pbem resend` queues one again on purpose).
     done = {r[0] for r in db.conn.execute(
         "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
-    rows = list(db.query("SELECT id, name, email FROM officers WHERE retired IS NULL "
-                         "AND email != '' ORDER BY id"))
+    # An officer the move itself retired (missed moves) still gets its report, his last.
+    rows = list(db.query("SELECT id, name, email FROM officers WHERE (retired IS NULL OR "
+                         "retired = ?) AND email != '' ORDER BY id", [move]))
     forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
@@ -257,8 +258,9 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
 
 
 def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *,
-                   ruleset=None, now: datetime | None = None) -> int | None:
-    """A reminder that the orders of the move being collected have not arrived."""
+                   ruleset=None, refused: str = "", now: datetime | None = None) -> int | None:
+    """A reminder that the orders of the move being collected have not arrived (or, with
+    `refused`, the first problem of the last ones, that they were refused)."""
     if ruleset is None:
         from ..ruleset import load_ruleset
 
@@ -273,7 +275,7 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
     order_form = form_now(db, g["name"], row, ruleset)
     body = environment(Path(game_dir), "txt").get_template("reminder.txt.j2").render(
         game=g["name"], move=g["move"], name=row["name"], rank=row["rank"],
-        deadline=_deadline(db, g["move"]), order_form=order_form)
+        deadline=_deadline(db, g["move"]), order_form=order_form, refused=refused)
     message = compose.reminder_letter(sender, to, game=g["name"], move=g["move"],
                                       body=body, form=order_form, now=now)
     return queue(game_dir, db, message, kind=compose.REMINDER, officer_id=officer_id,
@@ -282,9 +284,10 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
 
 def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subject: str,
                   answers: compose.Thread, sender_address: str, officer_id: int | None,
-                  now: datetime | None = None) -> int | None:
+                  to_officer: bool = True, now: datetime | None = None) -> int | None:
     """The answer to a mail of orders: to its sender and to the officer's enlisted address
-    (so an officer learns at once when someone else wrote in his name)."""
+    (so an officer learns at once when someone else wrote in his name); with `to_officer`
+    off, to the sender alone (the officer gets a receipt of his own)."""
     g = store.game_row(db)
     sender = sender_of(json.loads(g["settings"]))
     if sender is None:
@@ -296,7 +299,7 @@ def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subje
             to.append(compose.address("", sender_address))
         except MailError:
             pass  # a forged or broken From gets no answer; the officer still does
-    officer = _recipient(row) if row is not None else None
+    officer = _recipient(row) if row is not None and to_officer else None
     if officer is not None and all(a.addr_spec.lower() != officer.addr_spec.lower() for a in to):
         to.append(officer)
     if not to:

@@ -12,6 +12,7 @@ reading.
 from __future__ import annotations
 
 import email
+import hashlib
 import mailbox
 import os
 import re
@@ -53,6 +54,8 @@ class Letter:
     found_in: str  # where the orders were, e.g. "the attachment orders.txt"
     reason: str  # why there are no orders; "" when there are
     body: str  # the mail's first text part, for the GM to read a mail without orders
+    digest: str = ""  # SHA-256 of the bytes read: the same mail read twice is one letter
+    mail: bool = True  # False for a plain order file (no sender, dated by the file)
 
     @property
     def has_orders(self) -> bool:
@@ -130,18 +133,20 @@ def letter_from_bytes(data: bytes, source: str, arrival: int,
             date=date or delivered, dated_by=dated_by, message_id=ids[0] if ids else "",
             references=tuple(references), subject=header_text(_raw(message, "subject")),
             orders=orders, found_in=found_in, reason=reason, body=body,
+            digest=hashlib.sha256(data).hexdigest(),
         )
     except Exception as error:  # noqa: BLE001 - hostile input must never stop the reading
-        return unreadable(source, arrival, error, delivered)
+        return unreadable(source, arrival, error, delivered, data)
 
 
 def unreadable(source: str, arrival: int, error: Exception,
-               delivered: datetime | None = None) -> Letter:
+               delivered: datetime | None = None, data: bytes | None = None) -> Letter:
     return Letter(
         source=source, arrival=arrival, sender="", sender_name="", date=delivered,
         dated_by="delivery time" if delivered else "", message_id="", references=(),
         subject="", orders=None, found_in="",
         reason=f"the mail could not be read ({type(error).__name__}: {error})", body="",
+        digest=hashlib.sha256(data).hexdigest() if data is not None else "",
     )
 
 
@@ -155,6 +160,7 @@ def letter_from_text(data: bytes, source: str, arrival: int, written: datetime |
         dated_by="file time" if written else "", message_id="", references=(), subject="",
         orders=orders, found_in=("the file" + (", quoted in a reply" if depth else "")) if found else "",
         reason="" if found else NOT_ORDERS.replace("the mail", "the file"), body=text,
+        digest=hashlib.sha256(data).hexdigest(), mail=False,
     )
 
 
@@ -232,12 +238,12 @@ def _from_line_date(line: str) -> datetime | None:
     return _date(parts[1]) if len(parts) == 2 else None
 
 
-def _read_mbox(path: Path, counter: _Counter) -> Iterator[Letter]:
+def _read_mbox(path: Path, counter: _Counter, shown: str | None = None) -> Iterator[Letter]:
     box = mailbox.mbox(str(path), factory=None, create=False)
     try:
         for n, key in enumerate(box.keys(), 1):
             arrival = counter.next()
-            source = f"{path}, mail {n}"
+            source = f"{shown or path}, mail {n}"
             try:
                 data = box.get_bytes(key)
                 delivered = _from_line_date(box.get_message(key).get_from())
@@ -249,17 +255,19 @@ def _read_mbox(path: Path, counter: _Counter) -> Iterator[Letter]:
         box.close()
 
 
-def _read_file(path: Path, counter: _Counter, shown: str) -> Iterator[Letter]:
+def _read_file(path: Path, counter: _Counter, shown: str,
+               data: bytes | None = None) -> Iterator[Letter]:
     # Only a regular file, never blocking (a FIFO), and at most one mail's worth of it; an
     # mbox, opened by the mailbox module, may be longer.
     try:
-        data = read_regular_file(str(path), MOST_MAIL_BYTES + 1)
+        if data is None:
+            data = read_regular_file(str(path), MOST_MAIL_BYTES + 1)
         written = _stamp(path.stat().st_mtime)
     except (CannotRead, OSError) as error:
         yield unreadable(shown, counter.next(), error)
         return
     if looks_like_mbox(data):
-        yield from _read_mbox(path, counter)
+        yield from _read_mbox(path, counter, shown)
     elif len(data) > MOST_MAIL_BYTES:
         yield unreadable(shown, counter.next(), CannotRead(
             f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than any mail "
@@ -268,6 +276,12 @@ def _read_file(path: Path, counter: _Counter, shown: str) -> Iterator[Letter]:
         yield letter_from_bytes(data, shown, counter.next(), written)
     else:
         yield letter_from_text(data, shown, counter.next(), written)
+
+
+def letters_of_file(path: Path, shown: str, data: bytes | None = None) -> list[Letter]:
+    """The letters of one file (an mbox holds several), named `shown`: a plain order file
+    is dated by its modification time. `data` is the file's content when already read."""
+    return list(_read_file(Path(path), _Counter(), shown, data))
 
 
 def _folder_files(folder: Path) -> list[Path]:

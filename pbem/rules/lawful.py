@@ -55,14 +55,27 @@ def problems(
     are the rest, all found in one pass.
 
     `colleagues` are the officers' names, casefolded (default: those in `state`), so a
-    caller that loads only one officer can still check PAY; `index` is `roster(state)`,
+    caller that loads only some officers can still check PAY; `index` is `roster(state)`,
     built once by a caller that checks many files against one state.
     """
+    index = index or roster(state)
+    officer, found = header_problems(orders, state, secret_ok, index)
+    if officer is None:
+        return found
+    names = colleagues if colleagues is not None else index.by_name.keys()
+    return found + ship_problems(orders, officer, state, ruleset, names, index)
+
+
+def header_problems(orders: Orders, state: GameState, secret_ok: SecretCheck,
+                    index: Roster | None = None) -> tuple[Officer | None, list[Problem]]:
+    """The header alone: the game, the move, the officer and his secret. The officer is
+    None when the orders name none of this game's (nothing more can be checked); what
+    needs no ship, so orders for a later move can be told at once whose they are."""
     index = index or roster(state)
     found: list[Problem] = []
     if orders.game is not None and orders.game.casefold() != state.name.casefold():
         # Orders for another game: its officers and ships are not ours to compare with.
-        return [orders.problem(
+        return None, [orders.problem(
             "GAME", f"these orders are for game {orders.game}, but this is game {state.name}",
             f"write GAME {state.name}, or send the orders to the GM of {orders.game}",
             private=False)]
@@ -83,7 +96,7 @@ def problems(
         elif not orders.given("OFFICER"):
             found.append(orders.problem("OFFICER", "the header has no OFFICER line",
                                         "write OFFICER and your name as enlisted", private=False))
-        return found
+        return None, found
     if orders.secret is not None:
         if not secret_ok(officer.id, orders.secret):
             found.append(orders.problem(
@@ -93,8 +106,7 @@ def problems(
         found.append(orders.problem("SECRET", "the header has no SECRET line",
                                     "write SECRET and the secret you got at enlistment",
                                     private=False))
-    names = colleagues if colleagues is not None else index.by_name.keys()
-    return found + ship_problems(orders, officer, state, ruleset, names, index)
+    return officer, found
 
 
 def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: Ruleset,

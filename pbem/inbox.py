@@ -1,0 +1,693 @@
+"""The GM's inbox: every mail and every order file filed in the game's database.
+
+`pbem inbox` files the mails of a Maildir, an mbox or `.eml` files; `pbem resolve` files
+what waits in `orders/` the same way before it plays the move. Filing a letter:
+
+- the same mail read again (the same bytes) is not filed twice, so a mailbox may be read as
+  often as the GM likes; nothing is ever deleted, nor changed in the GM's mailbox;
+- a letter with no orders (a question, spam, a broken mail) is filed as `not orders` and
+  listed for the GM; it gets no receipt (an answer to spam is more spam);
+- orders are read, matched to the officer their header names and dated: the mail's Date
+  (else its delivery time), a plain file by its modification time; the arrival order
+  breaks ties. They are for the move their MOVE line names; orders for a move already
+  played, or dated after the deadline of the move being collected, wait for the next move;
+- orders for the move being collected are checked in full by the rules' own lawfulness
+  check (`pbem.rules.lawful`); orders for a later move are checked when their move is
+  collected (at once for their header: whose they are, the secret);
+- a receipt goes to the sender and to the officer's enlisted address: the orders as read,
+  every problem with its line and its fix, or the word that they replace earlier ones; and
+  the deadline. A sender who did not give the right secret (or, as a GM setting, wrote
+  from another address) is not told the problems that speak of the ship; the enlisted
+  address is told everything.
+
+The move plays, for each officer, the latest valid set filed for it (`Inbox.collect`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import traceback
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import sqlite_utils
+
+from . import deadlines, orderfolder, settings, store
+from .mail import compose, outbox, reading
+from .mail.reading import Letter
+from .orderfile import (
+    MOST_FILE_BYTES, brief, kept_for_the_record, listed, orders_lines, read_orders,
+    without_secret,
+)
+from .render import environment
+from .rules import lawful
+from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
+from .rules.state import GameState, Officer
+from .ruleset import Ruleset, RulesetError, load_ruleset
+from .schedule import Deadline, moment_text, time_left
+from .store import GameError
+from .terminal import clean_line
+
+ACCEPTED, REFUSED, WAITING, NOT_ORDERS = "accepted", "refused", "waiting", "not orders"
+STATUSES = (ACCEPTED, REFUSED, WAITING, NOT_ORDERS)
+# Letters filed by a collection and not written yet are numbered from here: after every
+# letter written, so the order of filing stays the order of the numbers.
+_UNWRITTEN = 10**15
+# What is kept of a letter's text: enough to read any order file or question.
+MOST_TEXT_CHARS = 64 * 1024
+# Dated by the letter itself (the deadline applies) or by the GM's own filing.
+_OWN_DATES = frozenset({"Date header", "delivery time"})
+
+
+@dataclass
+class Collected:
+    """What `resolve` plays: the orders of each officer, why the others hold, the record
+    of the move's letters (the `order_files` table), notes for the GM log, the files of
+    orders/ it dealt with (to archive once the move is saved) and the letters played."""
+
+    orders: dict[int, Orders] = field(default_factory=dict)
+    held: dict[int, str] = field(default_factory=dict)
+    files: list[dict] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    done: list[tuple[str, str]] = field(default_factory=list)
+    played: list[int] = field(default_factory=list)
+    filed: list["Filed"] = field(default_factory=list)  # filed or checked by this collection
+    failed: dict[int, str] = field(default_factory=dict)  # officers whose file pbem failed on
+    # Filed and changed by the collection, written with the move (`record_filing`).
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    changes: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Filed:
+    """One letter as the inbox filed it (or found it filed already)."""
+
+    id: int
+    source: str
+    status: str
+    move: int | None  # the move it is filed for
+    officer: str | None  # the officer its header names, when he serves in the game
+    problems: tuple[Problem, ...] = ()
+    note: str = ""  # one line for the GM
+    again: bool = False  # filed before: this reading changed nothing
+    receipts: tuple[int, ...] = ()
+    late: bool = False
+
+
+@dataclass
+class _Verdict:
+    orders: Orders
+    problems: list[Problem]
+    officer: Officer | None
+    authentic: str  # the officer's secret hash when he proved who he is, else ""
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def _when(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+# Problems kept with a letter: far more than a receipt or a report lists.
+MOST_PROBLEMS_KEPT = 200
+
+
+def problems_json(problems: Iterable[Problem]) -> str:
+    return json.dumps([problem_data(p) for p in list(problems)[:MOST_PROBLEMS_KEPT]])
+
+
+def problem_data(p: Problem) -> dict[str, Any]:
+    return {"source": p.source, "line": p.line, "text": p.text, "message": p.message,
+            "fix": p.fix, "kind": p.kind, "private": p.private}
+
+
+def problems_of(row: dict[str, Any]) -> list[Problem]:
+    return [Problem(**d) for d in json.loads(row["problems"] or "[]")]
+
+
+def problems_listed(row: dict[str, Any]) -> list[str]:
+    """A letter's problems as a report or a record lists them: the first few, then how
+    many more."""
+    return listed(problems_of(row), total=row["problems_total"])
+
+
+class Inbox:
+    """The filing desk of one game, for one call: the state, the rules and the deadline
+    are loaded once, however many letters are filed."""
+
+    def __init__(self, game_dir: Path, db: sqlite_utils.Database, *, now: datetime | None = None,
+                 state: GameState | None = None, ruleset: Ruleset | None = None,
+                 answer: bool = True, defer: bool = False) -> None:
+        self.game_dir = Path(game_dir)
+        # `pbem inbox` answers every letter it files; the files `resolve` finds in orders/
+        # are answered by the reports of the move, which follow at once.
+        self.answer = answer and not defer
+        # `resolve` writes what it files with the move, in the move's own transaction: a
+        # move that fails or is killed leaves the inbox as it was. Until then the letters
+        # filed and changed are kept here (`pending`, `changes`) and read with the rest.
+        self.defer = defer
+        self.pending: list[dict[str, Any]] = []
+        self.changes: dict[int, dict[str, Any]] = {}
+        self.db = db
+        self.now = now or datetime.now(timezone.utc)
+        self.state = state if state is not None else store.load_state(db)
+        if ruleset is None:
+            try:
+                ruleset = load_ruleset(self.game_dir)
+            except RulesetError as e:
+                raise GameError(f"the game's rules are not valid: {e}") from None
+        self.ruleset = ruleset
+        g = store.game_row(db)
+        self.game = g["name"]
+        self.settings = json.loads(g["settings"])
+        self.enlisted_from = settings.enlisted_from(self.settings)
+        self.mailing = outbox.sender_of(self.settings) is not None
+        self.deadline = deadlines.of_move(db, self.state.move)
+        self.zone = self.deadline.zone if self.deadline else (
+            deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
+            else None)
+        rows = db.query("SELECT id, salt, secret_hash, email FROM officers WHERE retired IS NULL")
+        self.secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in rows}
+        self.emails = {r["id"]: r["email"] for r in db.query("SELECT id, email FROM officers")}
+        self.index = lawful.roster(self.state)  # built once: every letter meets one state
+        self.colleagues = set(self.index.by_name)
+        self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
+
+    # --- filing --------------------------------------------------------------------------
+
+    def letters(self, sql: str, params: list[Any], keep: Callable[[dict[str, Any]], bool]
+                ) -> list[dict[str, Any]]:
+        """Letters as filed, with what this call filed or changed and has not written yet,
+        in the order they were filed: `sql` selects at least those `keep` keeps."""
+        rows = [dict(r, **self.changes.get(r["id"], {}))
+                for r in self.db.query(f"SELECT * FROM letters WHERE {sql} ORDER BY id", params)]
+        return [r for r in rows + self.pending if keep(r)]
+
+    def _update(self, letter_id: int, values: dict[str, Any]) -> None:
+        if not self.defer:
+            with self.db.atomic():
+                self.db["letters"].update(letter_id, values)
+        elif letter_id >= _UNWRITTEN:
+            self.pending[letter_id - _UNWRITTEN].update(values)
+        else:
+            self.changes.setdefault(letter_id, {}).update(values)
+
+    def known(self, digest: str) -> dict[str, Any] | None:
+        if not digest:
+            return None
+        for row in self.pending:
+            if row["digest"] == digest:
+                return row
+        return next(self.db.query("SELECT id, move, status, officer_id, source FROM letters "
+                                  "WHERE digest = ? LIMIT 1", [digest]), None)
+
+    def file(self, letter: Letter) -> Filed:
+        """File one letter: read, dated, matched, checked, recorded, answered."""
+        seen = self.known(letter.digest)
+        if seen is not None:
+            return Filed(seen["id"], letter.source, seen["status"], seen["move"],
+                         self._name(seen["officer_id"]), again=True,
+                         note=f"{letter.source}: filed before (as {seen['source']})")
+        date = letter.date or self.now
+        dated_by = letter.dated_by or "the time it was filed"
+        label = self._label(letter, date)
+        if not letter.has_orders:
+            letter_id = self._insert(letter, status=NOT_ORDERS, move=self.state.move,
+                                     date=date, dated_by=dated_by, label=label,
+                                     text=without_secret(letter.body[:MOST_TEXT_CHARS]))
+            who = f" from {letter.sender}" if letter.sender else ""
+            return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
+                         note=f"{letter.source}{who}: {letter.reason}")
+        orders, problems = read_orders(letter.orders, label)
+        move, late = self._move_for(orders.move, date, dated_by)
+        if move > self.state.move:
+            verdict = self._header(orders, problems, letter)
+            status = WAITING
+            if verdict.officer is None:  # nobody's: told now, for the move being collected
+                move, late = self.state.move, False
+                verdict = self._check(orders, problems, letter, carried=False)
+                status = REFUSED
+        else:
+            verdict = self._check(orders, problems, letter, carried=late)
+            status = ACCEPTED if verdict.officer is not None and not verdict.problems else REFUSED
+        officer = verdict.officer
+        previous = self._standing(officer.id, move) if officer is not None else None
+        letter_id = self._insert(
+            letter, status=status, move=move, date=date, dated_by=dated_by, label=label,
+            text=kept_for_the_record(letter.orders[:MOST_TEXT_CHARS], orders.secret),
+            orders=orders,
+            officer_id=officer.id if officer else None, problems=verdict.problems,
+            authentic=verdict.authentic, late=late,
+            reason="" if officer else self._nobody(orders))
+        if status == ACCEPTED:
+            self.fresh[letter_id] = verdict.orders
+        filed = Filed(letter_id, letter.source, status, move,
+                      officer.name if officer else None, tuple(verdict.problems),
+                      late=late, note=self._note(letter.source, status, move, officer,
+                                                 verdict.problems, late, orders))
+        receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
+        return replace(filed, receipts=receipts)
+
+    def _nobody(self, orders: Orders) -> str:
+        """Why orders are nobody's in this game, for the GM."""
+        ours = orders.game is not None and orders.game.casefold() == self.state.name.casefold()
+        why = (f"for game {brief(orders.game, 40)}" if orders.game is not None and not ours else
+               f"no officer named {brief(orders.officer, 40)!r}" if orders.officer is not None
+               else "no GAME and OFFICER header")
+        return f"not read ({why})"
+
+    def file_all(self, letters: Iterable[Letter]) -> list[Filed]:
+        return [self.file(letter) for letter in letters]
+
+    def _name(self, officer_id: int | None) -> str | None:
+        officer = self.state.officers.get(officer_id) if officer_id is not None else None
+        return officer.name if officer else None
+
+    def _label(self, letter: Letter, date: datetime) -> str:
+        """The letter as the officer knows it, in his receipts and reports: the GM's paths
+        are not his business."""
+        if not letter.mail and letter.source.startswith("orders/"):
+            return letter.source
+        return f"your mail of {date.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
+
+    def _move_for(self, declared: int | None, date: datetime, dated_by: str) -> tuple[int, bool]:
+        """The move a letter is filed for, and whether it came too late for its own: orders
+        for a move already played, or dated after the deadline of the move being collected,
+        wait for the next move. A plain file is dated by the GM's own saving of it, so no
+        deadline applies to it."""
+        current = self.state.move
+        if declared is not None and declared > current:
+            return declared, False
+        late = declared is not None and declared < current
+        if (self.deadline is not None and dated_by in _OWN_DATES
+                and date > self.deadline.utc):
+            return current + 1, True
+        return current, late
+
+    def _secret_ok(self, officer_id: int, secret: str) -> bool:
+        salt, stored = self.secrets[officer_id]
+        return store.secret_matches(secret, salt, stored)
+
+    def _from_problem(self, orders: Orders, officer: Officer, letter: Letter) -> Problem | None:
+        """The GM's setting: orders by mail come from the officer's enlisted address."""
+        if not (self.enlisted_from and letter.mail):
+            return None
+        enlisted = self.emails.get(officer.id, "")
+        if letter.sender and enlisted and letter.sender.casefold() == enlisted.casefold():
+            return None
+        return Problem(
+            orders.source, None, "",
+            f"this mail comes from {letter.sender or 'no address'}, and the orders of "
+            f"{officer.name} come only from the address he enlisted with",
+            "send your orders from your enlisted address, or ask the GM to change it "
+            "(pbem email)", UNLAWFUL, private=False)
+
+    def _authentic(self, orders: Orders, officer: Officer | None,
+                   from_problem: Problem | None) -> str:
+        """The officer's secret hash when the letter proves it is his, else ""."""
+        if officer is None or orders.secret is None or from_problem is not None:
+            return ""
+        if not self._secret_ok(officer.id, orders.secret):
+            return ""
+        return self.secrets[officer.id][1]
+
+    def _header(self, orders: Orders, problems: list[Problem], letter: Letter) -> _Verdict:
+        """Orders for a later move: whose they are and the secret, now; the rest when their
+        move is collected."""
+        officer, found = lawful.header_problems(replace(orders, move=self.state.move),
+                                                self.state, self._secret_ok, self.index)
+        from_problem = self._from_problem(orders, officer, letter) if officer else None
+        found += [from_problem] if from_problem else []
+        return _Verdict(orders, in_report_order(problems + found), officer,
+                        self._authentic(orders, officer, from_problem))
+
+    def _check(self, orders: Orders, problems: list[Problem], letter: Letter, *,
+               carried: bool, secret_ok: lawful.SecretCheck | None = None) -> _Verdict:
+        """The rules' lawfulness check, in full, for the move being collected."""
+        if carried and orders.move is not None:
+            # Orders that came too late for their move are played in the next one as they
+            # stand: their MOVE line names the move they missed.
+            orders = replace(orders, move=self.state.move)
+        secret_ok = secret_ok or self._secret_ok
+        found = lawful.problems(orders, self.state, self.ruleset, secret_ok,
+                                colleagues=self.colleagues, index=self.index)
+        ours = orders.game is not None and orders.game.casefold() == self.state.name.casefold()
+        officer = lawful.find_officer(self.index, orders.officer) if ours else None
+        from_problem = self._from_problem(orders, officer, letter) if officer else None
+        found += [from_problem] if from_problem else []
+        proved = (officer is not None and orders.secret is not None and from_problem is None
+                  and secret_ok(officer.id, orders.secret))
+        return _Verdict(orders, in_report_order(problems + found), officer,
+                        self.secrets[officer.id][1] if proved else "")
+
+    def _insert(self, letter: Letter, *, status: str, move: int, date: datetime,
+                dated_by: str, label: str, text: str, orders: Orders | None = None,
+                officer_id: int | None = None, problems: Iterable[Problem] = (),
+                authentic: str = "", late: bool = False, reason: str | None = None) -> int:
+        problems = list(problems)
+        row = {
+                "move": move, "declared": orders.move if orders else None,
+                "officer_id": officer_id, "status": status, "source": letter.source,
+                "label": label, "sender": letter.sender, "sender_name": letter.sender_name,
+                "subject": letter.subject, "message_id": letter.message_id,
+                "refs": json.dumps(list(letter.references)), "date": _stamp(date),
+                "dated_by": dated_by, "filed": _stamp(self.now), "digest": letter.digest,
+                "found_in": letter.found_in,
+                "reason": letter.reason if reason is None else reason, "text": text,
+                "problems": problems_json(problems), "problems_total": len(problems),
+                "authentic": authentic, "late": int(late), "played": 0,
+                "answer": int(self.answer),
+        }
+        if self.defer:
+            row["id"] = _UNWRITTEN + len(self.pending)
+            self.pending.append(row)
+            return row["id"]
+        with self.db.atomic():
+            return self.db["letters"].insert(row).last_pk
+
+    def _standing(self, officer_id: int, move: int) -> dict[str, Any] | None:
+        """The officer's latest valid orders filed for the move, before this letter."""
+        found = self.letters("officer_id = ? AND (move = ? OR status = ?)",
+                             [officer_id, move, WAITING],
+                             lambda r: r["officer_id"] == officer_id and r["move"] == move
+                             and r["status"] == ACCEPTED)
+        return max(found, key=lambda r: (r["date"], r["id"]), default=None)
+
+    def _note(self, source: str, status: str, move: int, officer: Officer | None,
+              problems: list[Problem], late: bool, orders: Orders | None = None) -> str:
+        if officer is None and orders is not None:
+            return f"{source}: {self._nobody(orders)}"
+        who = officer.name if officer else "no officer of this game"
+        if status == ACCEPTED:
+            return f"{source}: accepted for move {move} ({who})" + ("; came late" if late else "")
+        if status == WAITING:
+            why = "came after the deadline" if late else "early"
+            return f"{source}: waits for move {move} ({who}, {why})"
+        return f"{source}: refused ({who}), {plural(len(problems), 'problem')}"
+
+    # --- receipts ------------------------------------------------------------------------
+
+    def _answer(self, letter: Letter, filed: Filed, verdict: _Verdict,
+                previous: dict[str, Any] | None, date: datetime) -> tuple[int, ...]:
+        """The receipt: to the sender and to the enlisted address. Whoever did not prove
+        he is the officer is not told what the problems say of the ship."""
+        if not self.mailing:
+            return ()
+        officer = verdict.officer
+        thread = compose.Thread(letter.message_id, letter.references)
+        whole = self._receipt(letter, filed, verdict, previous, date, trusted=True)
+        if verdict.authentic or officer is None:
+            ids = [outbox.queue_receipt(
+                self.game_dir, self.db, body=whole if verdict.authentic else self._receipt(
+                    letter, filed, verdict, None, date, trusted=False),
+                subject=letter.subject, answers=thread, sender_address=letter.sender,
+                officer_id=officer.id if officer else None, now=self.now)]
+        else:
+            enlisted = self.emails.get(officer.id, "")
+            same = bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
+            ids = [outbox.queue_receipt(
+                self.game_dir, self.db, body=whole, subject=letter.subject, answers=thread,
+                sender_address=letter.sender if same else "", officer_id=officer.id,
+                now=self.now)]
+            if not same and letter.sender:
+                ids.append(outbox.queue_receipt(
+                    self.game_dir, self.db,
+                    body=self._receipt(letter, filed, verdict, None, date, trusted=False),
+                    subject=letter.subject, answers=thread, sender_address=letter.sender,
+                    officer_id=officer.id, to_officer=False, now=self.now))
+        return tuple(i for i in ids if i is not None)
+
+    def _receipt(self, letter: Letter, filed: Filed, verdict: _Verdict,
+                 previous: dict[str, Any] | None, date: datetime, *, trusted: bool) -> str:
+        problems = [replace(p, source="your orders") for p in verdict.problems]
+        shown = problems if trusted else [p for p in problems if not p.private]
+        deadline = deadlines.of_move(self.db, filed.move) if filed.move != self.state.move \
+            else self.deadline
+        template = environment(self.game_dir, "txt").get_template("receipt.txt.j2")
+        return template.render(
+            game=self.game, status=filed.status, move=filed.move, collected=self.state.move,
+            officer=filed.officer or verdict.orders.officer, subject=letter.subject,
+            dated=moment_text(date, self.zone), dated_by=letter.dated_by,
+            found_in=letter.found_in, late=filed.late, declared=verdict.orders.move,
+            lines=orders_lines(verdict.orders), problems=listed(shown),
+            counted=len(shown), left_out=len(problems) - len(shown),
+            replaces=moment_text(_when(previous["date"]), self.zone)
+            if previous and previous["date"] <= _stamp(date) else None,
+            later=moment_text(_when(previous["date"]), self.zone)
+            if previous and previous["date"] > _stamp(date) else None,
+            deadline=deadlines.view(deadline, filed.move) if deadline else None,
+            left=time_left(deadline, self.now) if deadline else None,
+        )
+
+    # --- the move being collected --------------------------------------------------------
+
+    def check_waiting(self) -> list[Filed]:
+        """Letters that waited for the move now collected are checked in full, and their
+        senders told the verdict."""
+        move = self.state.move
+        rows = self.letters("status = ?", [WAITING],
+                            lambda r: r["status"] == WAITING and r["move"] <= move)
+        out = []
+        for row in rows:
+            letter = self._letter_of(row)
+            orders, problems = read_orders(row["text"], row["label"])
+            verdict = self._recheck(row, orders, problems, letter)
+            status = ACCEPTED if verdict.officer is not None and not verdict.problems else REFUSED
+            officer = verdict.officer
+            previous = self._standing(officer.id, self.state.move) if officer else None
+            self._update(row["id"], {
+                "status": status, "move": self.state.move, "authentic": verdict.authentic,
+                "problems": problems_json(verdict.problems),
+                "problems_total": len(verdict.problems)})
+            if status == ACCEPTED:
+                self.fresh[row["id"]] = verdict.orders
+            filed = Filed(row["id"], row["source"], status, self.state.move,
+                          officer.name if officer else None, tuple(verdict.problems),
+                          late=bool(row["late"]),
+                          note=self._note(row["source"], status, self.state.move, officer,
+                                          verdict.problems, bool(row["late"])))
+            answered = row["answer"] and not self.defer
+            out.append(replace(filed, receipts=self._answer(
+                letter, filed, verdict, previous, _when(row["date"])) if answered else ()))
+        return out
+
+    def _letter_of(self, row: dict[str, Any]) -> Letter:
+        return Letter(
+            source=row["source"], arrival=row["id"], sender=row["sender"],
+            sender_name=row["sender_name"], date=_when(row["date"]), dated_by=row["dated_by"],
+            message_id=row["message_id"], references=tuple(json.loads(row["refs"] or "[]")),
+            subject=row["subject"], orders=row["text"], found_in=row["found_in"],
+            reason=row["reason"], body="", digest=row["digest"],
+            mail=row["dated_by"] != "file time",
+        )
+
+    def _recheck(self, row: dict[str, Any], orders: Orders, problems: list[Problem],
+                 letter: Letter) -> _Verdict:
+        """A filed letter checked again: the secret is kept only as a hash, so it stands
+        as it was proved when filed, unless the GM has given the officer a new one since."""
+        secrets = self.secrets
+
+        def secret_ok(officer_id: int, _masked: str) -> bool:
+            return bool(row["authentic"]) and secrets.get(officer_id, ("", ""))[1] == row["authentic"]
+
+        return self._check(orders, problems, letter, secret_ok=secret_ok,
+                           carried=row["declared"] is not None and row["declared"] != self.state.move)
+
+    def file_folder(self, files: Iterable[tuple[str, str]], out: Collected) -> None:
+        """The files waiting in orders/, filed like mail. Only regular files inside the
+        folder are read, never more than a mail's worth; a file pbem cannot read is named
+        in the GM log and left where it is. A file pbem itself fails on, whatever the
+        error, is left unfiled (to be read again once pbem is mended): the GM log names the
+        file and the error, and its officer, when its header names one, holds with the
+        reason in his report. The move goes on."""
+        top = str(self.game_dir / "orders")
+        for rel, path in files:
+            source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
+            try:
+                data = orderfolder.read_order_file(path, inside=top)
+                if len(data) > MOST_FILE_BYTES and (reading.looks_like_mail(data)
+                                                    or reading.looks_like_mbox(data)):
+                    data = orderfolder.read_regular_file(path, reading.MOST_MAIL_BYTES + 1,
+                                                         inside=top)
+            except orderfolder.CannotRead as e:
+                out.notes.append(f"{source}: skipped: {e}")
+                continue
+            try:
+                filed = self.file_all(reading.letters_of_file(Path(path), source, data))
+            except Exception as error:  # noqa: BLE001 - one file never stops the move
+                self._failed(out, source, data, error)
+                continue
+            out.filed += [f for f in filed if not f.again]
+            if all(f.move is None or f.move <= self.state.move for f in filed):
+                out.done.append((rel, path))  # a file for a later move waits there for it
+
+    def _failed(self, out: Collected, source: str, data: bytes, error: Exception) -> None:
+        """pbem failed on one file: the GM log says where, its officer (if known) holds."""
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f"in {frame.name}, {os.path.basename(frame.filename)} line {frame.lineno}"
+        try:  # whose it is, if that much can be read
+            orders, _ = read_orders(data, source)
+            officer = lawful.find_officer(self.index, orders.officer)
+        except Exception:  # noqa: BLE001 - the failure may be in reading it
+            officer = None
+        whose = f"{officer.name} holds" if officer is not None else "its officer is not known"
+        out.notes.append(f"{source}: skipped: pbem failed on it ({type(error).__name__}: "
+                         f"{brief(clean_line(str(error)), 120)}, {where}); {whose}")
+        if officer is None:
+            return
+        reason = (f"your order file {source} could not be read: pbem met an error of its own "
+                  f"on it ({type(error).__name__}). The GM has been told. Send the orders "
+                  "again, or wait for his word.")
+        out.failed[officer.id] = reason
+        out.files.append({"move": self.state.move, "officer_id": officer.id, "source": source,
+                          "text": "(not filed: pbem failed on it)", "accepted": 0,
+                          "problems": json.dumps([reason])})
+
+    def collect(self, files: Iterable[tuple[str, str]] = ()) -> Collected:
+        """The orders the move plays: waiting letters checked, orders/ filed, then for each
+        officer the latest valid set filed for the move, by date then arrival.
+
+        The GM log names every letter of the move and every letter waiting for a later
+        one, from what is filed: the same whether a letter was filed now, by `pbem inbox`
+        or by a move that was rolled back."""
+        out = Collected()
+        out.filed += self.check_waiting()
+        self.file_folder(files, out)
+        move = self.state.move
+        rows = self.letters("move >= ? OR status = ?", [move, WAITING],
+                            lambda r: r["move"] == move or (r["move"] > move and r["status"] == WAITING))
+        for row in rows:
+            officer = self.state.officers.get(row["officer_id"])
+            if officer is None:
+                out.notes.append(f"{row['source']}: {row['reason']}")
+            else:
+                out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
+                                            problems_of(row), bool(row["late"])))
+        mine: dict[int, list[dict[str, Any]]] = {}
+        for row in sorted(rows, key=lambda r: (r["date"], r["id"])):
+            if row["officer_id"] is not None:
+                mine.setdefault(row["officer_id"], []).append(row)
+        for officer in self.state.officers.values():
+            letters = mine.get(officer.id, [])
+            now = [r for r in letters if r["move"] == move]
+            chosen = self._choose(officer, now, out)
+            for row in now:
+                out.files.append({
+                    "move": move, "officer_id": officer.id, "source": row["source"],
+                    "text": row["text"], "accepted": int(row["status"] == ACCEPTED),
+                    "problems": json.dumps(problems_listed(row)),
+                })
+            if chosen is None:
+                reason = out.failed.get(officer.id) or self._held(
+                    now, [r for r in letters if r["move"] > move])
+                if reason:
+                    out.held[officer.id] = reason
+        out.pending, out.changes = self.pending, self.changes
+        return out
+
+    def _choose(self, officer: Officer, letters: list[dict[str, Any]], out: Collected) -> int | None:
+        """The latest valid set; one filed before this call is checked again, since the GM
+        may have changed the ship (or the secret) since."""
+        accepted = [r for r in letters if r["status"] == ACCEPTED]
+        for row in reversed(accepted):
+            orders = self.fresh.get(row["id"])
+            if orders is None:
+                read, problems = read_orders(row["text"], row["label"])
+                verdict = self._recheck(row, read, problems, self._letter_of(row))
+                if verdict.problems or verdict.officer is None:
+                    self._update(row["id"], {
+                        "status": REFUSED, "problems": problems_json(verdict.problems),
+                        "problems_total": len(verdict.problems)})
+                    row.update(status=REFUSED, problems=problems_json(verdict.problems),
+                               problems_total=len(verdict.problems))
+                    out.notes.append(f"{row['source']}: no longer lawful for {officer.name}: "
+                                     + "; ".join(p.message for p in verdict.problems))
+                    continue
+                orders = verdict.orders
+            out.orders[officer.id] = orders
+            out.played.append(row["id"])
+            earlier = [r for r in accepted if r is not row and r["status"] == ACCEPTED]
+            if earlier:
+                out.notes.append(f"{row['source']}: played for {officer.name}; replaces "
+                                 + ", ".join(r["source"] for r in earlier))
+            return row["id"]
+        return None
+
+    def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]]) -> str:
+        """Why an officer without valid orders holds, as his report says it."""
+        refused = [r for r in letters if r["status"] == REFUSED]
+        if refused:
+            row = refused[-1]
+            # A report quotes at most MOST_PROBLEMS_LISTED of them.
+            return (f"{called(row['label'])} was refused:\n"
+                    + "\n".join(problems_listed(row)))
+        if later:
+            row = later[0]
+            if row["late"]:
+                return (f"{called(row['label'])} came after the deadline of move "
+                        f"{self.state.move}: it waits for move {row['move']}")
+            return (f"no orders for this move arrived: {row['label']} is for move "
+                    f"{row['declared']}; this move is {self.state.move}")
+        return ""
+
+
+def called(label: str) -> str:
+    """A letter as its officer is told of it: `your mail of ...`, `your order file ...`."""
+    return label if label.startswith("your ") else f"your order file {label}"
+
+
+def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
+    """What the collection of a move filed and changed, and the letters it played, written
+    with the move; the caller holds the move's transaction."""
+    written: dict[int, int] = {}
+    for row in collected.pending:
+        row = dict(row)
+        unwritten = row.pop("id")
+        written[unwritten] = db["letters"].insert(row).last_pk
+    for letter_id, values in collected.changes.items():
+        db["letters"].update(letter_id, values)
+    db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
+                        [(written.get(i, i),) for i in collected.played])
+
+
+def waiting_for(db: sqlite_utils.Database, move: int) -> int:
+    return db["letters"].count_where("status = ? AND move <= ?", [WAITING, move])
+
+
+
+
+@dataclass
+class InboxRun:
+    """What one `pbem inbox` did."""
+
+    filed: list[Filed] = field(default_factory=list)
+    checked: list[Filed] = field(default_factory=list)  # letters that waited for this move
+
+    @property
+    def new(self) -> list[Filed]:
+        return [f for f in self.filed if not f.again]
+
+    def count(self, status: str) -> int:
+        return sum(1 for f in self.new if f.status == status)
+
+
+def file_mail(game_dir: Path, sources: Iterable[Path | str], now: datetime | None = None) -> InboxRun:
+    """`pbem inbox`: every mail of the sources filed in the game, each answered."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    g = store.game_row(db)
+    if g["ended"]:
+        raise GameError("the game is over; it takes no more orders")
+    desk = Inbox(game_dir, db, now=now)
+    run = InboxRun(checked=desk.check_waiting())
+    try:
+        for letter in reading.read_letters(sources):
+            run.filed.append(desk.file(letter))
+    except reading.MailSourceError as e:
+        raise GameError(str(e)) from None
+    return run

@@ -1,0 +1,51 @@
+"""The GM's settings of the desk, kept with the game's other settings: how strictly mail
+is authenticated, and how many moves in a row an officer may miss before he is retired.
+
+    pbem settings cornifex --enlisted-from --retire-after 3
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from . import store
+from .store import GameError
+
+ENLISTED_FROM = "enlisted_from"  # orders by mail count only from the enlisted address
+RETIRE_AFTER = "retire_after"  # retire a ship after this many consecutive missed moves
+
+
+def enlisted_from(settings: Mapping[str, Any]) -> bool:
+    return bool(settings.get(ENLISTED_FROM, False))
+
+
+def retire_after(settings: Mapping[str, Any]) -> int | None:
+    value = settings.get(RETIRE_AFTER)
+    return int(value) if value else None
+
+
+@dataclass(frozen=True)
+class DeskSettings:
+    enlisted_from: bool
+    retire_after: int | None
+
+
+def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
+                  retire: int | None = None) -> DeskSettings:
+    """`pbem settings`: show them; with a value, change it first (retire 0: never)."""
+    db = store.open_db(Path(game_dir))
+    g = store.game_row(db)
+    values = json.loads(g["settings"])
+    if retire is not None and retire < 0:
+        raise GameError("--retire-after takes the number of moves in a row, or 0 for never")
+    if enlisted is not None or retire is not None:
+        if enlisted is not None:
+            values[ENLISTED_FROM] = enlisted
+        if retire is not None:
+            values[RETIRE_AFTER] = retire or None
+        with db.atomic():
+            db["game"].update(1, {"settings": json.dumps(values, sort_keys=True)})
+    return DeskSettings(enlisted_from(values), retire_after(values))

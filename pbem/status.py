@@ -1,0 +1,164 @@
+"""`pbem status` and `pbem remind`: where the move being collected stands.
+
+For each officer: his valid orders (the latest, and when), or only refused ones (and the
+first problem), or nothing yet; orders filed early for a later move; how many moves in a
+row he missed. Then the deadline and the time left, the mail that is not orders, and the
+mail in the outbox not yet sent. Nothing here changes the game but the reminders queued.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from . import deadlines, store
+from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
+from .schedule import deadline_text, time_left
+
+VALID, REFUSED_ONLY, NOTHING = "valid", "refused", "nothing"
+
+
+@dataclass(frozen=True)
+class OfficerStatus:
+    officer_id: int
+    name: str
+    email: str
+    standing: str  # VALID, REFUSED_ONLY or NOTHING
+    when: str = ""  # the date of the orders that count (or of the last refused ones)
+    source: str = ""
+    problem: str = ""  # the first problem of the last refused orders
+    superseded: int = 0  # earlier valid sets this move, replaced by the latest
+    refused: int = 0  # refused letters this move
+    early: tuple[int, ...] = ()  # later moves he already sent orders for
+    missed: int = 0  # resolved moves in a row without valid orders
+
+
+@dataclass
+class Status:
+    game: str
+    move: int
+    ended: bool
+    deadline: str | None
+    left: str | None
+    officers: list[OfficerStatus] = field(default_factory=list)
+    not_orders: list[dict[str, Any]] = field(default_factory=list)
+    strangers: list[dict[str, Any]] = field(default_factory=list)  # orders for no officer of ours
+    unsent: int = 0
+    unfiled: int = 0  # files in orders/ not filed yet (resolve files them)
+
+    def count(self, standing: str) -> int:
+        return sum(1 for o in self.officers if o.standing == standing)
+
+
+def _when(text: str) -> str:
+    return datetime.fromisoformat(text).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def status(game_dir: Path, now: datetime | None = None) -> Status:
+    from . import roster
+    from .orderfolder import order_files
+
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    now = now or datetime.now(timezone.utc)
+    g = store.game_row(db)
+    move = g["move"]
+    deadline = deadlines.of_move(db, move)
+    out = Status(g["name"], move, bool(g["ended"]),
+                 deadline_text(deadline) if deadline else None,
+                 time_left(deadline, now) if deadline else None)
+    # Letters that waited for this move are shown as their check will find them; nothing
+    # is written (`pbem inbox` and `resolve` check them for good).
+    desk = Inbox(game_dir, db, now=now, answer=False, defer=True)
+    desk.check_waiting()
+    state = desk.state
+    letters: dict[int, list[dict[str, Any]]] = {}
+    filed = desk.letters("move >= ? OR status = ?", [move, WAITING],
+                         lambda r: r["move"] >= move)
+    for row in sorted(filed, key=lambda r: (r["date"], r["id"])):
+        if row["officer_id"] is not None:
+            letters.setdefault(row["officer_id"], []).append(row)
+    missed = roster.missed_moves(db)
+    rows = {r["id"]: r for r in db.query("SELECT id, email FROM officers")}
+    for officer in sorted(state.officers.values(), key=lambda o: o.turn):
+        mine = letters.get(officer.id, [])
+        now_rows = [r for r in mine if r["move"] == move]
+        valid = [r for r in now_rows if r["status"] == ACCEPTED]
+        refused = [r for r in now_rows if r["status"] == REFUSED]
+        early = tuple(sorted({r["move"] for r in mine if r["move"] > move}))
+        common = dict(officer_id=officer.id, name=officer.name, email=rows[officer.id]["email"],
+                      refused=len(refused), early=early, missed=missed.get(officer.id, 0))
+        if valid:
+            last = valid[-1]
+            out.officers.append(OfficerStatus(
+                standing=VALID, when=_when(last["date"]), source=last["source"],
+                superseded=len(valid) - 1, **common))
+        elif refused:
+            last = refused[-1]
+            first = problems_of(last)
+            out.officers.append(OfficerStatus(
+                standing=REFUSED_ONLY, when=_when(last["date"]), source=last["source"],
+                problem=first[0].message if first else "", **common))
+        else:
+            out.officers.append(OfficerStatus(standing=NOTHING, **common))
+    out.not_orders = [r for r in filed if r["status"] == NOT_ORDERS and r["move"] == move]
+    out.strangers = [dict(r, problem=(problems_of(r) or [None])[0]) for r in filed
+                     if r["officer_id"] is None and r["status"] != NOT_ORDERS and r["move"] == move]
+    out.unsent = db["mails"].count_where("sent IS NULL")
+    digests = {r["digest"] for r in db.query("SELECT digest FROM letters")}
+    out.unfiled = sum(1 for _, path in order_files(game_dir) if _digest(path) not in digests)
+    return out
+
+
+def _digest(path: str) -> str:
+    import hashlib
+
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return ""
+
+
+@dataclass(frozen=True)
+class Reminded:
+    queued: list[str]
+    without_mail: list[str]
+    already: list[str]
+
+
+def remind(game_dir: Path, *, again: bool = False, now: datetime | None = None) -> Reminded:
+    """`pbem remind`: a reminder to each officer whose orders for the move being collected
+    have not arrived (none valid yet), once a move unless `again`."""
+    from .mail import outbox
+
+    game_dir = Path(game_dir)
+    now = now or datetime.now(timezone.utc)
+    found = status(game_dir, now)
+    if found.ended:
+        raise store.GameError("the game is over; nobody needs reminding")
+    db = store.open_db(game_dir)
+    if outbox.sender_of(json.loads(store.game_row(db)["settings"])) is None:
+        raise store.GameError("the game has no GM address for the From of its mails; set it with "
+                              f"`pbem mail-from {game_dir} \"Space Computer <sc@example.org>\"`")
+    reminded = {r["officer_id"] for r in db.query(
+        "SELECT officer_id FROM mails WHERE kind = 'reminder' AND move = ?", [found.move])}
+    from .ruleset import load_ruleset
+
+    ruleset = load_ruleset(game_dir)
+    queued, without, already = [], [], []
+    for o in found.officers:
+        if o.standing == VALID:
+            continue
+        if o.officer_id in reminded and not again:
+            already.append(o.name)
+            continue
+        if outbox.queue_reminder(game_dir, db, o.officer_id, ruleset=ruleset,
+                                 refused=o.problem, now=now) is None:
+            without.append(o.name)
+        else:
+            queued.append(o.name)
+    return Reminded(queued, without, already)

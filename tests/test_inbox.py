@@ -1,0 +1,343 @@
+"""The inbox end to end: an mbox and a Maildir built with Python's own `mailbox` and `email`,
+holding every kind of mail a GM gets; `pbem inbox` files exactly the right orders, writes
+the right receipts, `pbem status` shows it, and `pbem resolve` plays those orders."""
+
+from __future__ import annotations
+
+import email
+import mailbox
+import sqlite3
+from datetime import datetime, timedelta, timezone
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem import deadlines, game, inbox, store
+from pbem.cli import main
+
+UTC = timezone.utc
+FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
+GM = "Space Computer <sc@example.org>"
+SET_AT = datetime(2026, 10, 19, 9, 0, tzinfo=UTC)  # a Monday
+DEADLINE = datetime(2026, 10, 19, 18, 0, tzinfo=UTC)  # 20:00 in Rome, summer time
+OFFICERS = {  # name: (secret, address)
+    "Notius": ("4tq9-mx2d", "notius@example.org"),
+    "Niccolò Varro": ("zz81-kq0p", "varro@example.it"),
+    "Cæcilia Metella": ("p0ll-7yre", "metella@example.org"),
+    "Marcus Aper": ("9gh2-llc4", "aper@example.org"),
+    "Flavia": ("fl4v-1a00", "flavia@example.org"),
+    "Tullius": ("tu11-1us0", "tullius@example.org"),
+}
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def ok(*args) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def rows(folder: Path, sql: str, params=()) -> list[dict]:
+    conn = sqlite3.connect(folder / "game.db")
+    conn.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in conn.execute(sql, params)]
+    finally:
+        conn.close()
+
+
+def orders(name: str, *body: str, move: int = 1, secret: str | None = None) -> str:
+    secret = secret or OFFICERS[name][0]
+    return "\n".join([f"GAME cornifex", f"OFFICER {name}", f"SECRET {secret}", f"MOVE {move}",
+                      *body, "END", ""])
+
+
+def mail(name: str, minutes: float, subject: str, message_id: str,
+         sender: str | None = None) -> EmailMessage:
+    """A mail from the officer, sent `minutes` before the deadline (negative: after it)."""
+    m = EmailMessage()
+    m["From"] = sender or f"{name} <{OFFICERS[name][1]}>"
+    m["To"] = GM
+    m["Subject"] = subject
+    m["Date"] = format_datetime((DEADLINE - timedelta(minutes=minutes)).astimezone(
+        timezone(timedelta(hours=2))))
+    m["Message-ID"] = message_id
+    return m
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12", "--gm-email", GM)
+    deadlines.set_schedule(folder, "every Monday and Thursday at 20:00", "Europe/Rome", now=SET_AT)
+    for name, (secret, address) in OFFICERS.items():
+        ok("enlist", folder, "--name", name, "--email", address, "--fit", FIT, "--secret", secret)
+    return folder
+
+
+def build_mailboxes(tmp: Path) -> tuple[Path, Path]:
+    # The mbox: the mail client of most GMs.
+    box = mailbox.mbox(str(tmp / "inbox.mbox"))
+    qp = mail("Niccolò Varro", 200, "ordini, mossa 1", "<v1@example.it>")
+    qp.set_content(orders("Niccolò Varro", "ROUTE 2 S", "# una nota lunga " + "x" * 90),
+                   cte="quoted-printable")
+    box.add(qp)
+    forged = mail("Niccolò Varro", 100, "orders", "<forged@evil.example>",
+                  sender="Mallory <mallory@evil.example>")
+    # Right officer, wrong secret, and a route too long for the ship: a problem that tells
+    # something of the ship, which the forger must not learn.
+    forged.set_content(orders("Niccolò Varro", "ROUTE 30 E", secret="gues-s000"))
+    box.add(forged)
+    html = mail("Marcus Aper", 150, "my orders", "<a1@example.org>")
+    html.set_content("<html><body><p>Orders:</p>" + "".join(
+        f"<div>{line}</div>" for line in orders("Marcus Aper", "ROUTE 1 W").splitlines())
+        + "</body></html>", subtype="html")
+    box.add(html)
+    question = mail("Flavia", 400, "when is the deadline?", "<q1@example.org>")
+    question.set_content("Dear Space Computer, when must the orders of move 1 arrive?\nFlavia\n")
+    box.add(question)
+    box.flush()
+    box.close()
+    # The Maildir: what a mail server delivers to. Names begin with the delivery time.
+    maildir = tmp / "Mail"
+    mailbox.Maildir(str(maildir), create=True).close()
+
+    def deliver(key: str, message: EmailMessage) -> None:
+        (maildir / "new" / key).write_bytes(message.as_bytes(policy=policy.SMTP))
+
+    utf16 = mail("Cæcilia Metella", 250, "orders", "<m1@example.org>")
+    utf16.set_content(orders("Cæcilia Metella", "ROUTE 1 E").replace("\n", "\r\n").encode("utf-16"),
+                      maintype="text", subtype="plain", cte="base64")
+    utf16.set_param("charset", "utf-16")
+    deliver("1792400000.M1P1.mx", utf16)
+    reply = mail("Flavia", 60, "Re: VII Legio cornifex: welcome, Flavia", "<f1@example.org>")
+    reply["In-Reply-To"] = "<welcome@example.org>"
+    reply.set_content("Here they are.\n\nOn Mon, 19 Oct 2026, Space Computer wrote:\n"
+                      + "".join("> " + line + "\n" for line in orders("Flavia", "ROUTE 2 N").splitlines()))
+    deliver("1792400100.M2P1.mx", reply)
+    plain = mail("Notius", 300, "orders move 1", "<n1@example.org>")
+    plain.set_content("Salve!\n\n" + orders("Notius", "ROUTE 3 N", "RADARS 2") + "\n-- \nNotius\n")
+    deliver("1792399999.M9P1.mx", plain)
+    # Notius's correction: delivered under a name that sorts first, dated later.
+    correction = mail("Notius", 30, "orders move 1, corrected", "<n2@example.org>")
+    correction.set_content(orders("Notius", "ROUTE 2 E", "RADARS 1"))
+    deliver("1000000000.M0P1.mx", correction)
+    # Tullius, one second after the deadline: his orders wait for move 2.
+    late = mail("Tullius", -1 / 60, "orders", "<t1@example.org>")
+    late.set_content(orders("Tullius", "ROUTE 1 S"))
+    deliver("1792500000.M3P1.mx", late)
+    return tmp / "inbox.mbox", maildir
+
+
+def receipts(folder: Path) -> list[tuple[dict, EmailMessage]]:
+    found = []
+    for row in rows(folder, "SELECT * FROM mails WHERE kind = 'receipt' ORDER BY id"):
+        message = email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
+        found.append((row, message))
+    return found
+
+
+def text(message: EmailMessage) -> str:
+    return message.get_body().get_content().replace("\r\n", "\n")
+
+
+def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
+    mbox, maildir = build_mailboxes(tmp_path)
+    out = ok("inbox", folder, mbox, maildir)
+    assert "Filed 9 mails: 6 accepted, 1 refused, 1 waiting for a later move, 1 not orders." in out
+    assert "not orders  " in out and "when is the deadline?" not in out  # listed by source
+    assert len(rows(folder, "SELECT * FROM letters")) == 9
+    accepted = rows(folder, "SELECT o.name, l.move FROM letters l JOIN officers o ON o.id = "
+                            "l.officer_id WHERE status = 'accepted' ORDER BY o.id, l.date")
+    assert [(r["name"], r["move"]) for r in accepted] == [
+        ("Notius", 1), ("Notius", 1), ("Niccolò Varro", 1), ("Cæcilia Metella", 1),
+        ("Marcus Aper", 1), ("Flavia", 1)]
+    (refused,) = rows(folder, "SELECT * FROM letters WHERE status = 'refused'")
+    assert (refused["sender"], refused["officer_id"], refused["authentic"]) == (
+        "mallory@evil.example", 2, "")
+    (waiting,) = rows(folder, "SELECT * FROM letters WHERE status = 'waiting'")
+    assert (waiting["move"], waiting["declared"], waiting["late"]) == (2, 1, 1)
+    (question,) = rows(folder, "SELECT * FROM letters WHERE status = 'not orders'")
+    assert question["subject"] == "when is the deadline?" and "when must the orders" in question["text"]
+    # No secret is kept in clear, not even a wrong one.
+    for r in rows(folder, "SELECT text FROM letters"):
+        for secret, _ in OFFICERS.values():
+            assert secret not in r["text"]
+        assert "gues-s000" not in r["text"]
+
+    # Receipts: one for each mail of orders, the forged one twice (sender and officer).
+    sent = receipts(folder)
+    to = [row["recipients"] for row, _ in sent]
+    assert len(sent) == 9
+    assert "mallory@evil.example" in to and "varro@example.it" in to
+    forged_to_sender = next(m for row, m in sent if row["recipients"] == "mallory@evil.example")
+    body = text(forged_to_sender)
+    assert "REFUSED" in body and "the secret does not match" in body
+    assert "30 parsecs" not in body and "thrust" not in body
+    assert "1 more problem of these orders concerns the ship" in body
+    assert forged_to_sender["In-Reply-To"] == "<forged@evil.example>"
+    to_varro = [text(m) for row, m in sent if row["recipients"] == "varro@example.it"]
+    assert any("the secret does not match" in b and "parsecs" in b for b in to_varro)
+    # The correction, sorting first and dated later, wins; the earlier set is told so.
+    notius = [text(m) for row, m in sent if "notius@example.org" in row["recipients"]]
+    assert any("ROUTE 2 E" in b and "ACCEPTED: your orders for move 1." in b for b in notius)
+    assert any("ROUTE 3 N" in b and "are later and stand" in b for b in notius)
+    # The orders as read, one line each, with the line of the mail.
+    qp = next(text(m) for row, m in sent if row["recipients"] == "varro@example.it"
+              and "ACCEPTED" in text(m))
+    assert "     5  ROUTE 2 S\n" in qp and "     2  OFFICER Niccolò Varro\n" in qp
+    assert "Orders for move 1 are due by Monday 19 October 2026, 20:00 Europe/Rome (18:00 UTC)" in " ".join(qp.split())
+    flavia = next(text(m) for row, m in sent if row["recipients"] == "flavia@example.org")
+    assert "quoted in a reply" in flavia and "ACCEPTED" in flavia
+    tullius = next(text(m) for row, m in sent if row["recipients"] == "tullius@example.org")
+    assert "FILED FOR MOVE 2: this mail came after the deadline of move 1" in tullius
+    assert "Monday 19 October 2026, 20:00:01 Europe/Rome (18:00:01 UTC)" in " ".join(tullius.split())
+    # No receipt for the question: the GM answers it.
+    assert not any("flavia" in row["recipients"] and "deadline?" in str(m["Subject"])
+                   for row, m in sent)
+
+    # Read again: nothing new, nothing answered twice.
+    again = ok("inbox", folder, mbox, maildir)
+    assert "Filed 0 mails" in again and "9 filed before" in again
+    assert len(receipts(folder)) == 9
+
+    status = ok("status", folder)
+    assert "cornifex, move 1 being collected." in status
+    assert "6 officers: 5 with valid orders, 0 with refused orders only, 1 with nothing yet." in status
+    lines = {line.split("  ")[1].strip(): line for line in status.splitlines() if line.startswith("  ")
+             and not line.startswith("  officer")}
+    assert "valid, 2026-10-19 17:30:00 UTC" in lines["Notius"] and "1 earlier set superseded" in lines["Notius"]
+    assert "1 refused" in lines["Niccolò Varro"]
+    assert "nothing yet; early orders for move 2" in lines["Tullius"]
+    assert "Mail that is not orders (1)" in status and '"when is the deadline?"' in status
+    assert "Outbox: 15 mails not yet sent" in status  # 6 welcome letters + 9 receipts
+
+    ok("resolve", folder)
+    # The move played the orders filed: Notius's correction, everybody's route; Tullius held.
+    reports = folder / "reports" / "move-01"
+    read = {p.name: p.read_text(encoding="utf-8") for p in reports.glob("report-*.txt")}
+    notius = next(v for k, v in read.items() if "notius" in k)
+    assert "Ordered: 2 E (2 parsecs;" in notius
+    assert "Ordered: 2 S" in next(v for k, v in read.items() if "varro" in k)
+    assert "Ordered: 1 E" in next(v for k, v in read.items() if "metella" in k)
+    assert "Ordered: 1 W" in next(v for k, v in read.items() if "aper" in k)
+    assert "Ordered: 2 N" in next(v for k, v in read.items() if "flavia" in k)
+    tullius = next(v for k, v in read.items() if "tullius" in k)
+    assert "YOUR SHIP HELD POSITION THIS MOVE." in tullius
+    assert "came after the deadline of move 1: it waits for move 2" in tullius
+    played = rows(folder, "SELECT o.name, l.subject FROM letters l JOIN officers o ON "
+                          "o.id = l.officer_id WHERE played = 1 ORDER BY o.id")
+    assert [r["subject"] for r in played if r["name"] == "Notius"] == ["orders move 1, corrected"]
+    assert len(played) == 5
+    # Tullius's late orders count for move 2: `status` shows it at once, and the next
+    # `pbem inbox` checks them for good and tells him.
+    status = ok("status", folder)
+    assert "move 2 being collected" in status
+    assert "1 with valid orders" in status
+    assert "Filed 0 mails" in ok("inbox", folder, mbox, maildir)
+    (late,) = rows(folder, "SELECT * FROM letters WHERE officer_id = 6")
+    assert (late["status"], late["move"]) == ("accepted", 2)
+    last = text(receipts(folder)[-1][1])
+    assert "ACCEPTED: your orders for move 2." in last and "played in move 2 as\nthey stand" in last
+
+
+@pytest.fixture
+def two(tmp_path) -> Path:
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12", "--gm-email", GM)
+    deadlines.set_schedule(folder, "every Monday and Thursday at 20:00", "Europe/Rome", now=SET_AT)
+    for name in ("Notius", "Flavia"):
+        secret, address = OFFICERS[name]
+        ok("enlist", folder, "--name", name, "--email", address, "--fit", FIT, "--secret", secret)
+    return folder
+
+
+def eml(folder: Path, name: str, message: EmailMessage) -> Path:
+    path = folder.parent / name
+    path.write_bytes(bytes(message))
+    return path
+
+
+def test_resolve_before_the_deadline_waits_for_every_officer_or_now(two):
+    before = DEADLINE - timedelta(hours=2)
+    m = mail("Notius", 200, "orders", "<n@x>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    inbox.file_mail(two, [eml(two, "n.eml", m)], now=before)
+    with pytest.raises(store.GameError, match=r"move 1 is collected until Monday 19 October 2026, "
+                       r"20:00 Europe/Rome \(18:00 UTC\) \(2 hours left\) and 1 officer has no "
+                       r"valid orders yet: Flavia.*pbem resolve --now"):
+        game.resolve(two, now=before)
+    assert rows(two, "SELECT count(*) AS n FROM moves") == [{"n": 0}]
+    # Every officer's orders in: it may run early.
+    m = mail("Flavia", 100, "orders", "<f@x>")
+    m.set_content(orders("Flavia", "ROUTE 1 S"))
+    inbox.file_mail(two, [eml(two, "f.eml", m)], now=before)
+    game.resolve(two, now=before)
+    assert rows(two, "SELECT number FROM moves") == [{"number": 1}]
+
+
+def test_resolve_now_plays_before_the_deadline(two):
+    game.resolve(two, now=DEADLINE - timedelta(days=1), early=True, force=True)
+    assert rows(two, "SELECT number FROM moves") == [{"number": 1}]
+
+
+def test_the_cli_refuses_before_the_deadline_without_now(two, monkeypatch):
+    deadlines.set_schedule(two, "every day at 20:00", "Europe/Rome")
+    result = run("resolve", two)
+    assert result.exit_code == 1 and "pbem resolve --now" in result.output
+    ok("resolve", two, "--now", "--force")
+
+
+def test_a_mail_exactly_at_the_deadline_is_in_time_one_second_later_waits(two):
+    at = mail("Notius", 0, "orders", "<n@x>")
+    at.set_content(orders("Notius", "ROUTE 1 N"))
+    later = mail("Flavia", -1 / 60, "orders", "<f@x>")
+    later.set_content(orders("Flavia", "ROUTE 1 N"))
+    run_ = inbox.file_mail(two, [eml(two, "a.eml", at), eml(two, "b.eml", later)],
+                           now=DEADLINE + timedelta(hours=1))
+    assert [(f.officer, f.status, f.move) for f in run_.filed] == [
+        ("Notius", "accepted", 1), ("Flavia", "waiting", 2)]
+
+
+def test_orders_from_another_address_with_the_gms_setting(two):
+    ok("settings", two, "--enlisted-from")
+    m = mail("Notius", 100, "orders", "<n@x>", sender="Notius <notius@elsewhere.example>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    (filed,) = inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT).filed
+    assert filed.status == "refused"
+    assert [p.message for p in filed.problems] == [
+        "this mail comes from notius@elsewhere.example, and the orders of Notius come only "
+        "from the address he enlisted with"]
+    # The officer hears of it at his own address; the sender learns nothing of the ship.
+    to = [r["recipients"] for r, _ in receipts(two)]
+    assert to == ["notius@example.org", "notius@elsewhere.example"]
+    # Without the setting the secret is enough.
+    ok("settings", two, "--any-from")
+    m.replace_header("Message-ID", "<n2@x>")
+    (filed,) = inbox.file_mail(two, [eml(two, "n2.eml", m)], now=SET_AT).filed
+    assert filed.status == "accepted"
+
+
+def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
+    m = mail("Notius", 100, "orders", "<n@x>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
+    ok("new-secret", two, "Notius", "--reason", "his secret leaked")
+    game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
+    report = (two / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
+    assert "YOUR SHIP HELD POSITION THIS MOVE." in report and "the secret does not match" in report
+
+
+def test_mail_that_breaks_everything_is_filed_and_listed(two, tmp_path):
+    junk = tmp_path / "junk.eml"
+    junk.write_bytes(b"From: \xff\xfe\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n--\x00\x01")
+    run_ = inbox.file_mail(two, [junk], now=SET_AT)
+    assert [f.status for f in run_.filed] == ["not orders"]
+    assert "Mail that is not orders (1)" in ok("status", two)
