@@ -341,3 +341,92 @@ def test_mail_that_breaks_everything_is_filed_and_listed(two, tmp_path):
     run_ = inbox.file_mail(two, [junk], now=SET_AT)
     assert [f.status for f in run_.filed] == ["not orders"]
     assert "Mail that is not orders (1)" in ok("status", two)
+
+
+# --- missed moves, reminders, early orders ---------------------------------------------
+
+
+def test_a_ship_is_retired_after_the_gms_number_of_missed_moves(two):
+    ok("settings", two, "--retire-after", "2")
+    assert "a ship is retired after 2 in a row" in ok("settings", two)
+    after = DEADLINE + timedelta(hours=1)
+    for move in (1, 2):
+        m = mail("Notius", 100, f"orders {move}", f"<n{move}@x>")
+        m.set_content(orders("Notius", "ROUTE 1 N" if move == 1 else "ROUTE 1 S", move=move))
+        inbox.file_mail(two, [eml(two, f"n{move}.eml", m)], now=after)
+        game.resolve(two, now=after, early=True)
+        after += timedelta(days=4)
+    # Flavia sent nothing twice: retired by move 2, told in her last report, named in the
+    # bulletin in every format; Notius plays on.
+    bulletin = (two / "reports" / "move-02" / "bulletin.txt").read_text(encoding="utf-8")
+    assert "LEFT THE GAME\n  Flavia (2 moves in a row without orders)\n" in bulletin
+    md = (two / "reports" / "move-02" / "bulletin.md").read_text(encoding="utf-8")
+    assert "- Flavia \\(2 moves in a row without orders\\)" in md
+    report = (two / "reports" / "move-02" / "report-002-flavia.txt").read_text(encoding="utf-8")
+    assert "You are retired from the game: 2 moves in a row without valid orders." in report
+    assert "LEFT THE GAME" not in (two / "reports" / "move-01" / "bulletin.txt").read_text(
+        encoding="utf-8")
+    officers = ok("officers", two)
+    assert "retired in move 2" in officers and "Flavia" in officers
+    # Her last report is mailed to her all the same.
+    mailed = rows(two, "SELECT recipients FROM mails WHERE kind = 'report' AND move = 2")
+    assert {r["recipients"] for r in mailed} == {"notius@example.org", "flavia@example.org"}
+    game.resolve(two, now=after, early=True, force=True)
+    assert not (two / "reports" / "move-03" / "report-002-flavia.txt").exists()
+
+
+def test_missed_moves_are_shown_in_status(two):
+    game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
+    status = ok("status", two)
+    assert "missed" in status
+    line = next(l for l in status.splitlines() if l.startswith("  Flavia"))
+    assert line.rstrip().endswith("1")
+
+
+def test_remind_queues_a_reminder_to_each_officer_still_missing_once(two):
+    m = mail("Notius", 100, "orders", "<n@x>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
+    out = ok("remind", two)
+    assert "Reminders queued for Flavia." in out
+    (row,) = rows(two, "SELECT * FROM mails WHERE kind = 'reminder'")
+    assert row["recipients"] == "flavia@example.org"
+    message = email.message_from_bytes((two / row["file"]).read_bytes(), policy=policy.default)
+    assert "Your orders for move 1 have not arrived yet." in text(message)
+    assert "Reminded already this move" in ok("remind", two)
+    assert len(rows(two, "SELECT * FROM mails WHERE kind = 'reminder'")) == 1
+    ok("remind", two, "--again")
+    assert len(rows(two, "SELECT * FROM mails WHERE kind = 'reminder'")) == 2
+
+
+def test_orders_sent_early_are_checked_when_their_move_comes(two):
+    early = mail("Notius", 100, "move 2 already", "<n2@x>")
+    early.set_content(orders("Notius", "ROUTE 1 S", move=2))
+    (filed,) = inbox.file_mail(two, [eml(two, "n2.eml", early)], now=SET_AT).filed
+    assert (filed.status, filed.move) == ("waiting", 2)
+    first = text(receipts(two)[-1][1])
+    assert "FILED FOR MOVE 2: move 1 is being collected now." in first
+    game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
+    assert "no orders for this move arrived: your mail of 2026-10-19 16:20:00 UTC is for move 2" \
+        in (two / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
+    run_ = inbox.file_mail(two, [], now=DEADLINE + timedelta(hours=2))
+    assert [(f.officer, f.status, f.move) for f in run_.checked] == [("Notius", "accepted", 2)]
+    assert "ACCEPTED: your orders for move 2." in text(receipts(two)[-1][1])
+    game.resolve(two, now=DEADLINE + timedelta(days=4), force=True)
+    assert "Ordered: 1 S" in (two / "reports" / "move-02" / "report-001-notius.txt").read_text(
+        encoding="utf-8")
+
+
+def test_a_later_refused_mail_does_not_replace_good_orders(two):
+    good = mail("Notius", 100, "orders", "<g@x>")
+    good.set_content(orders("Notius", "ROUTE 1 N"))
+    bad = mail("Notius", 50, "orders again", "<b@x>")
+    bad.set_content(orders("Notius", "ROUET 1 N"))
+    inbox.file_mail(two, [eml(two, "g.eml", good), eml(two, "b.eml", bad)], now=SET_AT)
+    body = text(receipts(two)[-1][1])
+    assert "REFUSED: 1 problem below." in " ".join(body.split())
+    assert "Your orders of Monday 19 October 2026, 18:20:00 Europe/Rome" in " ".join(body.split())
+    assert "unknown order ROUET; did you mean ROUTE?" in body
+    game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
+    assert "Ordered: 1 N" in (two / "reports" / "move-01" / "report-001-notius.txt").read_text(
+        encoding="utf-8")
