@@ -7,17 +7,13 @@ from pathlib import Path
 
 import click
 
-from . import backups as backup_store
-from . import game as library
-from . import preview as previews
-from . import record as records
-from . import rollback as rollbacks
-from . import store
-from . import verify as verifier
-from .orderfile import listed
-from .rules.ship import parse_fit
-from .store import DB_NAME, GameError
+from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
+from .errors import GameError
 from .terminal import clean, clean_line
+
+# Each command imports what it needs when it runs: `pbem check` without a game needs only
+# the order reader, and the game's machinery (SQLite, templates, mail, dateutil) would be
+# most of its start-up.
 
 GAME_DIR = click.argument(
     "game_dir", required=False, default=".",
@@ -65,24 +61,26 @@ def main() -> None:
               "same map and dice (tests, replays). A seed can be guessed, and with it the map and "
               "every die: leave it out for a game with real stakes, and the secret is drawn at random.")
 @click.option("--name", help="The game's name, written in every order file (default: the folder name).")
-@click.option("--size", default=library.DEFAULT_SIZE, show_default=True, help="Parsec squares per side of a level.")
+@click.option("--size", default=DEFAULT_SIZE, show_default=True, help="Parsec squares per side of a level.")
 @click.option("--planets", default=9, show_default=True, help="Planets per level (4 levels).")
 @click.option("--level", type=click.Choice(["basic", "advanced"]), default="basic", show_default=True,
               help="Exploration of inner space (basic) or outer space (advanced).")
 @click.option("--moves", type=int, help="Timed version: the game ends after this many moves.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="A map drawn by the GM (TOML; see the README) instead of a drawn one.")
-@click.option("--rule", "rules", multiple=True, type=click.Choice(library.OPTIONAL_RULES),
+@click.option("--rule", "rules", multiple=True, type=click.Choice(OPTIONAL_RULES),
               help="Switch on an optional rule (repeatable): research = Unpredictable Research.")
 @click.option("--private-research", is_flag=True,
               help="With --rule research: keep breakthroughs out of the bulletin.")
 @click.option("--gm-email", help='The From of every mail pbem writes, e.g. "Space Computer <sc@example.org>".')
-@click.option("--keep-backups", default=store.KEEP_BACKUPS, show_default=True, type=click.IntRange(min=0),
+@click.option("--keep-backups", default=KEEP_BACKUPS, show_default=True, type=click.IntRange(min=0),
               help="Backups of the game before a move to keep (0: none, and no rollback).")
 def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: int, level: str,
         moves: int | None, map_file: Path | None, rules: tuple[str, ...],
         private_research: bool, gm_email: str | None, keep_backups: int) -> None:
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
+    from . import game as library
+
     try:
         state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
                                  level=level, moves=moves, map_file=map_file, rules=rules,
@@ -118,6 +116,9 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
            sheet: Path | None, rank: str | None, secret: str | None) -> None:
     """Enlist a Commanding Officer with his ship sheet; prints his secret once."""
+    from . import game as library
+    from .rules.ship import parse_fit
+
     if bool(fit) == bool(sheet):
         raise click.UsageError("give the ship sheet with exactly one of --fit or --sheet")
     try:
@@ -143,6 +144,8 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
 @click.argument("names", nargs=-1, required=True)
 def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
     """Fix the player order instead of the lot drawn at enlistment."""
+    from . import game as library
+
     try:
         library.fix_order(game_dir, list(names))
     except GameError as e:
@@ -160,10 +163,13 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
     A file's problems are listed up to a limit, then counted. Anything a player wrote is
     printed with its control characters shown as escapes.
     """
+    from .checking import check_file
+    from .orderfile import listed
+
     bad = 0
     for path in files:
         try:
-            orders, problems = library.check_file(path, game_dir)
+            orders, problems = check_file(path, game_dir)
         except GameError as e:
             raise fail(e) from None
         shown = clean_line(str(path))
@@ -201,6 +207,8 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
     half-finished (saved, but its reports or archiving cut short) is finished instead, and
     nothing else is done.
     """
+    from . import game as library
+
     try:
         done = library.resolve(game_dir, force=force, early=early)
     except library.StrayRun as e:
@@ -232,6 +240,8 @@ def preview(game_dir: Path) -> None:
     Prints the summary `pbem resolve` would print (who holds and why, landings, losses,
     ships destroyed, promotions) and whether resolve would refuse the move without --force.
     """
+    from . import preview as previews
+
     try:
         shown = previews.preview(game_dir)
     except GameError as e:
@@ -252,6 +262,8 @@ def report(game_dir: Path, move: int | None) -> None:
 
     A move found half-finished is finished first (reports written, orders archived).
     """
+    from . import game as library
+
     try:
         echo_completed(library.complete_moves(game_dir))
         out = library.rerender(game_dir, move)
@@ -694,6 +706,8 @@ def rollback(game_dir: Path, to: int | None) -> None:
     the undone reports are moved aside to rolled-back/ with the database as it was.
     Resolving again with the same orders writes the same reports.
     """
+    from . import rollback as rollbacks
+
     try:
         done = rollbacks.rollback(game_dir, to)
     except GameError as e:
@@ -725,6 +739,9 @@ def rollback(game_dir: Path, to: int | None) -> None:
               help="How many backups to keep from now on (0: none, and no rollback).")
 def backups_cmd(game_dir: Path, keep: int | None) -> None:
     """List the backups of the game before each move; --keep sets how many are kept."""
+    from . import game as library
+    from . import backups as backup_store
+
     try:
         kept, deleted = library.keep_backups(game_dir, keep)
     except GameError as e:
@@ -748,6 +765,8 @@ def reveal(game_dir: Path, early: bool) -> None:
     Writes reports/ledger.json: the secret and, for every move, its orders (secrets
     masked), rolls, events and ledger entry. Publish it with the last bulletin.
     """
+    from . import record as records
+
     try:
         shown = records.reveal(game_dir, early=early)
     except GameError as e:
@@ -770,6 +789,8 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
     the ledger's chain of hashes is rebuilt move by move, and the commitment and chain heads
     printed in the bulletins are compared. Exit status 1 names the first thing that differs.
     """
+    from . import verify as verifier
+
     try:
         record, checks = verifier.verify_path(path, list(bulletins) or None)
     except GameError as e:

@@ -15,7 +15,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from . import backups, ledger, move_files, store
+from . import backups, checking, ledger, move_files, store
+from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
 from . import names as naming
 from . import orderfolder
 from .orderfile import read_orders
@@ -50,8 +51,6 @@ if TYPE_CHECKING:
 # needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
 # would be most of that command's start-up.
 
-DEFAULT_SIZE = 30
-OPTIONAL_RULES: tuple[str, ...] = (RESEARCH,)  # `pbem new --rule ...`
 
 
 @dataclass(frozen=True)
@@ -344,25 +343,8 @@ def secret_check(db) -> lawful.SecretCheck:
     return secret_ok
 
 
-def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
-    """`pbem check`: what cannot be read always; what is not lawful when a game is given.
-
-    Anything may be named: a folder, a FIFO, a file of gigabytes is one problem, at once.
-    """
-    source = clean_line(str(path))
-    try:
-        data = orderfolder.read_order_file(str(path))
-    except orderfolder.CannotRead as e:
-        return Orders(source=source), [Problem(
-            source, None, "", f"not checked: {e.reason}", e.fix or "name an order file")]
-    orders, problems = read_orders(data, source)
-    if game_dir is None:
-        return orders, problems
-    db = store.open_db(Path(game_dir))
-    state = store.load_state(db)
-    ruleset = ruleset_for(Path(game_dir))
-    problems += lawful.problems(orders, state, ruleset, secret_check(db))
-    return orders, in_report_order(problems)
+# `pbem check` lives where it can start without the rest of the game.
+check_file = checking.check_file
 
 
 def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,

@@ -17,6 +17,8 @@ from typing import Any, Iterable
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .defaults import DB_NAME, KEEP_BACKUPS
+from .errors import GameError
 from .rules.dice import Roll
 from .rules.events import Event
 from .rules.geometry import Position, Zone
@@ -24,7 +26,6 @@ from .rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from .rules.ship import Ship
 from .rules.state import GameState, Landing, Officer, Planet
 
-DB_NAME = "game.db"
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
 migrations = Migrations("pbem")
@@ -133,9 +134,6 @@ def m004_desk(db: sqlite_utils.Database) -> None:
     db["deadlines"].create({"move": int, "at": str, "zone": str}, pk="move")
     # The move during which the GM retired the officer; NULL while he serves.
     db["officers"].add_column("retired", int)
-
-
-KEEP_BACKUPS = 10  # backups of the game before a move kept by default (`pbem backups --keep`)
 
 
 @migrations()
@@ -280,10 +278,6 @@ def m009_inbox(db: sqlite_utils.Database) -> None:
     db["letters"].create_index(["status"])
 
 
-class GameError(Exception):
-    """A GM-facing problem: the message says what to do."""
-
-
 def db_path(game_dir: Path) -> Path:
     return Path(game_dir) / DB_NAME
 
@@ -412,14 +406,34 @@ def game_row(db: sqlite_utils.Database) -> dict[str, Any]:
     return rows[0]
 
 
-def load_state(db: sqlite_utils.Database) -> GameState:
+def _player_order(row: dict[str, Any]) -> tuple:
+    # Player order: fixed by the GM where set, else by the lot drawn at enlistment.
+    return (row["turn_fixed"] is None, row["turn_fixed"] or 0, row["lot"])
+
+
+def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> GameState:
+    """The game as it stands. With `only` (names as an order file writes them, in any case
+    and spacing), the officers of those names alone, each in his place in the player
+    order: what checking one order file needs, whatever the number of officers."""
     g = game_row(db)
     planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
-    rows = list(db["officers"].rows_where("retired IS NULL"))
-    # Player order: fixed by the GM where set, else by the lot drawn at enlistment.
-    rows.sort(key=lambda r: (r["turn_fixed"] is None, r["turn_fixed"] or 0, r["lot"]))
+    if only is None:
+        rows = list(db["officers"].rows_where("retired IS NULL"))
+        rows.sort(key=_player_order)
+        turns = {r["id"]: turn for turn, r in enumerate(rows)}
+    else:
+        wanted = {" ".join(name.split()).casefold() for name in only}
+        order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
+                              "WHERE retired IS NULL"))
+        order.sort(key=_player_order)
+        turns = {r["id"]: turn for turn, r in enumerate(order)}
+        ids = [r["id"] for r in order if r["name"].casefold() in wanted]
+        rows = list(db["officers"].rows_where(
+            f"id IN ({', '.join('?' * len(ids))})", ids)) if ids else []
+        rows.sort(key=lambda r: turns[r["id"]])
     officers = {}
-    for turn, r in enumerate(rows):
+    for r in rows:
+        turn = turns[r["id"]]
         officers[r["id"]] = Officer(
             id=r["id"], name=r["name"], rank=r["rank"], score=r["score"],
             ship=ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),

@@ -117,3 +117,28 @@ def test_the_readme_rulings_name_every_ruling_of_the_code_in_its_order():
     section = readme[readme.index("## Rulings"):]
     found = re.findall(r"`([A-Z][A-Z_]+)`", section)
     assert [n for n in found if n in names] == names
+
+
+def test_the_command_line_starts_without_the_games_machinery():
+    """`pbem check` without a game loads the order reader alone: SQLite through sqlite-utils,
+    the templates, mail and schedules are imported by the commands that use them (speed is
+    measured in bench/, this is what makes it)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from pbem.cli import main\n"
+            "from pbem.checking import check_file\n"
+            "heavy = {'sqlite_utils', 'jinja2', 'email', 'smtplib', 'dateutil', 'pbem.game',\n"
+            "         'pbem.store', 'pbem.render'}\n"
+            "print(sorted(heavy & set(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_defaults_the_command_line_shows_are_the_games():
+    from pbem import defaults, store
+    from pbem.rules import research
+
+    assert defaults.OPTIONAL_RULES == (research.RULE,)
+    assert store.DB_NAME == defaults.DB_NAME and store.KEEP_BACKUPS == defaults.KEEP_BACKUPS

@@ -1,0 +1,66 @@
+"""`pbem check`: an order file's problems, with or without its game.
+
+Without a game, only what can be read: the command a player runs himself, so it imports
+the order reader and nothing else. With a game (`--game`), the rules' own lawfulness check
+against the game as it stands, for which only the officer the file names (and a colleague
+he fires WITH) is loaded: checking one file costs the same in a game of ten officers as in
+one of ten thousand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import orderfolder
+from .orderfile import read_orders
+from .rules.orders import Orders, Problem, in_report_order
+from .terminal import clean_line
+
+
+def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
+    """What cannot be read always; what is not lawful when a game is given.
+
+    Anything may be named: a folder, a FIFO, a file of gigabytes is one problem, at once.
+    """
+    source = clean_line(str(path))
+    try:
+        data = orderfolder.read_order_file(str(path))
+    except orderfolder.CannotRead as e:
+        return Orders(source=source), [Problem(
+            source, None, "", f"not checked: {e.reason}", e.fix or "name an order file")]
+    orders, problems = read_orders(data, source)
+    if game_dir is None:
+        return orders, problems
+    return orders, in_report_order(problems + lawful_problems(orders, Path(game_dir)))
+
+
+def lawful_problems(orders: Orders, game_dir: Path) -> list[Problem]:
+    """The rules' lawfulness check of one officer's orders against his game."""
+    from . import store
+    from .rules import lawful
+    from .ruleset import RulesetError, load_ruleset
+    from .store import GameError
+
+    db = store.open_db(game_dir)
+    try:
+        try:
+            ruleset = load_ruleset(game_dir)
+        except RulesetError as e:
+            raise GameError(f"the game's rules are not valid: {e}") from None
+        names = [n for n in (orders.officer, orders.cooperate) if n]
+        state = store.load_state(db, only=names)
+        if orders.officer and lawful.find_officer(lawful.roster(state), orders.officer) is None:
+            state = store.load_state(db)  # not enlisted: every name, for "did you mean"
+        colleagues = {r["name"].casefold() for r in db.query(
+            "SELECT name FROM officers WHERE retired IS NULL")}
+        secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in db.query(
+            f"SELECT id, salt, secret_hash FROM officers WHERE id IN "
+            f"({', '.join('?' * len(state.officers))})", list(state.officers))}
+
+        def secret_ok(officer_id: int, secret: str) -> bool:
+            salt, stored = secrets[officer_id]
+            return store.secret_matches(secret, salt, stored)
+
+        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues)
+    finally:
+        db.close()
