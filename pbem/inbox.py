@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import os
 import traceback
+from itertools import islice
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -121,6 +122,13 @@ def problems_json(problems: Iterable[Problem]) -> str:
     return json.dumps([problem_data(p) for p in list(problems)[:MOST_PROBLEMS_KEPT]])
 
 
+def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    """Rows as dicts, in plain SQL: an inbox asks a few questions per letter of thousands."""
+    cursor = db.conn.execute(sql, params)
+    names = [c[0] for c in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
 def problem_data(p: Problem) -> dict[str, Any]:
     return {"source": p.source, "line": p.line, "text": p.text, "message": p.message,
             "fix": p.fix, "kind": p.kind, "private": p.private}
@@ -167,6 +175,8 @@ class Inbox:
         self.settings = json.loads(g["settings"])
         self.enlisted_from = settings.enlisted_from(self.settings)
         self.mailing = outbox.sender_of(self.settings) is not None
+        self.desk = outbox.Desk(db) if self.mailing else None  # read once for every receipt
+        self._template = None
         self.deadline = deadlines.of_move(db, self.state.move)
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
@@ -185,7 +195,7 @@ class Inbox:
         """Letters as filed, with what this call filed or changed and has not written yet,
         in the order they were filed: `sql` selects at least those `keep` keeps."""
         rows = [dict(r, **self.changes.get(r["id"], {}))
-                for r in self.db.query(f"SELECT * FROM letters WHERE {sql} ORDER BY id", params)]
+                for r in _rows(self.db, f"SELECT * FROM letters WHERE {sql} ORDER BY id", params)]
         return [r for r in rows + self.pending if keep(r)]
 
     def _update(self, letter_id: int, values: dict[str, Any]) -> None:
@@ -203,11 +213,19 @@ class Inbox:
         for row in self.pending:
             if row["digest"] == digest:
                 return row
-        return next(self.db.query("SELECT id, move, status, officer_id, source FROM letters "
-                                  "WHERE digest = ? LIMIT 1", [digest]), None)
+        found = _rows(self.db, "SELECT id, move, status, officer_id, source FROM letters "
+                               "WHERE digest = ? LIMIT 1", [digest])
+        return found[0] if found else None
 
     def file(self, letter: Letter) -> Filed:
-        """File one letter: read, dated, matched, checked, recorded, answered."""
+        """File one letter: read, dated, matched, checked, recorded, answered; the letter
+        and its receipts in one transaction."""
+        if self.defer:
+            return self._file(letter)
+        with self.db.atomic():
+            return self._file(letter)
+
+    def _file(self, letter: Letter) -> Filed:
         seen = self.known(letter.digest)
         if seen is not None:
             return Filed(seen["id"], letter.source, seen["status"], seen["move"],
@@ -367,8 +385,7 @@ class Inbox:
             row["id"] = _UNWRITTEN + len(self.pending)
             self.pending.append(row)
             return row["id"]
-        with self.db.atomic():
-            return self.db["letters"].insert(row).last_pk
+        return insert_letter(self.db, row)
 
     def _standing(self, officer_id: int, move: int) -> dict[str, Any] | None:
         """The officer's latest valid orders filed for the move, before this letter."""
@@ -406,20 +423,20 @@ class Inbox:
                 self.game_dir, self.db, body=whole if verdict.authentic else self._receipt(
                     letter, filed, verdict, None, date, trusted=False),
                 subject=letter.subject, answers=thread, sender_address=letter.sender,
-                officer_id=officer.id if officer else None, now=self.now)]
+                officer_id=officer.id if officer else None, now=self.now, desk=self.desk)]
         else:
             enlisted = self.emails.get(officer.id, "")
             same = bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
             ids = [outbox.queue_receipt(
                 self.game_dir, self.db, body=whole, subject=letter.subject, answers=thread,
                 sender_address=letter.sender if same else "", officer_id=officer.id,
-                now=self.now)]
+                now=self.now, desk=self.desk)]
             if not same and letter.sender:
                 ids.append(outbox.queue_receipt(
                     self.game_dir, self.db,
                     body=self._receipt(letter, filed, verdict, None, date, trusted=False),
                     subject=letter.subject, answers=thread, sender_address=letter.sender,
-                    officer_id=officer.id, to_officer=False, now=self.now))
+                    officer_id=officer.id, to_officer=False, now=self.now, desk=self.desk))
         return tuple(i for i in ids if i is not None)
 
     def _receipt(self, letter: Letter, filed: Filed, verdict: _Verdict,
@@ -428,8 +445,9 @@ class Inbox:
         shown = problems if trusted else [p for p in problems if not p.private]
         deadline = deadlines.of_move(self.db, filed.move) if filed.move != self.state.move \
             else self.deadline
-        template = environment(self.game_dir, "txt").get_template("receipt.txt.j2")
-        return template.render(
+        if self._template is None:
+            self._template = environment(self.game_dir, "txt").get_template("receipt.txt.j2")
+        return self._template.render(
             game=self.game, status=filed.status, move=filed.move, collected=self.state.move,
             officer=filed.officer or verdict.orders.officer, subject=letter.subject,
             dated=moment_text(date, self.zone), dated_by=letter.dated_by,
@@ -641,14 +659,20 @@ def called(label: str) -> str:
     return label if label.startswith("your ") else f"your order file {label}"
 
 
+def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
+    """One letter filed; plain SQL, since an inbox may file thousands in one call."""
+    columns = [c for c in row if c != "id"]
+    return db.conn.execute(
+        f"INSERT INTO letters ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+        [row[c] for c in columns]).lastrowid
+
+
 def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
     written: dict[int, int] = {}
     for row in collected.pending:
-        row = dict(row)
-        unwritten = row.pop("id")
-        written[unwritten] = db["letters"].insert(row).last_pk
+        written[row["id"]] = insert_letter(db, row)
     for letter_id, values in collected.changes.items():
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
@@ -683,11 +707,26 @@ def file_mail(game_dir: Path, sources: Iterable[Path | str], now: datetime | Non
     g = store.game_row(db)
     if g["ended"]:
         raise GameError("the game is over; it takes no more orders")
+    for source in sources:
+        if not Path(source).exists():
+            raise GameError(f"{source}: no such file or folder; give a Maildir, an mbox file, "
+                            ".eml files, order files or a folder of them")
     desk = Inbox(game_dir, db, now=now)
     run = InboxRun(checked=desk.check_waiting())
-    try:
-        for letter in reading.read_letters(sources):
-            run.filed.append(desk.file(letter))
-    except reading.MailSourceError as e:
-        raise GameError(str(e)) from None
+    letters = reading.read_letters(sources)
+    with outbox.Writer() as writer:
+        if desk.desk is not None:
+            desk.desk.writer = writer
+        while True:
+            # A few hundred letters to a transaction: their receipts are written to disk
+            # meanwhile, and waited for before the rows naming them are committed.
+            with db.atomic():
+                chunk = [desk.file(letter) for letter in islice(letters, _CHUNK)]
+                writer.wait()
+            run.filed += chunk
+            if len(chunk) < _CHUNK:
+                break
     return run
+
+
+_CHUNK = 200

@@ -890,6 +890,13 @@ class _Reader:
                                  "give each component once", "REFIT", dropped=False)
 
 
+def names_a_game(text: str) -> bool:
+    """Does the text hold orders: an unquoted GAME line with a game's name after it? A
+    glance, where `read_orders` reads the whole file."""
+    start = _header_start(text.split("\n"))
+    return start is not None and bool(start.args)
+
+
 def _header_start(lines: list[str]) -> _Line | None:
     """The first unquoted line whose first word is GAME: everything above is greeting."""
     for number, raw in enumerate(lines, start=1):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..orderfile import FormSituation, order_form
+from ..orderfile import FormSituation, names_a_game, order_form
 from ..orderfile import read_orders as read_order_file
 from ..rules.orders import Orders, Problem, in_report_order
 from .mime import quote_depth, unquote
@@ -22,7 +22,7 @@ MAX_QUOTE_DEPTH = 8
 
 def has_orders(text: str) -> bool:
     """Does the text hold an order header (an unquoted GAME line naming a game)?"""
-    return read_order_file(text, "mail")[0].game is not None
+    return names_a_game(text)
 
 
 def find_orders(text: str) -> tuple[str, int] | None:

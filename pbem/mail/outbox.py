@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 from datetime import datetime, timezone
-from email import policy
 from email.headerregistry import Address
 from email.message import EmailMessage
 from pathlib import Path
@@ -68,25 +67,63 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
+class Writer:
+    """Mail files written in the background, each whole or not at all (`_write`): most of
+    writing a file is waiting for the disk, which a thousand receipts need not do one by
+    one. The caller waits (`wait`) before it commits the rows naming them, so that no row
+    of the `mails` table ever names a file that is not whole on disk."""
+
+    def __init__(self, workers: int = 4) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="outbox")
+        self._writing: list = []
+
+    def write(self, path: Path, data: bytes) -> None:
+        self._writing.append(self._pool.submit(_write, path, data))
+
+    def wait(self) -> None:
+        """Every file written; raises the first error met."""
+        writing, self._writing = self._writing, []
+        for done in writing:
+            done.result()
+
+    def __enter__(self) -> "Writer":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        try:
+            self.wait()
+        finally:
+            self._pool.shutdown()
+
+
 def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, kind: str,
-          officer_id: int | None, move: int | None, now: datetime, label: str = "") -> int:
-    """Store one mail in outbox/ and record it; returns its id in the `mails` table."""
+          officer_id: int | None, move: int | None, now: datetime, label: str = "",
+          writer: Writer | None = None) -> int:
+    """Store one mail in outbox/ and record it; returns its id in the `mails` table. With
+    a `writer`, the file is written in the background and the caller waits for it before
+    committing."""
     if kind not in compose.KINDS:
         raise ValueError(f"unknown kind of mail {kind!r}")
     folder = Path(game_dir) / OUTBOX
     folder.mkdir(exist_ok=True)
     recipients = [a.addr_spec for a in message["To"].addresses]
+    # Plain SQL: a move of ten thousand officers queues ten thousand reports.
     with db.atomic():
-        mail_id = db["mails"].insert({
-            "kind": kind, "officer_id": officer_id, "move": move,
-            "recipients": ", ".join(recipients), "subject": str(message["Subject"]),
-            "message_id": str(message["Message-ID"]), "file": "", "queued": stamp(now),
-            "sent": None, "attempts": 0, "last_error": "",
-        }).last_pk
+        mail_id = db.conn.execute(
+            "INSERT INTO mails (kind, officer_id, move, recipients, subject, message_id, file, "
+            "queued, sent, attempts, last_error) VALUES (?, ?, ?, ?, ?, ?, '', ?, NULL, 0, '')",
+            (kind, officer_id, move, ", ".join(recipients), str(message["Subject"]),
+             str(message["Message-ID"]), stamp(now))).lastrowid
         name = f"{mail_id:05d}-{kind}" + (f"-{slug(label)}" if label else "")
         name += f"-move-{move:02d}.eml" if move is not None else ".eml"
-        _write(folder / name, message.as_bytes(policy=policy.SMTP))
-        db["mails"].update(mail_id, {"file": f"{OUTBOX}/{name}"})
+        data = message.as_bytes(policy=compose.SMTP)
+        if writer is None:
+            _write(folder / name, data)
+        else:
+            writer.write(folder / name, data)
+        db.conn.execute("UPDATE mails SET file = ? WHERE id = ?", (f"{OUTBOX}/{name}", mail_id))
     return mail_id
 
 
@@ -97,7 +134,13 @@ def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
 # --- the letters of a game -------------------------------------------------------------
 
 def _officer_row(db: sqlite_utils.Database, officer_id: int) -> dict[str, Any]:
-    return db["officers"].get(officer_id)
+    # Plain SQL: `Table.get` asks SQLite for the table's schema first, every time.
+    cursor = db.conn.execute("SELECT * FROM officers WHERE id = ?", (officer_id,))
+    names = [c[0] for c in cursor.description]
+    row = cursor.fetchone()
+    if row is None:
+        raise GameError(f"no officer {officer_id} in this game")
+    return dict(zip(names, row))
 
 
 def _recipient(row: dict[str, Any]) -> Address | None:
@@ -284,31 +327,60 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
 
 def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subject: str,
                   answers: compose.Thread, sender_address: str, officer_id: int | None,
-                  to_officer: bool = True, now: datetime | None = None) -> int | None:
+                  to_officer: bool = True, now: datetime | None = None,
+                  desk: "Desk | None" = None) -> int | None:
     """The answer to a mail of orders: to its sender and to the officer's enlisted address
     (so an officer learns at once when someone else wrote in his name); with `to_officer`
-    off, to the sender alone (the officer gets a receipt of his own)."""
-    g = store.game_row(db)
-    sender = sender_of(json.loads(g["settings"]))
+    off, to the sender alone (the officer gets a receipt of his own). `desk` holds what
+    many receipts in a row share, read once."""
+    desk = desk or Desk(db)
+    sender = desk.sender
     if sender is None:
         return None
     to: list[Address] = []
-    row = _officer_row(db, officer_id) if officer_id is not None else None
-    if sender_address:
+    row = desk.officer(officer_id) if officer_id is not None else None
+    officer = desk.recipient(officer_id) if row is not None and to_officer else None
+    if officer is not None and sender_address.casefold() == officer.addr_spec.casefold():
+        to.append(officer)  # the officer wrote himself, from his enlisted address
+    elif sender_address:
         try:
             to.append(compose.address("", sender_address))
         except MailError:
             pass  # a forged or broken From gets no answer; the officer still does
-    officer = _recipient(row) if row is not None and to_officer else None
     if officer is not None and all(a.addr_spec.lower() != officer.addr_spec.lower() for a in to):
         to.append(officer)
     if not to:
         return None
     now = now or now_utc()
-    message = compose.receipt_letter(sender, to, game=g["name"], subject=subject, body=body,
+    message = compose.receipt_letter(sender, to, game=desk.game, subject=subject, body=body,
                                      answers=answers, now=now)
     return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
-                 move=g["move"], now=now, label=row["name"] if row else "")
+                 move=desk.move, now=now, label=row["name"] if row else "",
+                 writer=desk.writer)
+
+
+class Desk:
+    """What the receipts of one `pbem inbox` share: the game, the GM's address, and each
+    officer's row and address, each read (and checked) once."""
+
+    def __init__(self, db: sqlite_utils.Database) -> None:
+        self.db = db
+        g = store.game_row(db)
+        self.game, self.move = g["name"], g["move"]
+        self.sender = sender_of(json.loads(g["settings"]))
+        self._rows: dict[int, dict[str, Any]] = {}
+        self._addresses: dict[int, Address | None] = {}
+        self.writer: Writer | None = None  # set while many receipts are written at once
+
+    def officer(self, officer_id: int) -> dict[str, Any]:
+        if officer_id not in self._rows:
+            self._rows[officer_id] = _officer_row(self.db, officer_id)
+        return self._rows[officer_id]
+
+    def recipient(self, officer_id: int) -> Address | None:
+        if officer_id not in self._addresses:
+            self._addresses[officer_id] = _recipient(self.officer(officer_id))
+        return self._addresses[officer_id]
 
 
 def waiting(game_dir: Path) -> int:
