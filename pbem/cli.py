@@ -654,6 +654,8 @@ def adjust(args: tuple[str, ...], score: str | None, damage: str | None, positio
               help="Write the SVG to this file instead of printing it.")
 def map_cmd(game_dir: Path, reader: str, move: int | None, output: Path | None) -> None:
     """Draw an officer's chart, the public chart or the GM's, as SVG."""
+    from . import game as library
+
     try:
         text = library.chart(game_dir, reader, move)
     except GameError as e:
@@ -671,6 +673,7 @@ def map_cmd(game_dir: Path, reader: str, move: int | None, output: Path | None) 
               help="The folder to write (default: GAME_DIR/site).")
 def site(game_dir: Path, output: Path | None) -> None:
     """Write a static site of every move's bulletin and public chart."""
+    from . import game as library
     from .site import build_site
 
     try:

@@ -233,7 +233,8 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
 
 # Public events the bulletin's story does not tell line by line (it gives them a place of
 # their own: the standings table, the end of the game) or that open a turn.
-NOT_IN_STORY = frozenset({"turn", "standings", "game-end", "planet-state"})
+# The press has a section of its own (an anonymous piece belongs to nobody's turn).
+NOT_IN_STORY = frozenset({"turn", "standings", "game-end", "planet-state", "press"})
 
 
 class MoveView:

@@ -14,7 +14,7 @@ from pbem.orderfile import orders_lines, read_orders
 from pbem.rules.orders import PressLine
 from pbem.rules.press import MOST_PRESS_CHARS
 
-from conftest import EXAMPLE_FIT, orders_text
+from conftest import EXAMPLE_FIT, orders_text, schema_errors
 
 EXAMPLES = Path(__file__).parent / "examples"
 ALPHA = ("Alpha", "aaaa-1111", EXAMPLE_FIT)
@@ -52,9 +52,23 @@ def test_press_is_printed_in_the_bulletin_in_every_format_and_escaped(two):
     bbcode = two.bulletin(1, "bbcode")
     assert "[*][b]Alpha[/b]: Salve from the *ALPHA* &#91;b&#93;crew&#91;/b&#93; <i> and a second line." in bbcode
     assert "[*][i]Anonymous[/i]: Alpha cheats at dice." in bbcode
-    # Nobody but the GM learns who wrote the anonymous piece.
-    for reader in (text, md, bbcode, two.report(1, "alpha"), two.report(1, "beta")):
+    folder = two.dir / "reports" / "move-01"
+    html = (folder / "bulletin.html").read_text(encoding="utf-8")
+    assert ("<li><b>Alpha</b>: Salve from the *ALPHA* [b]crew[/b] &lt;i&gt; and a second "
+            "line.</li>") in html
+    assert "<li><i>Anonymous</i>: Alpha cheats at dice.</li>" in html
+    bulletin = json.loads((folder / "bulletin.json").read_text(encoding="utf-8"))
+    assert [e["data"] for e in bulletin["events"] if e["kind"] == "press"] == [
+        {"officer_name": "Alpha", "text": "Salve from the *ALPHA* [b]crew[/b] <i> and a second line."},
+        {"officer_name": None, "text": "Alpha cheats at dice."}]
+    assert schema_errors(folder / "bulletin.json") == []
+    # Nobody but the GM learns who wrote the anonymous piece: no format of the bulletin
+    # or report ties it to Beta.
+    for reader in (text, md, bbcode, html, two.report(1, "alpha"), two.report(1, "beta")):
         assert "Beta: Alpha cheats" not in reader and "**Beta**: Alpha" not in reader
+    for e in bulletin["events"]:
+        if e["kind"] == "press" and e["data"]["officer_name"] is None:
+            assert "Beta" not in json.dumps(e)
     log = (two.dir / "reports" / "move-01" / "gm-log.txt").read_text(encoding="utf-8")
     assert "[gm] press-author (Beta): text Alpha cheats at dice." in log
 
