@@ -419,7 +419,8 @@ def status(game_dir: Path) -> None:
             if o.superseded:
                 what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
         elif o.standing == standing.REFUSED_ONLY:
-            what = f"refused only: {o.problem} ({o.source}, {o.when})"
+            problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
+            what = f"refused only, {o.when} ({o.source}): {problem}"
         else:
             what = "nothing yet"
         if o.refused and o.standing == standing.VALID:

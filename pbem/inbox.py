@@ -460,6 +460,9 @@ class Inbox:
             if previous and previous["date"] > _stamp(date) else None,
             deadline=deadlines.view(deadline, filed.move) if deadline else None,
             left=time_left(deadline, self.now) if deadline else None,
+            # The officer's own copy of a mail that did not prove his: he is warned.
+            unproved=trusted and verdict.officer is not None and not verdict.authentic,
+            sender=letter.sender,
         )
 
     # --- the move being collected --------------------------------------------------------

@@ -185,6 +185,11 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     assert forged_to_sender["In-Reply-To"] == "<forged@evil.example>"
     to_varro = [text(m) for row, m in sent if row["recipients"] == "varro@example.it"]
     assert any("the secret does not match" in b and "parsecs" in b for b in to_varro)
+    # Varro learns at once that someone wrote in his name, and from where.
+    warned = [b for b in to_varro if "the secret does not match" in b]
+    assert "(it came from mallory@evil.example): if you did not send it, someone else wrote " \
+        "orders in your name" in " ".join(warned[0].split())
+    assert "someone else wrote" not in body
     # The correction, sorting first and dated later, wins; the earlier set is told so.
     notius = [text(m) for row, m in sent if "notius@example.org" in row["recipients"]]
     assert any("ROUTE 2 E" in b and "ACCEPTED: your orders for move 1." in b for b in notius)
