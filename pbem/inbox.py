@@ -161,6 +161,9 @@ class Inbox:
         self.defer = defer
         self.pending: list[dict[str, Any]] = []
         self.changes: dict[int, dict[str, Any]] = {}
+        # The pending letters by digest and by officer: a move files thousands of them.
+        self._pending_digests: dict[str, dict[str, Any]] = {}
+        self._pending_of: dict[int, list[dict[str, Any]]] = {}
         self.db = db
         self.now = now or datetime.now(timezone.utc)
         self.state = state if state is not None else store.load_state(db)
@@ -210,9 +213,8 @@ class Inbox:
     def known(self, digest: str) -> dict[str, Any] | None:
         if not digest:
             return None
-        for row in self.pending:
-            if row["digest"] == digest:
-                return row
+        if digest in self._pending_digests:
+            return self._pending_digests[digest]
         found = _rows(self.db, "SELECT id, move, status, officer_id, source FROM letters "
                                "WHERE digest = ? LIMIT 1", [digest])
         return found[0] if found else None
@@ -254,7 +256,9 @@ class Inbox:
             verdict = self._check(orders, problems, letter, carried=late)
             status = ACCEPTED if verdict.officer is not None and not verdict.problems else REFUSED
         officer = verdict.officer
-        previous = self._standing(officer.id, move) if officer is not None else None
+        # What the receipt says of the orders filed before: only a receipt needs it.
+        previous = (self._standing(officer.id, move)
+                    if officer is not None and self.answer and self.mailing else None)
         letter_id = self._insert(
             letter, status=status, move=move, date=date, dated_by=dated_by, label=label,
             text=kept_for_the_record(letter.orders[:MOST_TEXT_CHARS], orders.secret),
@@ -384,15 +388,20 @@ class Inbox:
         if self.defer:
             row["id"] = _UNWRITTEN + len(self.pending)
             self.pending.append(row)
+            if row["digest"]:
+                self._pending_digests.setdefault(row["digest"], row)
+            if officer_id is not None:
+                self._pending_of.setdefault(officer_id, []).append(row)
             return row["id"]
         return insert_letter(self.db, row)
 
     def _standing(self, officer_id: int, move: int) -> dict[str, Any] | None:
         """The officer's latest valid orders filed for the move, before this letter."""
-        found = self.letters("officer_id = ? AND (move = ? OR status = ?)",
-                             [officer_id, move, WAITING],
-                             lambda r: r["officer_id"] == officer_id and r["move"] == move
-                             and r["status"] == ACCEPTED)
+        rows = [dict(r, **self.changes.get(r["id"], {})) for r in _rows(
+            self.db, "SELECT * FROM letters WHERE officer_id = ? AND (move = ? OR status = ?)",
+            [officer_id, move, WAITING])]
+        found = [r for r in rows + self._pending_of.get(officer_id, [])
+                 if r["move"] == move and r["status"] == ACCEPTED]
         return max(found, key=lambda r: (r["date"], r["id"]), default=None)
 
     def _note(self, source: str, status: str, move: int, officer: Officer | None,
@@ -586,7 +595,7 @@ class Inbox:
             officer = self.state.officers.get(row["officer_id"])
             if officer is None:
                 out.notes.append(f"{row['source']}: {row['reason']}")
-            else:
+            elif row["status"] != ACCEPTED:  # valid orders are named below when they replace others
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
         mine: dict[int, list[dict[str, Any]]] = {}
@@ -598,10 +607,11 @@ class Inbox:
             now = [r for r in letters if r["move"] == move]
             chosen = self._choose(officer, now, out)
             for row in now:
+                accepted = row["status"] == ACCEPTED
                 out.files.append({
                     "move": move, "officer_id": officer.id, "source": row["source"],
-                    "text": row["text"], "accepted": int(row["status"] == ACCEPTED),
-                    "problems": json.dumps(problems_listed(row)),
+                    "text": row["text"], "accepted": int(accepted),
+                    "problems": "[]" if accepted else json.dumps(problems_listed(row)),
                 })
             if chosen is None:
                 reason = out.failed.get(officer.id) or self._held(

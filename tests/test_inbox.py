@@ -435,3 +435,15 @@ def test_a_later_refused_mail_does_not_replace_good_orders(two):
     game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
     assert "Ordered: 1 N" in (two / "reports" / "move-01" / "report-001-notius.txt").read_text(
         encoding="utf-8")
+
+
+def test_the_inbox_command_in_the_game_folder_and_a_place_that_does_not_exist(two, monkeypatch):
+    result = run("inbox", two, two.parent / "no-such-mailbox")
+    assert result.exit_code == 1 and "no-such-mailbox: no such file or folder" in result.output
+    m = mail("Notius", 100, "orders", "<n@x>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    path = eml(two, "n.eml", m)
+    monkeypatch.chdir(two)
+    out = ok("inbox", path)  # the game folder left out: the current one
+    assert "Filed 1 mail: 1 accepted" in out
+    assert run("settings", "--retire-after", "-1").exit_code == 1
