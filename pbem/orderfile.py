@@ -1156,11 +1156,14 @@ class FormSituation:
         return int(self.fit.get(component, 0))
 
 
-def _comment(text: str) -> list[str]:
-    """Hint text as comment lines that fit FORM_WIDTH."""
+@functools.lru_cache(maxsize=1024)
+def _comment(text: str) -> tuple[str, ...]:
+    """Hint text as comment lines that fit FORM_WIDTH; the same hints recur in the forms of
+    thousands of officers, so each is wrapped once."""
     import textwrap
 
-    return ["# " + line for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False)]
+    return tuple("# " + line
+                 for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False))
 
 
 # The hint and example of every order in the form for nobody in particular; a situation
