@@ -49,7 +49,7 @@ for path in (ROOT, ROOT / "bench"):
 
 import resolve_bench  # noqa: E402  (the game builder of the resolve benchmark)
 
-from pbem import game, inbox, store  # noqa: E402
+from pbem import inbox, store  # noqa: E402
 from pbem.mail import outbox  # noqa: E402
 
 GM = "Space Computer <sc@bench.invalid>"

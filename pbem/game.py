@@ -19,7 +19,6 @@ from . import backups, checking, ledger, move_files, store
 from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
 from . import names as naming
 from . import orderfolder
-from .orderfile import read_orders
 from .charts import book
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
@@ -34,7 +33,6 @@ from .rules.hazards import problems as hazard_problems
 from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
 from .rules import lawful
 from .rules.move import resolve_move
-from .rules.orders import Orders, Problem, in_report_order
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.ship import build_ship, fit_problems

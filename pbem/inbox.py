@@ -28,9 +28,9 @@ from __future__ import annotations
 import json
 import os
 import traceback
-from itertools import islice
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
+from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -48,12 +48,11 @@ from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
-from .schedule import Deadline, moment_text, time_left
+from .schedule import moment_text, time_left
 from .store import GameError
 from .terminal import clean_line
 
 ACCEPTED, REFUSED, WAITING, NOT_ORDERS = "accepted", "refused", "waiting", "not orders"
-STATUSES = (ACCEPTED, REFUSED, WAITING, NOT_ORDERS)
 # Letters filed by a collection and not written yet are numbered from here: after every
 # letter written, so the order of filing stays the order of the numbers.
 _UNWRITTEN = 10**15
@@ -690,10 +689,6 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
                         [(written.get(i, i),) for i in collected.played])
-
-
-def waiting_for(db: sqlite_utils.Database, move: int) -> int:
-    return db["letters"].count_where("status = ? AND move <= ?", [WAITING, move])
 
 
 

@@ -55,7 +55,7 @@ def rows(folder: Path, sql: str, params=()) -> list[dict]:
 
 def orders(name: str, *body: str, move: int = 1, secret: str | None = None) -> str:
     secret = secret or OFFICERS[name][0]
-    return "\n".join([f"GAME cornifex", f"OFFICER {name}", f"SECRET {secret}", f"MOVE {move}",
+    return "\n".join(["GAME cornifex", f"OFFICER {name}", f"SECRET {secret}", f"MOVE {move}",
                       *body, "END", ""])
 
 

@@ -43,7 +43,6 @@ def test_the_readme_example_runs_as_written(tmp_path, monkeypatch):
     handler = Inbox()
     maildir = tmp_path / "Mail" / "vii-legio"
     secrets: dict[str, str] = {}
-    sent_to: list[list[str]] = []
     monkeypatch.chdir(tmp_path)
     with smtp_server(handler) as port:
 
