@@ -273,6 +273,8 @@ def m009_inbox(db: sqlite_utils.Database) -> None:
         defaults={"late": 0, "played": 0, "authentic": "", "problems": "[]",
                   "problems_total": 0, "answer": 1},
     )
+    # Each mail's fingerprint, checked before it is sent (`pbem.mail.outbox.Writer`).
+    db["mails"].add_column("sha256", str, not_null_default="")
     db["letters"].create_index(["move", "officer_id"])
     db["letters"].create_index(["digest"])
     db["letters"].create_index(["status"])

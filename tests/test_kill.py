@@ -63,7 +63,7 @@ def database(folder: Path) -> list[str]:
     try:
         conn.execute("BEGIN")
         conn.execute("UPDATE moves SET resolved_at = ''")
-        conn.execute("UPDATE mails SET queued = '', message_id = ''")
+        conn.execute("UPDATE mails SET queued = '', message_id = '', sha256 = ''")  # the file holds the time
         conn.execute("UPDATE letters SET filed = ''")  # when the move filed its orders
         lines = list(conn.iterdump())
         conn.rollback()

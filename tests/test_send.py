@@ -219,3 +219,20 @@ def test_a_certificate_that_is_not_trusted_keeps_the_mail(game, certificate):
     assert result.exit_code == 1
     assert "TLS failed: CERTIFICATE_VERIFY_FAILED" in result.output
     assert inbox.received == [] and all(r["sent"] is None for r in mails(game))
+
+
+def test_a_mail_whose_file_is_not_the_one_queued_is_never_sent(game):
+    """A receipt of `pbem inbox` is written without waiting for the disk: should the machine
+    stop before it is there, its file is not the mail queued, and it is kept, not sent."""
+    (row,) = [r for r in mails(game) if r["kind"] == "report"][:1]
+    path = game / row["file"]
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])  # half of it on disk
+    handler = Inbox()
+    with smtp_server(handler) as port:
+        result = run("send", game, "--host", "127.0.0.1", "--port", port)
+    assert result.exit_code == 1
+    assert "is not the mail that was queued" in result.output
+    subjects = [str(m["Subject"]) for m in handler.messages()]
+    assert row["subject"] not in subjects and len(subjects) == len(mails(game)) - 1
+    kept = next(r for r in mails(game) if r["id"] == row["id"])
+    assert kept["sent"] is None and "not sent" in kept["last_error"]

@@ -8,6 +8,7 @@ saved, so a crash never leaves mail about a move that did not happen.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from datetime import datetime, timezone
@@ -57,21 +58,30 @@ def set_sender(game_dir: Path, text: str) -> Address:
     return sender
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Written whole or not at all: a half-written mail must never be sent."""
+def _write(path: Path, data: bytes, durable: bool = True) -> None:
+    """Written whole or not at all: a half-written mail must never be sent. `durable`
+    waits for the disk too; without it a file may be lost if the machine stops (a killed
+    process loses nothing), which `pbem send` finds by its fingerprint and never sends."""
     temporary = path.with_name(f".{path.name}.tmp")
     with open(temporary, "wb") as f:
         f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
+        if durable:
+            f.flush()
+            os.fsync(f.fileno())
     os.replace(temporary, path)
 
 
+def fingerprint(data: bytes) -> str:
+    """What `pbem send` checks a mail's file against before sending it."""
+    return hashlib.sha256(data).hexdigest()
+
+
 class Writer:
-    """Mail files written in the background, each whole or not at all (`_write`): most of
-    writing a file is waiting for the disk, which a thousand receipts need not do one by
-    one. The caller waits (`wait`) before it commits the rows naming them, so that no row
-    of the `mails` table ever names a file that is not whole on disk."""
+    """Mail files written in the background, each whole or not at all (`_write`), without
+    waiting for the disk: the receipts of an inbox of a thousand mails would each wait half
+    a millisecond of the kernel's time for it. The caller waits (`wait`) before it commits
+    the rows naming them; should the machine stop before the disk has them, `pbem send`
+    finds a file that is not the mail queued by its fingerprint and does not send it."""
 
     def __init__(self, workers: int = 4) -> None:
         from concurrent.futures import ThreadPoolExecutor
@@ -80,7 +90,7 @@ class Writer:
         self._writing: list = []
 
     def write(self, path: Path, data: bytes) -> None:
-        self._writing.append(self._pool.submit(_write, path, data))
+        self._writing.append(self._pool.submit(_write, path, data, False))
 
     def wait(self) -> None:
         """Every file written; raises the first error met."""
@@ -123,7 +133,8 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
             _write(folder / name, data)
         else:
             writer.write(folder / name, data)
-        db.conn.execute("UPDATE mails SET file = ? WHERE id = ?", (f"{OUTBOX}/{name}", mail_id))
+        db.conn.execute("UPDATE mails SET file = ?, sha256 = ? WHERE id = ?",
+                        (f"{OUTBOX}/{name}", fingerprint(data), mail_id))
     return mail_id
 
 

@@ -245,8 +245,10 @@ def _read_mbox(path: Path, counter: _Counter, shown: str | None = None) -> Itera
             arrival = counter.next()
             source = f"{shown or path}, mail {n}"
             try:
-                data = box.get_bytes(key)
-                delivered = _from_line_date(box.get_message(key).get_from())
+                # With its From_ line, which says when it was delivered: one read, no parse.
+                whole = box.get_bytes(key, from_=True)
+                head, _, data = whole.partition(b"\n")
+                delivered = _from_line_date(head.decode("latin-1").removeprefix("From ").rstrip())
             except (OSError, KeyError, ValueError) as error:
                 yield unreadable(source, arrival, error)
                 continue

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from .. import store
 from ..store import GameError
 from .compose import SECRET_KINDS
-from .outbox import now_utc, pending, stamp
+from .outbox import fingerprint, now_utc, pending, stamp
 
 PLAIN, STARTTLS, SSL = "plain", "starttls", "ssl"
 DEFAULT_PORTS = {PLAIN: 25, STARTTLS: 587, SSL: 465}
@@ -137,6 +137,11 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
                 data = path.read_bytes()
             except OSError as e:
                 record(row, False, f"{row['file']}: {e.strerror}")
+                continue
+            if row.get("sha256") and fingerprint(data) != row["sha256"]:
+                record(row, False, f"{row['file']} is not the mail that was queued (the "
+                                   "machine stopped before it was on disk, or it was "
+                                   "changed): not sent")
                 continue
             recipients = [r.strip() for r in row["recipients"].split(",") if r.strip()]
             try:
