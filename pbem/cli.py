@@ -382,6 +382,9 @@ def inbox(args: tuple[str, ...]) -> None:
         f"accepted, {run.count(filing.REFUSED)} refused, {run.count(filing.WAITING)} waiting "
         f"for a later move, {run.count(filing.NOT_ORDERS)} not orders"
         + (f"; {again} filed before." if again else "."))
+    if not run.answered:
+        click.echo("No receipts: the game has no GM address for the From of its mails; set it "
+                   "with `pbem mail-from`.")
     mail_note(game_dir)
 
 

@@ -699,6 +699,7 @@ class InboxRun:
 
     filed: list[Filed] = field(default_factory=list)
     checked: list[Filed] = field(default_factory=list)  # letters that waited for this move
+    answered: bool = True  # False when the game has no GM address: no receipt is written
 
     @property
     def new(self) -> list[Filed]:
@@ -720,7 +721,7 @@ def file_mail(game_dir: Path, sources: Iterable[Path | str], now: datetime | Non
             raise GameError(f"{source}: no such file or folder; give a Maildir, an mbox file, "
                             ".eml files, order files or a folder of them")
     desk = Inbox(game_dir, db, now=now)
-    run = InboxRun(checked=desk.check_waiting())
+    run = InboxRun(checked=desk.check_waiting(), answered=desk.mailing)
     letters = reading.read_letters(sources)
     with outbox.Writer() as writer:
         if desk.desk is not None:

@@ -447,3 +447,15 @@ def test_the_inbox_command_in_the_game_folder_and_a_place_that_does_not_exist(tw
     out = ok("inbox", path)  # the game folder left out: the current one
     assert "Filed 1 mail: 1 accepted" in out
     assert run("settings", "--retire-after", "-1").exit_code == 1
+
+
+def test_without_the_gms_address_the_inbox_files_and_says_no_receipt_is_written(tmp_path):
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12")
+    secret, address = OFFICERS["Notius"]
+    ok("enlist", folder, "--name", "Notius", "--email", address, "--fit", FIT, "--secret", secret)
+    m = mail("Notius", 100, "orders", "<n@x>")
+    m.set_content(orders("Notius", "ROUTE 1 N"))
+    out = ok("inbox", folder, eml(folder, "n.eml", m))
+    assert "Filed 1 mail: 1 accepted" in out and "No receipts: the game has no GM address" in out
+    assert rows(folder, "SELECT count(*) AS n FROM mails") == [{"n": 0}]
