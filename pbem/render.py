@@ -8,6 +8,7 @@ name cannot inject Markdown or BBCode, and no template can forget to escape it.
 from __future__ import annotations
 
 import gc
+import os
 import re
 import unicodedata
 from contextlib import contextmanager
@@ -15,92 +16,23 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import jinja2
 import jinja2.bccache
 from markupsafe import Markup
 
-from . import report_json
+from . import direct, report_json
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import officer_planets
+from .direct.text import Escaped, html_text
+from .formats import ESCAPERS, at_parsec, heading_text, ordinal, reckoning_text
 from .gm_log import gm_log_parts
 from .orderfile import FormSituation, order_form
 from .rules.dice import Roll
 from .rules.rulings import RELANDINGS_PER_LANDING
 from .rules.events import GM, OFFICER, PUBLIC, Event
-from .rules.geometry import Position, bearing, bearing_text
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
-
-
-def plain(value: Any) -> str:
-    """Plain text: drop control and bidi-override characters a name could hide."""
-    kind = type(value)
-    if kind is int:
-        return str(value)
-    text = value if kind is str else str(value)
-    if text.isprintable() or text.replace("\n", "").isprintable():  # the common cases, in C
-        return text
-    return _CONTROL.sub("", text)
-
-
-def markdown(value: Any) -> str:
-    if isinstance(value, Markup):
-        return value  # a macro's lines, escaped value by value already (`|safe`)
-    text = plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", text)
-
-
-def bbcode(value: Any) -> str:
-    # Square brackets open tags; as character references they print as brackets.
-    if isinstance(value, Markup):
-        return value  # a macro's lines, escaped value by value already (`|safe`)
-    return plain(value).replace("[", "&#91;").replace("]", "&#93;")
-
-
-def html(value: Any) -> str:
-    """HTML and SVG: autoescaping escapes; this drops what a name could hide, and leaves
-    alone what is already markup (a macro's output, a chart drawn by its own template)."""
-    if isinstance(value, Markup):
-        return value
-    return plain(value)
-
-
-ESCAPERS: dict[str, Callable[[Any], str]] = {
-    "txt": plain, "md": markdown, "bbcode": bbcode, "html": html,
-}
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def at_parsec(n: int) -> str:
-    return "the start of the route" if n == 0 else f"the {ordinal(n)} parsec"
-
-
-def reckoning_text(r: list[int]) -> str:
-    """Where the officer believes he is, from the base, in his own terms."""
-    x, y, dz = r
-    flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
-    if flat == "here":
-        flat = "on the base square"
-    else:
-        flat = f"{flat} from the base"
-    if dz:
-        flat += f", {abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
-    return flat
-
-
-def heading_text(heading: str) -> str:
-    """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
-    of P-4` (designations and names stay as written)."""
-    words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
-    return " ".join(words)[:1].upper() + " ".join(words)[1:]
 
 
 def packaged_templates() -> Path:
@@ -114,7 +46,12 @@ def packaged_templates() -> Path:
 class Environment(jinja2.Environment):
     """Event data are plain dicts: look `d.planet` up as a key first. Jinja's own order
     (attribute, then key) raises and catches an AttributeError on every dict field, which
-    is most of the cost of ten thousand reports."""
+    is most of the cost of ten thousand reports.
+
+    `printer` writes the officers' reports and charts in Python where the environment
+    loads their templates as shipped (`pbem.direct`)."""
+
+    printer: direct.Printer
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:
@@ -152,7 +89,7 @@ _BYTECODE = bytecode_cache("__jinja2_%s.cache")
 _ESCAPING_BYTECODE = bytecode_cache("__pbem_escaping_%s.cache")
 
 
-def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
+def environment(game_dir: Path | None, fmt: str) -> Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         paths.append(str(Path(game_dir) / "templates"))
@@ -167,7 +104,11 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=escaping,
         bytecode_cache=_ESCAPING_BYTECODE if escaping else _BYTECODE,
+        # An environment serves one command: its templates are read once, never looked at
+        # again on disk (ten thousand reports would stat every template ten thousand times).
+        auto_reload=False,
     )
+    env.printer = direct.Printer(env, html_text() if escaping else Escaped(ESCAPERS[fmt]))
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
@@ -185,8 +126,12 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "officer"
 
 
+def report_stem(officer_id: int, name: str) -> str:
+    return f"report-{officer_id:03d}-{slug(name)}"
+
+
 def report_name(officer_id: int, name: str, suffix: str = "txt") -> str:
-    return f"report-{officer_id:03d}-{slug(name)}.{suffix}"
+    return f"{report_stem(officer_id, name)}.{suffix}"
 
 
 # What happens on a planet, at the base and between officers, told in order in the report.
@@ -375,8 +320,16 @@ def order_forms(game: str, move: int, view: "MoveView") -> dict[int, str]:
     return forms
 
 
-def write(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8", newline="\n")
+def write(path: Path | str, text: str) -> None:
+    """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
+    close (ten thousand officers' reports are thirty thousand files a move)."""
+    data = text.encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    try:
+        while data:
+            data = data[os.write(fd, data):]
+    finally:
+        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -402,6 +355,28 @@ def public_chart_data(charts: MoveCharts) -> dict[str, Any]:
             "ships": [{"officer": name, "at": at} for name, at in ships.items()]}
 
 
+def chart_text(html_env: Environment, drawing: svg.Drawing, *, chart_id: str) -> str:
+    """A chart as an SVG file's text: written directly, or through the GM's chart.svg.j2."""
+    if html_env.printer.shipped(direct.CHART):
+        return html_env.printer.chart(svg.layout(drawing, chart_id))
+    return svg.render_svg(html_env, drawing, chart_id=chart_id)
+
+
+def text_report(text_env: Environment, context: dict[str, Any], **values: Any) -> str:
+    """An officer's plain-text report: written directly, or through the GM's report.txt.j2."""
+    if text_env.printer.shipped(direct.TEXT_REPORT):
+        return text_env.printer.text_report(context, **values)
+    return text_env.get_template("report.txt.j2").render(**values, **context)
+
+
+def html_report(html_env: Environment, context: dict[str, Any], **values: Any) -> str:
+    """An officer's HTML report, his chart inline: written directly, or through the GM's
+    report.html.j2 and page.html.j2."""
+    if html_env.printer.shipped(direct.HTML_REPORT):
+        return html_env.printer.html_report(context, **values)
+    return html_env.get_template("report.html.j2").render(**values, **context)
+
+
 def officer_chart(html_env: jinja2.Environment, charts: MoveCharts, officer_id: int,
                   sheet: dict[str, Any], *, game: str, move: int,
                   placed: dict[str, dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
@@ -411,20 +386,20 @@ def officer_chart(html_env: jinja2.Environment, charts: MoveCharts, officer_id: 
     known = officer_planets(charts.public, charts.placed() if placed is None else placed, own)
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
                                   game=game, move=move, marks=charts.marks)
-    return (svg.render_svg(html_env, drawing, chart_id="chart"),
+    return (chart_text(html_env, drawing, chart_id="chart"),
             {"frame": "base", "at": own.at, "planets": report_json.chart_planets(known)})
 
 
 def public_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str:
     drawing = svg.public_drawing(charts.public, game=game, move=move, marks=charts.marks)
-    return svg.render_svg(html_env, drawing, chart_id="public")
+    return chart_text(html_env, drawing, chart_id="public")
 
 
 def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str | None:
     if charts.tabula is None:
         return None
     drawing = svg.gm_drawing(charts.tabula, game=game, move=move, marks=charts.marks)
-    return svg.render_svg(html_env, drawing, chart_id="gm")
+    return chart_text(html_env, drawing, chart_id="gm")
 
 
 def bulletin_page(html_env: jinja2.Environment, public: dict[str, Any], *, game: str, move: int,
@@ -477,8 +452,6 @@ def _render_move(
     view = MoveView(events, texts)
     text_env = environment(game_dir, "txt")
     html_env = environment(game_dir, "html")
-    report = text_env.get_template("report.txt.j2")
-    report_html = html_env.get_template("report.html.j2")
     if charts is None:
         charts = of_move_alone(move, events)
     placed = charts.placed()
@@ -486,16 +459,17 @@ def _render_move(
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
         name = sheet["officer_name"]
+        stem = os.path.join(out_dir, report_stem(officer_id, name))
         form = forms[officer_id]
         told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
-        write(out_dir / report_name(officer_id, name),
-              report.render(game=game, move=move, order_form=form, **told, **ctx))
+        write(stem + ".txt",
+              text_report(text_env, ctx, game=game, move=move, order_form=form, **told))
         chart_file, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
                                           move=move, placed=placed)
-        write(out_dir / report_name(officer_id, name, "html"), report_html.render(
-            game=game, move=move, order_form=form, chart=Markup(svg.inline(chart_file)),
-            **told, **ctx))
-        write(out_dir / report_name(officer_id, name, "json"), report_json.officer_report(
+        write(stem + ".html", html_report(
+            html_env, ctx, game=game, move=move, order_form=form,
+            chart=Markup(svg.inline(chart_file)), **told))
+        write(stem + ".json", report_json.officer_report(
             game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
             officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,
             events=view.own(officer_id), **told))

@@ -19,9 +19,9 @@ from typing import Any
 import sqlite_utils
 
 from . import settings, store
+from .formats import reckoning_text
 from .mail import outbox
 from .mail.compose import MailError, check_email
-from .render import reckoning_text
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .ruleset import Ruleset, RulesetError, load_ruleset

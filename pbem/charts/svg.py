@@ -9,6 +9,7 @@ few loops of ready strings.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -58,9 +59,15 @@ def level_name(dz: int) -> str:
 
 
 def from_base(at: list[int]) -> str:
-    flat = bearing_text(bearing(Position(0, 0, 0), Position(at[0], at[1], 0)))
+    return _from_base(*at)
+
+
+@functools.lru_cache(maxsize=65536)
+def _from_base(x: int, y: int, dz: int) -> str:
+    """Worked out once for each square: every officer's chart names the same planets."""
+    flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     where = "on the base square" if flat == "here" else f"{flat} of the base"
-    return f"{where}, {level_name(at[2])}"
+    return f"{where}, {level_name(dz)}"
 
 
 def marks_of(facts: list[str], marks: Mapping[str, str]) -> str:
@@ -125,7 +132,7 @@ def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[s
                 cut = cut if cut > 0 else LIST_CHARS
             out.append({"name": note["name"] if first else None, "text": text[:cut],
                         "css": " ".join(c for c in (css, note.get("css", ""), "" if first else "more") if c),
-                        "at": Markup(f'x="{x}" y="{y + len(out) * LINE}"')})
+                        "at": f'x="{x}" y="{y + len(out) * LINE}"'})
             text = text[cut:].lstrip()
             text = ("    " + text) if text else ""
             first = False
@@ -311,45 +318,38 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     """Pixel positions for the template: panels two by two, the column of planets beside.
 
     Geometry (numbers and fixed words only, never a name) is made here into ready attribute
-    strings, marked safe; every name and fact stays a plain value the template escapes. So
-    a chart is a few dozen escaped values, cheap enough for ten thousand officers."""
+    strings (GEOMETRY names them: the template gets them marked safe, `for_template`);
+    every name and fact stays a plain value the template escapes. So a chart is a few dozen
+    escaped values, cheap enough for ten thousand officers."""
     side = d.x1 - d.x0 + 1
     cell = max(2, min(20, PANEL // side))
     size = side * cell
     columns = 1 if len(d.levels) == 1 else 2
     pad, head, top = 2 * cell + 24, 22, 52
     col_w, row_h = size + pad, size + head + 30
-    step = 5 if side <= 60 else 10 if side <= 120 else 25
     panels, origin = [], {}
     for n, level in enumerate(d.levels):
         px = pad + (n % columns) * col_w
         py = top + head + (n // columns) * row_h
         origin[level] = (px, py)
-        ticks = [
-            f'<text class="tick" x="{px + (sx - d.x0) * cell + cell / 2:g}" y="{py + size + 11}" '
-            f'text-anchor="middle">{_tick(sx, "E", "W", d.frame)}</text>'
-            for sx in range(d.x0, d.x1 + 1) if sx % step == 0
-        ] + [
-            f'<text class="tick" x="{px - 3}" y="{py + (d.y1 - sy) * cell + cell / 2 + 3:g}" '
-            f'text-anchor="end">{_tick(sy, "N", "S", d.frame)}</text>'
-            for sy in range(d.y0, d.y1 + 1) if sy % step == 0
-        ]
         grid = f"{chart_id}-grid-{n}" if cell >= 5 else None
         box = f'x="{px}" y="{py}" width="{size}" height="{size}"'
         panels.append({
             "level": level, "title": f"level {level}" if d.frame == "zone" else level_name(level),
-            "title_at": Markup(f'x="{px}" y="{py - 6}"'), "box": Markup(box),
-            "grid": Markup(
+            "title_at": f'x="{px}" y="{py - 6}"', "box": box,
+            "grid": (
                 f'<pattern id="{grid}" x="{px}" y="{py}" width="{cell}" height="{cell}" '
                 f'patternUnits="userSpaceOnUse"><path class="grid" d="M{cell} 0H0V{cell}"/></pattern>'
             ) if grid else None,
-            "grid_box": Markup(f'<rect {box} fill="url(#{grid})"/>') if grid else None,
-            "ticks": Markup("\n".join(ticks)),
+            "grid_box": f'<rect {box} fill="url(#{grid})"/>' if grid else None,
+            "ticks": _ticks(d.x0, d.x1, d.y0, d.y1, cell, px, py, d.frame),
         })
+    x0, y1 = d.x0, d.y1
+    half = cell / 2
 
     def centre(level: int, x: int, y: int) -> tuple[float, float]:
         ox, oy = origin[level]
-        return ox + (x - d.x0) * cell + cell / 2, oy + (d.y1 - y) * cell + cell / 2
+        return ox + (x - x0) * cell + half, oy + (y1 - y) * cell + half
 
     r = round(max(2.0, cell * 0.42), 1)
     planets = []
@@ -367,9 +367,8 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         css = "base" if p["base"] else " ".join(
             ["planet"] + [c for c in ("known", "destroyed", "uncharted") if p.get(c)])
         planets.append({"name": p["name"], "label": p["label"], "tooltip": p["tooltip"],
-                        "base": p["base"], "css": Markup(css), "where": Markup(where),
-                        "shape": Markup(shape),
-                        "label_at": Markup(f'x="{cx + r + 2:g}" y="{cy + 3:g}"')})
+                        "base": p["base"], "css": css, "where": where, "shape": shape,
+                        "label_at": f'x="{cx + r + 2:g}" y="{cy + 3:g}"'})
     tracks = []
     for t in d.tracks:
         css = "track last" if t["last"] else "track"
@@ -381,43 +380,42 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
             pts = " ".join("%g,%g" % centre(t["level"], x, y) for x, y in t["points"])
             line = f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
             close = "</polyline>"
-        tracks.append({"open": Markup(line), "close": Markup(close), "label": t["label"]})
+        tracks.append({"open": line, "close": close, "label": t["label"]})
     for t in d.trails:
         # Squares to pixels by a transform: the path data comes ready-made from the knowledge.
         ox, oy = origin[t["level"]]
         tx, ty = ox - d.x0 * cell + cell / 2, oy + d.y1 * cell + cell / 2
-        tracks.insert(0, {"open": Markup(
+        tracks.insert(0, {"open": (
             f'<path class="track" data-level="{t["level"]}" vector-effect="non-scaling-stroke" '
             f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{t["d"]}">'),
-            "close": Markup("</path>"), "label": t["label"]})
+            "close": "</path>", "label": t["label"]})
     ships = []
     for s in d.ships:
         cx, cy = centre(s["level"], s["x"], s["y"])
-        ships.append({"label": s["label"], "where": Markup(
-            f'data-x="{s["x"]}" data-y="{s["y"]}" data-level="{s["level"]}"'),
-            "shape": Markup(f'<path d="{_ship_path(cx, cy, r)}"/>'),
-            "label_at": Markup(f'x="{cx:g}" y="{cy + r + 11:g}"')})
+        ships.append({"label": s["label"],
+                      "where": f'data-x="{s["x"]}" data-y="{s["y"]}" data-level="{s["level"]}"',
+                      "shape": f'<path d="{_ship_path(cx, cy, r)}"/>',
+                      "label_at": f'x="{cx:g}" y="{cy + r + 11:g}"'})
     stops = []
     for s in d.stops:
         cx, cy = centre(s["level"], s["x"], s["y"])
-        stops.append({"label": s["label"], "shape": Markup(
-            f'data-level="{s["level"]}" d="{_cross(cx, cy, r)}"')})
+        stops.append({"label": s["label"],
+                      "shape": f'data-level="{s["level"]}" d="{_cross(cx, cy, r)}"'})
     hazards = []
     for h in d.hazards:
         cx, cy = centre(h["level"], h["x"], h["y"])
-        half = cell / 2
-        hazards.append({"label": h["label"], "kind": h["kind"], "where": Markup(
-            f'data-x="{h["x"]}" data-y="{h["y"]}" data-level="{h["level"]}"'),
-            "shape": Markup(HAZARD_SHAPES[h["kind"]].format(
-                cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=cell, top=cy - r - 1,
-                bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1))})
+        hazards.append({"label": h["label"], "kind": h["kind"],
+                        "where": f'data-x="{h["x"]}" data-y="{h["y"]}" data-level="{h["level"]}"',
+                        "shape": HAZARD_SHAPES[h["kind"]].format(
+                            cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=cell, top=cy - r - 1,
+                            bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1)})
     rows = (len(d.levels) + columns - 1) // columns
     list_x = pad + columns * col_w + 10
     list_y = top + 12
     notes = _lines(d.notes, "note", list_x, list_y + LINE)
     if not notes:
         notes = [{"name": None, "text": "None yet.", "css": "note",
-                  "at": Markup(f'x="{list_x}" y="{list_y + LINE}"')}]
+                  "at": f'x="{list_x}" y="{list_y + LINE}"'}]
     below = list_y + (len(notes) + 2) * LINE
     unplaced = _lines(d.unplaced, "unplaced", list_x, below + LINE)
     lines = len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1
@@ -429,12 +427,58 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         "frame": d.frame, "width": list_x + LIST_WIDTH, "height": height,
         "panels": panels, "planets": planets, "tracks": tracks, "ships": ships,
         "stops": stops, "notes": notes, "unplaced": unplaced, "hazards": hazards,
-        "list_title_at": Markup(f'x="{list_x}" y="{list_y}"'),
-        "unplaced_title_at": Markup(f'x="{list_x}" y="{below}"'),
-        "legend_at": Markup(f'x="10" y="{legend_y}"'),
+        "list_title_at": f'x="{list_x}" y="{list_y}"',
+        "unplaced_title_at": f'x="{list_x}" y="{below}"',
+        "legend_at": f'x="10" y="{legend_y}"',
         "legend": LEGENDS[d.reader] + (OUTER_LEGEND if d.hazards else ""),
         "base": BASE_DESIGNATION,
     }
+
+
+# The layout's ready-made geometry, by where it sits: the chart's own keys, and those of
+# each list's entries. Everything else in a layout is text, escaped when printed.
+GEOMETRY: dict[str, tuple[str, ...]] = {
+    "": ("list_title_at", "unplaced_title_at", "legend_at"),
+    "panels": ("title_at", "box", "grid", "grid_box", "ticks"),
+    "planets": ("css", "where", "shape", "label_at"),
+    "tracks": ("open", "close"),
+    "ships": ("where", "shape", "label_at"),
+    "stops": ("shape",),
+    "hazards": ("where", "shape"),
+    "notes": ("at",),
+    "unplaced": ("at",),
+}
+
+
+def for_template(c: dict[str, Any]) -> dict[str, Any]:
+    """The layout as the template reads it: its geometry marked safe, not to be escaped."""
+    def safe(entry: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+        return {**entry, **{k: Markup(entry[k]) for k in keys if entry[k] is not None}}
+
+    out = safe(c, GEOMETRY[""])
+    for part, keys in GEOMETRY.items():
+        if part:
+            out[part] = [safe(entry, keys) for entry in c[part]]
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _ticks(x0: int, x1: int, y0: int, y1: int, cell: int, px: int, py: int, frame: str) -> str:
+    """A panel's scale along its two sides. Charts of a move share most frames: each
+    is worked out once."""
+    side = x1 - x0 + 1
+    size = side * cell
+    step = 5 if side <= 60 else 10 if side <= 120 else 25
+    ticks = [
+        f'<text class="tick" x="{px + (sx - x0) * cell + cell / 2:g}" y="{py + size + 11}" '
+        f'text-anchor="middle">{_tick(sx, "E", "W", frame)}</text>'
+        for sx in range(x0, x1 + 1) if sx % step == 0
+    ] + [
+        f'<text class="tick" x="{px - 3}" y="{py + (y1 - sy) * cell + cell / 2 + 3:g}" '
+        f'text-anchor="end">{_tick(sy, "N", "S", frame)}</text>'
+        for sy in range(y0, y1 + 1) if sy % step == 0
+    ]
+    return "\n".join(ticks)
 
 
 def _tick(n: int, plus: str, minus: str, frame: str) -> str:
@@ -456,9 +500,10 @@ def _ship_path(cx: float, cy: float, r: float) -> str:
 
 
 def render_svg(env, drawing: Drawing, *, chart_id: str, standalone: bool = True) -> str:
-    """The chart as SVG text: a file of its own, or an element to put inside an HTML page."""
+    """The chart as SVG text through the template `chart.svg.j2`: a file of its own, or an
+    element to put inside an HTML page."""
     template = env.get_template("chart.svg.j2")
-    return template.render(c=layout(drawing, chart_id), standalone=standalone)
+    return template.render(c=for_template(layout(drawing, chart_id)), standalone=standalone)
 
 
 def inline(svg_file: str) -> str:

@@ -1,0 +1,83 @@
+"""The officers' reports and charts written directly in Python: byte for byte what the
+shipped templates print, several times faster.
+
+A move of ten thousand officers writes ten thousand text reports, HTML reports and charts,
+and Jinja spends most of that time on what every report repeats: looking each value up,
+escaping it, joining the pieces. The writers of this package print the same bytes from the
+same data, each string escaped once a move (`text.Escaped`). The templates stay the
+reference, and the GM's way to change a report: a game folder that overrides one of them
+gets it through Jinja, as before (`Printer.shipped`). What happens on a planet is told by
+`ground.txt.j2` in both ways.
+
+Each writer follows one version of its templates: SHIPPED holds their SHA-256. A template
+changed without its writer is rendered by Jinja (right, and slower), and
+tests/test_direct.py fails until the writer follows it again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import Any, Callable
+
+import jinja2
+
+from . import chart_svg, report_html, report_txt
+from .text import Escaped
+
+SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
+    "report.txt.j2": "6ae3b66470cd0801023979cc55f231a3b14311bc7db70278865d54da5a2e4fd9",
+    "report.html.j2": "041ce5092670eceff4ec27eb98d8e5603221f0d5d9b823b93152f385684d812f",
+    "page.html.j2": "3dedda38df5151abf025e28b0dbbb5767fd05cc1a9235ba25cc8025c3aa928ce",
+    "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
+}
+TEXT_REPORT = ("report.txt.j2",)
+HTML_REPORT = ("report.html.j2", "page.html.j2")
+CHART = ("chart.svg.j2",)
+
+
+def fingerprint(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+
+
+class Printer:
+    """The direct writers for one Jinja environment (its loader, its escaper), with what
+    they take from it made once: which templates it loads as shipped, the memo of printed
+    values, the macro of ground.txt.j2, the HTML page frame, the chart's style sheet."""
+
+    def __init__(self, env: jinja2.Environment, printed: Escaped) -> None:
+        self.env = env
+        self.printed = printed
+        self._shipped: dict[tuple[str, ...], bool] = {}
+
+    def shipped(self, names: tuple[str, ...]) -> bool:
+        """Whether the environment loads each of these templates as shipped (no override in
+        the game folder, or one with the very same text)."""
+        if names not in self._shipped:
+            self._shipped[names] = all(
+                fingerprint(self.env.loader.get_source(self.env, name)[0]) == SHIPPED[name]
+                for name in names)
+        return self._shipped[names]
+
+    @functools.cached_property
+    def ground_line(self) -> Callable[[str, dict], str]:
+        return self.env.get_template("ground.txt.j2").module.line
+
+    @functools.cached_property
+    def frame(self) -> report_html.Frame:
+        return report_html.Frame.of(self.env)
+
+    @functools.cached_property
+    def chart_style(self) -> str:
+        return chart_svg.style_of(self.env.loader.get_source(self.env, "chart.svg.j2")[0])
+
+    def text_report(self, context: dict[str, Any], **values: Any) -> str:
+        return report_txt.report(context, self.printed, ground_line=self.ground_line,
+                                 indent=self.env.filters["indent"], **values)
+
+    def html_report(self, context: dict[str, Any], **values: Any) -> str:
+        return report_html.report(context, self.printed, self.frame,
+                                  ground_line=self.ground_line, **values)
+
+    def chart(self, layout: dict[str, Any], *, standalone: bool = True) -> str:
+        return chart_svg.chart(layout, self.printed, self.chart_style, standalone=standalone)

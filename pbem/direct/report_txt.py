@@ -1,0 +1,247 @@
+"""`report.txt.j2` written in Python: the officer's plain-text report, the same bytes.
+
+Read it beside the template: each block below is one block of the template, in its order,
+with the template's whitespace (trim_blocks and lstrip_blocks) already applied. Every
+value printed goes through `Escaped` (`plain`, as the template's `finalize` sends it); what happens on
+a planet is still told by the template `ground.txt.j2` (its macro `line`, passed in).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..formats import at_parsec, ordinal, reckoning_text
+from .text import Escaped
+
+RULE = "=" * 72
+DASHES = "-" * 72
+ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
+    "edge": ("  Stopped at the edge of the zone at ", "."),
+    "no-level": ("  Stopped at ", ": there is no level beyond."),
+    "forced-landing": ("  With no radar on, your route ran onto a planet: forced landing at ", "."),
+    "vertical-landing": ("  Your route came onto a planet from another level, where the radar "
+                         "does not reach (it sees only the squares of its own level): landing "
+                         "at ", "."),
+    "distortion": ("  Blocked at ", " by a Nullius distortion. It has moved your ship, up to 6 "
+                   "parsecs in any direction; where to, your instruments cannot tell: your "
+                   "next route starts from there."),
+}
+LANDINGS = {  # landed.how (not on the base)
+    "forced-landing": ("LANDED ON ", ": with no radar on, your route ran onto it."),
+    "vertical-landing": ("LANDED ON ", ": you came onto it from another level, unseen by the radar."),
+    "distortion": ("LANDED ON ", ": the distortion put your ship down on it."),
+    "relanding": ("You took off and LANDED AGAIN ON ", ", looking for a better zone."),
+}
+
+
+def _s(n: Any) -> str:
+    """The template's `"s" if n != 1`."""
+    return "s" if n != 1 else ""
+
+
+def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: str,
+           deadline: dict[str, Any] | None, rulings: list[dict[str, str]],
+           ground_line: Callable[[str, dict], str], indent: Callable[..., str]) -> str:
+    """`c` is `MoveView.officer_context`; `ground_line` the macro `line` of ground.txt.j2
+    and `indent` Jinja's filter of that name."""
+    s = c["sheet"]
+    fit = s["fit"]
+    out = [f"VII LEGIO - {p[game]} - move {p[move]} - report for {p[s['rank']]} "
+           f"{p[s['officer_name']]}\nShip {p[s['ship_name']]}: {p[s['ship_type']]}, "
+           f"level {p[s['level']]}\n{RULE}\n\n"]
+    add = out.append
+    if rulings:
+        add("FROM THE SPACE COMPUTER\n")
+        for r in rulings:
+            add(f"  {p[r['told']]} Reason: {p[r['reason']]}\n")
+        add("\n")
+    held = c["held"]
+    if held:
+        add(f"YOUR SHIP HELD POSITION THIS MOVE.\n{p[held['reason']]}\n\n")
+    research, refused = c["research"], c["research_refused"]
+    if research or refused:
+        add("RESEARCH\n")
+        for r in refused:
+            add(f"  {p[r['order']]}: not carried out, {p[r['reason']]}.\n")
+        if research:
+            add(f"  {p[research['grants']]} grant{_s(research['grants'])} this move "
+                f"({p[research['spent']]} points); next move you may buy up to "
+                f"{p[research['limit_next']]}.\n")
+            for t in research["rows"]:
+                add(_research_row(t, p))
+        add("\n")
+
+    def blocks(found: list[dict]) -> None:
+        for block in found:
+            add(f"{p[block['heading']]}\n")
+            for kind, d in block["events"]:
+                add(p[indent(ground_line(kind, d), 2, True)])
+            add("\n")
+
+    blocks(c["before_route"])
+    for k in c["known"]:
+        add(f"You took off from {p[k['planet']]}: the planet is now known and gives no more points.\n")
+    route = c["route"]
+    if route:
+        add("ROUTE\n")
+        if "stop" in route and route["stop"] == "lost":
+            add(f"  Ordered: {p[route['ordered']]}. Not flown: your ship was lost on the ground "
+                "before it could take off.\n")
+        elif not route["link"]:
+            add(f"  Ordered: {_ordered(route, p)})\n"
+                "  No computer on board: the Space Computer can tell you nothing of your route, "
+                "its stops or its sightings, only a landing (3D f II).\n"
+                "  Position by dead reckoning, if the route was flown to its end: "
+                f"{p[reckoning_text(route['reckoning'])]}.\n")
+        else:
+            add(f"  Ordered: {_ordered(route, p)}, range {p[route['reach']]})\n")
+            cut = c["route_cut"]
+            if cut:
+                add(f"  Your thrust allowed only {p[cut['allowed']]} parsecs this move: the "
+                    "route was cut short there.\n")
+            stop = route["stop"]
+            if stop == "planet-ahead":
+                add(f"  Stopped at {p[at_parsec(route['stop_parsec'])]}: planet "
+                    f"{p[route['planet_ahead']]} lies on your route.\n")
+            elif stop in ROUTE_STOPS:
+                before, after = ROUTE_STOPS[stop]
+                add(f"{before}{p[at_parsec(route['stop_parsec'])]}{after}\n")
+            else:
+                add(f"  Route completed: {p[route['travelled']]} parsec{_s(route['travelled'])}.\n")
+            hole = c["black_hole"]
+            if hole:
+                felt = ("crossed the very nucleus of a black hole" if hole["nucleus"]
+                        else "felt the effects of a black hole")
+                add(f"  At {p[at_parsec(hole['parsec'])]} your ship {felt}: "
+                    f"{p[hole['damages']]} damage{_s(hole['damages'])}.\n")
+                for h in hole["hits"]:
+                    add(f"  {p[ground_line('damage', h).strip()]}\n")
+            add(f"  Position by dead reckoning: {p[reckoning_text(route['reckoning'])]}.\n")
+        add("\n")
+    sightings = c["sightings"]
+    if sightings or (route and route["link"] and route["stop"] != "lost"):
+        add("SIGHTINGS\n")
+        for x in sightings:
+            add(_sighting(x, p))
+        if not sightings:
+            add("  No planet within radar range.\n")
+        add("\n")
+    info, unanswered = c["info"], c["unanswered"]
+    if info or unanswered:
+        add("INFORMATION\n")
+        for i in info:
+            add(_information(i, p))
+        for u in unanswered:
+            add(f"  INFO {p[u['request']]}: not answered, {p[u['reason']]}.\n")
+        add("\n")
+    for landing in c["landings"]:
+        if landing["base"]:
+            add("You landed on the BASE.\n\n")
+        else:
+            before, after = LANDINGS.get(landing["how"], ("LANDED ON ", "."))
+            add(f"{before}{p[landing['planet']]}{after}\n\n")
+    blocks(c["after_route"])
+    score, place = c["score"], c["place"]
+    add("POINTS\n")
+    if score:
+        reset = f", then back to 0 with the {p[score['reset']]}" if score["reset"] else ""
+        add(f"  {p['%+d' % score['gained']]} this move{reset}.\n")
+    else:
+        add("  None this move.\n")
+    standing = f", {p[ordinal(place)]} of {p[c['officers']]} in the standings" if place else ""
+    add(f"  Score {p[s['score']]}; {p[s['rank']]}{standing}.\n\n")
+    crews = s["crews"]
+    men = f" ({p[' + '.join(map(str, crews))]} men)" if crews else ""
+    modules = (f" (LASER ZIP 3 {p[fit['laser_zip3']]}, HO1 {p[fit['ho1']]}, SIL 12 {p[fit['sil12']]})"
+               if fit["modules"] else "")
+    tot = f", Tot 100% {p[fit['tot']]}" if fit["tot"] else ""
+    add(f"SHIP SHEET ({p[s['ship_type']]} {p[s['ship_name']]})\n"
+        f"  crews {p[len(crews)]}{men}, modules {p[fit['modules']]}{modules}\n"
+        f"  shields {p[fit['shields']]}, lasers {p[fit['lasers']]}, radars {p[fit['radars']]}, "
+        f"computers {p[fit['computers']]}, tanks {p[fit['tanks']]}{tot}\n")
+    if s["ground"]:
+        add(_ground(s, p))
+    add("\nPublic news of this move (every sighting and all planet information) is in the "
+        "bulletin.\n\n")
+    end = c["game_end"]
+    if end:
+        shared = "share the victory" if len(end["winners"]) > 1 else "wins"
+        add(f"{DASHES}\nTHE GAME IS OVER: {p[end['winner']]} {shared} ({p[end['reason']]}). "
+            "No more orders.\n")
+    else:
+        add(f"{DASHES}\nORDERS FOR MOVE {p[move + 1]}: edit below, fill in your secret, and "
+            "send it back.\n")
+        if deadline:
+            add(f"Due by {p[deadline['text']]}.\n")
+        add(f"{DASHES}\n{p[order_form]}\n")
+    return "".join(out)
+
+
+def _ordered(route: dict[str, Any], p: Escaped) -> str:
+    """The route as ordered, up to its radars (the template's two Ordered lines share it)."""
+    return (f"{p[route['ordered']]} ({p[route['planned']]} parsec{_s(route['planned'])}; "
+            f"thrust {p[route['thrust']]} with {p[route['tanks']]} tank{_s(route['tanks'])}; "
+            f"{p[route['radars']]} radar{_s(route['radars'])} on")
+
+
+def _sighting(x: dict[str, Any], p: Escaped) -> str:
+    what = "the BASE" if x["base"] else f"planet {p[x['planet']]}"
+    if x["new"]:
+        what += f", never seen before (+{p[x['points']]} point{_s(x['points'])})"
+    elif x["known"] and not x["base"]:
+        what += ", known"
+    distance = x["distance"]
+    where = ("On your route." if distance == 0 else
+             p["Distance %d parsec%s, direction %s." % (distance, _s(distance), x["bearing"])])
+    facts = f" Information: {p[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
+    return f"  At {p[at_parsec(x['parsec'])]}: {what}.\n    {where}{facts}\n"
+
+
+def _information(i: dict[str, Any], p: Escaped) -> str:
+    landing = ", completed on landing" if i["landing"] else ""
+    if i["wasted"]:
+        told = "D.N.S. - data not sufficient, the request is wasted"
+    else:
+        told = p[i["value"]]
+        if i["reference"] is not None:
+            told += f" (G.I. reference {p[i['reference']]})"
+        if "radioactivity" in i:
+            told += (f"; radioactivity {p[i['radioactivity']]} (d{p[i['radioactivity_die']]}: "
+                     f"{p[i['radioactivity_face']]}), atmosphere {p[i['atmosphere']]}")
+    return (f"  {p[i['planet']]}, level {p[i['level']]}{landing} (d{p[i['die']]}: "
+            f"{p[i['face']]}): {told}.\n")
+
+
+def _research_row(t: dict[str, Any], p: Escaped) -> str:
+    row = f"  {p['%-10s' % (t['name'],)]} level {p[t['held']]} of {p[t['top']]}"
+    if t["researching"] is None:
+        return row + ", the top level.\n"
+    row += f"; {p[t['name']]} {p[t['researching']]}: "
+    if t["grants"]:
+        row += (f"{p[t['grants']]} grant{_s(t['grants'])}, "
+                f"dice {p[', '.join(map(str, t['dice']))]}; ")
+    row += "sum "
+    if t["before"] and t["grants"]:
+        row += f"{p[t['before']]} + {p[t['total'] - t['before']]} = "
+    row += f"{p[t['total']]} of {p[t['cost']]}"
+    if t["acquired"]:
+        row += ": ACQUIRED"
+        if t["wasted"]:
+            row += f" ({p[t['wasted']]} wasted)"
+    return row + ".\n"
+
+
+def _ground(s: dict[str, Any], p: Escaped) -> str:
+    """The ship on a planet's ground, below its sheet."""
+    g = s["ground"]
+    zone = f", in the {p[g['zone']]}" if "zone" in g else ""
+    aliens = g["aliens"]
+    seen = (f" (F.C. {p[', '.join(map(str, aliens))]}, {'hostile' if g['hostile'] else 'peaceful'})"
+            if aliens else "")
+    out = (f"  On the ground of {p[s['landed']]}{zone}: shields {'on' if g['shields'] else 'off'}, "
+           f"{p[g['crews_down']]} crew{_s(g['crews_down'])} down; {p[len(aliens)]} "
+           f"alien{_s(len(aliens))} present{seen}.\n")
+    if g["pending"]:
+        out += (f"  Points waiting for the re-embarking: {p[g['pending']]} "
+                f"({p[g['pending_for']]}).\n")
+    return out

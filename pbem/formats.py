@@ -1,0 +1,84 @@
+"""What the output formats share: each format's escaper, and the words the templates'
+filters print (a parsec, an ordinal, a dead reckoning). The Jinja environments
+(`pbem.render`) and the reports written directly in Python (`pbem.direct`) use the same ones,
+so both print the same bytes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from markupsafe import Markup
+
+from .rules.geometry import Position, bearing, bearing_text
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+
+
+def plain(value: Any) -> str:
+    """Plain text: drop control and bidi-override characters a name could hide."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    text = value if kind is str else str(value)
+    if text.isprintable() or text.replace("\n", "").isprintable():  # the common cases, in C
+        return text
+    return _CONTROL.sub("", text)
+
+
+def markdown(value: Any) -> str:
+    if isinstance(value, Markup):
+        return value  # a macro's lines, escaped value by value already (`|safe`)
+    text = plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MD_SPECIAL.sub(r"\\\1", text)
+
+
+def bbcode(value: Any) -> str:
+    # Square brackets open tags; as character references they print as brackets.
+    if isinstance(value, Markup):
+        return value  # a macro's lines, escaped value by value already (`|safe`)
+    return plain(value).replace("[", "&#91;").replace("]", "&#93;")
+
+
+def html(value: Any) -> str:
+    """HTML and SVG: autoescaping escapes; this drops what a name could hide, and leaves
+    alone what is already markup (a macro's output, a chart drawn by its own template)."""
+    if isinstance(value, Markup):
+        return value
+    return plain(value)
+
+
+ESCAPERS: dict[str, Callable[[Any], str]] = {
+    "txt": plain, "md": markdown, "bbcode": bbcode, "html": html,
+}
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def at_parsec(n: int) -> str:
+    return "the start of the route" if n == 0 else f"the {ordinal(n)} parsec"
+
+
+def reckoning_text(r: list[int]) -> str:
+    """Where the officer believes he is, from the base, in his own terms."""
+    x, y, dz = r
+    flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
+    if flat == "here":
+        flat = "on the base square"
+    else:
+        flat = f"{flat} from the base"
+    if dz:
+        flat += f", {abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
+    return flat
+
+
+def heading_text(heading: str) -> str:
+    """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
+    of P-4` (designations and names stay as written)."""
+    words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
+    return " ".join(words)[:1].upper() + " ".join(words)[1:]

@@ -1,0 +1,203 @@
+"""The officers' reports and charts written directly (`pbem.direct`) are byte for byte what
+the shipped templates print, and a game folder that overrides a template still gets it.
+
+The corpus: every officer of every move of both demos (their charts from the game database,
+the GM's Tabula Spatii and the public chart too), random games of both levels played on the
+pure core (some with Unpredictable Research, some officers holding, names that need
+escaping), each report also with a deadline and a ruling of the GM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup
+
+from pbem import direct, render, store
+from pbem.charts import book, svg
+from pbem.charts.knowledge import officer_planets
+from pbem.demo import ADVANCED, run_demo
+from pbem.rules.dice import SeededDice
+from pbem.rules.events import Event
+from pbem.rules.move import resolve_move
+from pbem.rules.orders import ResearchOrder
+from pbem.rules.research import RULE as RESEARCH
+from pbem.ruleset import load_ruleset
+
+from test_random_games import RULESET, new_game, random_orders
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# Names a template must escape or clean: markup, quotes, an ampersand, a bidi override.
+ODD_NAMES = ("Cato <b>&amp;</b>", 'Livia "Drusilla"', "Q. O'Brien", "Sulla \u202eartxe")
+DEADLINE = {"text": "Friday 12 December 2026, 20:00 UTC <sharp>", "iso": "2026-12-12T20:00:00+00:00"}
+RULINGS = [{"told": "Your score is now 12 & no less.", "reason": "the GM's <ruling>"}]
+
+
+def test_each_writer_follows_the_template_as_shipped():
+    for name, fingerprint in direct.SHIPPED.items():
+        found = hashlib.sha256((TEMPLATES / name).read_bytes()).hexdigest()
+        assert found == fingerprint, (
+            f"templates/{name} changed: its reports are now rendered by Jinja, slowly. Make "
+            f"pbem/direct print what the template prints (tests/test_direct.py compares "
+            f"them), then set its SHIPPED fingerprint to {found}")
+
+
+def both(move_view: render.MoveView, charts, *, game: str, move: int):
+    """Each officer's text report, HTML report and chart, by the templates and directly."""
+    text_env, html_env = render.environment(None, "txt"), render.environment(None, "html")
+    assert text_env.printer.shipped(direct.TEXT_REPORT)
+    assert html_env.printer.shipped(direct.HTML_REPORT + direct.CHART)
+    placed = charts.placed()
+    forms = render.order_forms(game, move, move_view)
+    for n, (officer_id, sheet) in enumerate(move_view.sheets.items()):
+        ctx = move_view.officer_context(officer_id)
+        if ctx["research"] and n % 2:  # a technology at its top level, which games rarely reach
+            top = {**ctx["research"]["rows"][0], "researching": None}
+            ctx = {**ctx, "research": {**ctx["research"], "rows": [top, *ctx["research"]["rows"]]}}
+        told = dict(deadline=DEADLINE, rulings=RULINGS) if n % 2 else dict(deadline=None, rulings=[])
+        values = dict(game=game, move=move, order_form=forms[officer_id], **told)
+        own = charts.own[officer_id]
+        drawing = svg.officer_drawing(own, officer_planets(charts.public, placed, own),
+                                      officer=sheet["officer_name"], rank=sheet["rank"],
+                                      game=game, move=move, marks=charts.marks)
+        yield from charts_both(html_env, drawing, "chart")
+        chart = Markup(svg.inline(html_env.printer.chart(svg.layout(drawing, "chart"))))
+        yield (text_env.get_template("report.txt.j2").render(**values, **ctx),
+               text_env.printer.text_report(ctx, **values))
+        yield (html_env.get_template("report.html.j2").render(chart=chart, **values, **ctx),
+               html_env.printer.html_report(ctx, chart=chart, **values))
+    yield from charts_both(html_env, svg.public_drawing(charts.public, game=game, move=move,
+                                                        marks=charts.marks), "public")
+    if charts.tabula is not None:
+        yield from charts_both(html_env, svg.gm_drawing(charts.tabula, game=game, move=move,
+                                                        marks=charts.marks), "gm")
+
+
+def charts_both(html_env, drawing: svg.Drawing, chart_id: str):
+    for standalone in (True, False):
+        yield (svg.render_svg(html_env, drawing, chart_id=chart_id, standalone=standalone),
+               html_env.printer.chart(svg.layout(drawing, chart_id), standalone=standalone))
+
+
+def assert_same(pairs) -> int:
+    count = 0
+    for by_template, written in pairs:
+        assert written == by_template
+        count += 1
+    return count
+
+
+@pytest.fixture(scope="module")
+def played_advanced_demo(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("played") / "demo-advanced"
+    run_demo(folder, ADVANCED)
+    return folder
+
+
+@pytest.mark.parametrize("which", ["basic", "advanced"])
+def test_the_demos_are_written_as_their_templates_print_them(which, played_demo,
+                                                             played_advanced_demo):
+    folder = played_demo if which == "basic" else played_advanced_demo
+    db = store.open_db(folder)
+    try:
+        name = store.game_row(db)["name"]
+        moves = store.game_row(db)["move"] - 1
+        ruleset = load_ruleset(folder)
+        compared = 0
+        for move in range(1, moves + 1):
+            events, texts = store.load_events(db, move)
+            charts = book.at_move(db, move, ruleset)
+            compared += assert_same(both(render.MoveView(events, texts), charts, game=name, move=move))
+    finally:
+        db.close()
+    assert compared >= 50
+
+
+def random_game_views(seed: int, moves: int, level: str):
+    """The moves of a random game as the reports see them: odd names, some officers holding
+    and, every other game, Unpredictable Research with random grants."""
+    rng = random.Random(seed)
+    secret, state = new_game(rng, moves, level=level)
+    officers = {oid: replace(o, name=ODD_NAMES[oid % len(ODD_NAMES)] + f" {oid}",
+                             score=o.score + 30) for oid, o in state.officers.items()}
+    research = seed % 2 == 0
+    settings = {**state.settings, "rules": [RESEARCH]} if research else state.settings
+    state = replace(state, officers=officers, settings=settings)
+    technologies = [t.upper() for t in RULESET.technologies.technologies] + ["ALCHEMY"]
+    for move in range(1, moves + 1):
+        state = replace(state, move=move)
+        orders, held = random_orders(rng, state)
+        if research:
+            orders = {oid: replace(o, research=tuple(
+                ResearchOrder(rng.choice(technologies), rng.randint(1, 3))
+                for _ in range(rng.randint(0, 2)))) for oid, o in orders.items()}
+        result = resolve_move(state, orders, held, RULESET, SeededDice(secret, move))
+        events: list[Event] = list(result.events)
+        yield move, render.MoveView(events, [store.to_json(e.data) for e in events]), events
+        state = result.state
+        if state.winner is not None:
+            break
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_random_games_are_written_as_the_templates_print_them(level):
+    seen: set[str] = set()
+    for seed in range(6):
+        for move, view, events in random_game_views(seed, 10, level):
+            seen.update(e.kind for e in events)
+            assert_same(both(view, book.of_move_alone(move, events), game="aleae", move=move))
+    # The corpus reaches what the reports tell in their rarer branches.
+    assert {"held", "research", "research-refused", "landed", "encounter"} <= seen, seen
+
+
+CHANGES = {  # a change to each template that shows in what it prints
+    "report.txt.j2": ("VII LEGIO", "SEPTIMA"),
+    "report.html.j2": ("<h1>VII Legio", "<h1>SEPTIMA"),
+    "page.html.j2": ('content="pbem"', 'content="SEPTIMA"'),
+    "chart.svg.j2": (">Planets on the chart<", ">SEPTIMA<"),
+}
+
+
+def test_a_game_folder_that_overrides_a_template_gets_it(tmp_path):
+    for name, (old, new) in CHANGES.items():
+        folder = tmp_path / name
+        (folder / "templates").mkdir(parents=True)
+        source = (TEMPLATES / name).read_text(encoding="utf-8")
+        assert old in source
+        (folder / "templates" / name).write_text(source.replace(old, new), encoding="utf-8")
+        text_env, html_env = render.environment(folder, "txt"), render.environment(folder, "html")
+        env = text_env if name.endswith(".txt.j2") else html_env
+        assert not env.printer.shipped((name,))
+        move, view, events = next(random_game_views(1, 1, "basic"))
+        officer_id, sheet = next(iter(view.sheets.items()))
+        ctx = view.officer_context(officer_id)
+        values = dict(game="aleae", move=move, deadline=None, rulings=[],
+                      order_form=render.order_forms("aleae", move, view)[officer_id])
+        charts = book.of_move_alone(move, events)
+        printed = {
+            "report.txt.j2": lambda: render.text_report(text_env, ctx, **values),
+            "report.html.j2": lambda: render.html_report(html_env, ctx, chart=None, **values),
+            "page.html.j2": lambda: render.html_report(html_env, ctx, chart=None, **values),
+            "chart.svg.j2": lambda: render.public_chart(html_env, charts, game="aleae", move=move),
+        }[name]()
+        assert "SEPTIMA" in printed, name
+
+
+def test_a_game_folder_with_the_shipped_text_is_written_directly(tmp_path):
+    (tmp_path / "templates").mkdir()
+    for name in direct.SHIPPED:
+        (tmp_path / "templates" / name).write_bytes((TEMPLATES / name).read_bytes())
+    env = render.environment(tmp_path, "html")
+    assert env.printer.shipped(direct.HTML_REPORT + direct.CHART)
+
+
+def test_the_memo_of_printed_values_keeps_true_apart_from_one():
+    printed = direct.Escaped(render.ESCAPERS["txt"])
+    assert [printed[1], printed[True], printed["1"], printed[None]] == ["1", "True", "1", "None"]
+    html = direct.text.html_text()
+    assert html["<b>'&\"</b>"] == "&lt;b&gt;&#39;&amp;&#34;&lt;/b&gt;"
+    assert html[Markup("<b>")] == "<b>"
