@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .rules.geometry import Position, bearing, bearing_text
 
@@ -82,3 +82,38 @@ def heading_text(heading: str) -> str:
     of P-4` (designations and names stay as written)."""
     words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
     return " ".join(words)[:1].upper() + " ".join(words)[1:]
+
+
+class Escaped(dict):
+    """`e[value]`: the text a template prints for `value`, through its format's escaper.
+
+    The same names, planets, bearings and facts are printed in thousands of reports of a
+    move: each string is escaped once and looked up after that. Other values (a number,
+    None, a Markup) are escaped each time, never kept (True and 1 are equal keys, and
+    print differently)."""
+
+    def __init__(self, escaper: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.escaper = escaper
+
+    def __missing__(self, value: Any) -> str:
+        text = self.escaper(value)
+        if type(value) is str:
+            self[value] = text
+        return text
+
+
+def html_text() -> Escaped:
+    """An HTML or SVG template's `{{ value }}`: `finalize` is `html`, then autoescaping."""
+    return Escaped(lambda value: str(escape(html(value))))
+
+
+def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:
+    """A template environment's `finalize`: the format's escaper, each string escaped once
+    (a bulletin names every officer two or three times, the same planets in every turn)."""
+    printed = Escaped(escaper)
+
+    def finalize(value: Any) -> str:
+        return printed[value] if type(value) is str else escaper(value)
+
+    return finalize

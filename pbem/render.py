@@ -26,8 +26,9 @@ from . import direct, report_json
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import officer_planets
-from .direct.text import Escaped, html_text
-from .formats import ESCAPERS, at_parsec, heading_text, ordinal, reckoning_text
+from .formats import (
+    ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, reckoning_text, remembering,
+)
 from .gm_log import gm_log_parts
 from .orderfile import FormSituation, order_form
 from .rules.dice import Roll
@@ -98,7 +99,7 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env = Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
-        finalize=ESCAPERS[fmt],
+        finalize=remembering(ESCAPERS[fmt]),
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -114,8 +115,20 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env.filters["at_parsec"] = at_parsec
     env.filters["heading"] = heading_text
     env.filters["signed"] = lambda n: f"{n:+d}"
+    env.filters["wordwrap"] = wordwrap
     env.globals["ordinal"] = ordinal
     return env
+
+
+@jinja2.pass_environment
+def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words: bool = True,
+             wrapstring: str | None = None, break_on_hyphens: bool = True) -> str:
+    """Jinja's `wordwrap`, with what fits on its line as it is answered without textwrap:
+    the bulletin wraps a line for every event of the move, and most fit."""
+    if s and len(s) <= width and s.isascii() and s.isprintable() and s[-1] != " ":
+        return str(s)
+    return jinja2.filters.do_wordwrap(env, s, width, break_long_words, wrapstring,
+                                      break_on_hyphens)
 
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})

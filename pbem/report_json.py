@@ -28,10 +28,15 @@ REPORT = "pbem-report"
 BULLETIN = "pbem-bulletin"
 
 
+_KINDS: dict[str, str] = {}  # each kind of event as JSON, written once
+
+
 def _events(pairs: Iterable[tuple[Any, str]]) -> str:
     """One event a line: `{"kind": ..., "audience": ..., "data": {...}}`."""
-    lines = [f'{{"kind": {to_json(e.kind)}, "audience": "{e.audience}", "data": {_clean(text)}}}'
-             for e, text in pairs]
+    lines = []
+    for e, text in pairs:
+        kind = _KINDS.get(e.kind) or _KINDS.setdefault(e.kind, to_json(e.kind))
+        lines.append(f'{{"kind": {kind}, "audience": "{e.audience}", "data": {_clean(text)}}}')
     return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
 
 

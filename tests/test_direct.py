@@ -14,10 +14,14 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
+import jinja2
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markupsafe import Markup
 
 from pbem import direct, render, store
+from pbem.formats import html_text
 from pbem.charts import book, svg
 from pbem.charts.knowledge import officer_planets
 from pbem.demo import ADVANCED, run_demo
@@ -198,6 +202,17 @@ def test_a_game_folder_with_the_shipped_text_is_written_directly(tmp_path):
 def test_the_memo_of_printed_values_keeps_true_apart_from_one():
     printed = direct.Escaped(render.ESCAPERS["txt"])
     assert [printed[1], printed[True], printed["1"], printed[None]] == ["1", "True", "1", "None"]
-    html = direct.text.html_text()
+    html = html_text()
     assert html["<b>'&\"</b>"] == "&lt;b&gt;&#39;&amp;&#34;&lt;/b&gt;"
     assert html[Markup("<b>")] == "<b>"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab c-d. \t\n\u00a0é,;!?\u2028\x1c"), max_size=90),
+       width=st.sampled_from([8, 30, 64, 66, 79]), long_words=st.booleans())
+def test_wordwrap_wraps_as_jinja_does(text, width, long_words):
+    """The bulletin's filter answers a line that fits without textwrap, and prints what
+    Jinja's own filter prints."""
+    env = render.environment(None, "txt")
+    assert render.wordwrap(env, text, width, long_words, "\n      ") == \
+        jinja2.filters.do_wordwrap(env, text, width, long_words, "\n      ")

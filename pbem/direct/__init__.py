@@ -23,7 +23,7 @@ from typing import Any, Callable
 import jinja2
 
 from . import chart_svg, report_html, report_txt
-from .text import Escaped
+from ..formats import Escaped
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
     "report.txt.j2": "6ae3b66470cd0801023979cc55f231a3b14311bc7db70278865d54da5a2e4fd9",

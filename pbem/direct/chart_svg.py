@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .text import Escaped
+from ..formats import Escaped
 
 
 def style_of(source: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 import jinja2
 
 from ..formats import at_parsec, heading_text, ordinal, reckoning_text
-from .text import Escaped
+from ..formats import Escaped
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
 

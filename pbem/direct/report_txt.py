@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..formats import at_parsec, ordinal, reckoning_text
-from .text import Escaped
+from ..formats import Escaped
 
 RULE = "=" * 72
 DASHES = "-" * 72
