@@ -88,17 +88,24 @@ class Escaped(dict):
     """`e[value]`: the text a template prints for `value`, through its format's escaper.
 
     The same names, planets, bearings and facts are printed in thousands of reports of a
-    move: each string is escaped once and looked up after that. Other values (a number,
-    None, a Markup) are escaped each time, never kept (True and 1 are equal keys, and
-    print differently)."""
+    move: each string and each whole number is escaped once and looked up after that.
+    Numbers are kept apart from strings (True and 1 are equal keys, and print differently);
+    other values (None, a Markup) are escaped each time."""
 
     def __init__(self, escaper: Callable[[Any], str]) -> None:
         super().__init__()
         self.escaper = escaper
+        self.numbers: dict[int, str] = {}
 
     def __missing__(self, value: Any) -> str:
+        kind = type(value)
+        if kind is int:
+            text = self.numbers.get(value)
+            if text is None:
+                text = self.numbers[value] = self.escaper(value)
+            return text
         text = self.escaper(value)
-        if type(value) is str:
+        if kind is str:
             self[value] = text
         return text
 

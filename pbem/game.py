@@ -408,8 +408,13 @@ def resolve(
         completed = move_files.complete(game_dir, db)
         if completed:
             return Resolution(completed[-1].move, completed[-1].folder, completed=tuple(completed))
-        return play_move(game_dir, db, force=force, backup=backup, dice=dice,
-                         dice_for=dice_for, now=now, early=early)
+        # The whole move without the cycle collector (render.py says why): reading ten
+        # thousand order files, playing the turns and saving them make millions of
+        # short-lived objects too, none in a cycle, and the collector would walk the whole
+        # state each time.
+        with collector_paused():
+            return play_move(game_dir, db, force=force, backup=backup, dice=dice,
+                             dice_for=dice_for, now=now, early=early)
     finally:
         db.close()
 
@@ -457,8 +462,7 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
                                    g["keep_backups"] if backup else 0)
     files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
-    with collector_paused():  # ten thousand charts of short-lived dicts (render.py says why)
-        charts = book.after_move(db, state, result.state, events, ruleset)
+    charts = book.after_move(db, state, result.state, events, ruleset)
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
         changed = ledger.changed_since_last_move(db.conn, move, opening)

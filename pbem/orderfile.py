@@ -26,7 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 from pbem.rules.orders import (
@@ -669,8 +669,10 @@ def _secret_start(line: str) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
 def mask_secret(line: str) -> str:
-    """The line with what may be a secret as ****; any other line as it is."""
+    """The line with what may be a secret as ****; any other line as it is. (Most lines of
+    a move's files are the same few, INFO NEW, RADARS 3, END: each is looked at once.)"""
     start = _secret_start(line)
     if start is None or not line[start:].strip():
         return line
@@ -721,8 +723,7 @@ def recorded(data: bytes, secret: str | None = None) -> str:
 # --- the parser -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):  # a tuple: a move reads every line of ten thousand files
     number: int
     text: str  # as written, stripped
     word: str  # first word, upper-cased
@@ -731,13 +732,21 @@ class _Line:
 
 def _split(number: int, raw: str) -> _Line | None:
     """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text."""
+    parts = _parts(raw)
+    return None if parts is None else _Line(number, *parts)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parts(raw: str) -> tuple[str, str, str] | None:
+    """A line's text, first word and the rest: made once for each line written the same
+    way (GAME, MOVE, RADARS 3, INFO NEW, END: most lines of a move's files)."""
     text = raw.strip()
     if text.startswith(">"):
         return None
     words = text.split("#", 1)[0].split()
     if not words:
         return None
-    return _Line(number, text, words[0].upper(), " ".join(words[1:]))
+    return text, words[0].upper(), " ".join(words[1:])
 
 
 def _shown(line: _Line, keyword: str | None) -> str:
