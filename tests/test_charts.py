@@ -8,10 +8,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pbem import store
 from pbem.charts.knowledge import OwnChart, PublicChart
-from pbem.charts.reckoning import offset, tracks, walk
+from pbem.charts.reckoning import moved, offset, steps, tracks, walk
 from pbem.demo import run_demo
 from pbem.rules.events import GM, OFFICER, PUBLIC, Event
 
@@ -172,6 +174,32 @@ def test_reckoning_numbers_parsecs_as_reports_do():
     assert tracks(path) == [(0, [[0, 0], [0, 2]]), (-1, [[0, 2], [3, 2]])]
     assert tracks(walk((0, 0, 0), "NONE", 0)) == []
     assert offset("2 W + 1 NW") == (-3, 1) and offset("here") == (0, 0)
+
+
+ROUTES = st.lists(st.one_of(
+    st.tuples(st.integers(1, 9), st.sampled_from(["N", "NE", "E", "SE", "S", "SW", "W", "NW"])),
+    st.tuples(st.sampled_from([4, 8]), st.sampled_from(["UP", "DOWN"]))), max_size=4).map(
+    lambda legs: " + ".join(f"{n} {d}" for n, d in legs) or "NONE")
+
+
+@given(route=ROUTES, travelled=st.integers(0, 40),
+       start=st.tuples(st.integers(-9, 9), st.integers(-9, 9), st.integers(-2, 2)))
+def test_the_walk_goes_parsec_by_parsec_as_far_as_the_ship_travelled(route, travelled, start):
+    path = walk(start, route, travelled)
+    assert path[0] == (0, start) and [tuple(s) for s in path] == steps(start, route, travelled)
+    for a, b in zip(path, path[1:]):
+        flat = a.at[2] == b.at[2]
+        assert b.number - a.number == (1 if flat else 4)
+        assert max(abs(b.at[0] - a.at[0]), abs(b.at[1] - a.at[1])) == (1 if flat else 0)
+    assert path[-1].number <= travelled
+    # Not a parsec more could have been flown: the route ends, or its next parsec is too far.
+    longer = walk(start, route, travelled + 4)
+    assert len(longer) == len(path) or longer[len(path)].number > travelled
+    assert moved(route, travelled) == tuple(e - s for e, s in zip(path[-1].at, start))
+    # The line of each level: its corners are squares of the walk, in its order.
+    squares = [s.at for s in path]
+    for level, points in tracks(path):
+        assert all((x, y, level) in squares for x, y in points)
 
 
 def test_an_officer_places_what_he_sighted_from_his_believed_route():

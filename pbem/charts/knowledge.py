@@ -33,7 +33,7 @@ from typing import Any, Iterable
 
 from ..rules.events import Event
 from ..rules.galaxy import BASE_DESIGNATION
-from .reckoning import Point, Step, offset, tracks, walk
+from .reckoning import Point, moved, offset, steps, tracks
 
 ORIGIN: Point = (0, 0, 0)
 
@@ -184,17 +184,17 @@ class OwnChart:
         if route is not None:
             # Told nothing of his route (no computer, 3D f), he reckons it flown to its end.
             travelled = route.get("travelled", route["planned"])
-            dx, dy, dz = walk(ORIGIN, route["ordered"], travelled)[-1].at
+            dx, dy, dz = moved(route["ordered"], travelled)
             end = route["reckoning"]
             start = (end[0] - dx, end[1] - dy, end[2] - dz)
-            path = walk(start, route["ordered"], travelled)
+            path = steps(start, route["ordered"], travelled)
         else:
             # No route (on the ground, or held): the radar still sees from where he stands.
             sheet = next((e.data for e in own if e.kind == "sheet"), None)
             if sheet is not None:
                 start = tuple(sheet["reckoning"])  # type: ignore[assignment]
-            path = [Step(0, start)]
-        squares = {step.number: step.at for step in path}
+            path = [(0, start)]
+        squares = dict(path)
         for e in own:
             d = e.data
             if e.kind == "sighting" and not d["base"] and d["parsec"] in squares:
@@ -202,7 +202,7 @@ class OwnChart:
                 dx, dy = offset(d["bearing"])
                 self.planets[d["planet"]] = {"at": [x + dx, y + dy, z], "move": move}
             elif e.kind == "landed" and not d["base"]:
-                self.planets[d["planet"]] = {"at": list(path[-1].at), "move": move}
+                self.planets[d["planet"]] = {"at": list(path[-1][1]), "move": move}
             elif e.kind == "sheet":
                 self.at = list(d["reckoning"])
         if route is not None:
@@ -212,7 +212,7 @@ class OwnChart:
                 ys = [y for _, y in points] + ([self.span[2], self.span[3]] if self.span else [])
                 self.span = [min(xs), max(xs), min(ys), max(ys)]
             if route.get("stop") in TOLD_STOPS:
-                self.stops.append({"move": move, "at": list(path[-1].at), "stop": route["stop"],
+                self.stops.append({"move": move, "at": list(path[-1][1]), "stop": route["stop"],
                                    "parsec": route["stop_parsec"]})
         self.move = move
 

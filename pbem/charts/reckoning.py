@@ -47,40 +47,69 @@ def offset(bearing: str) -> tuple[int, int]:
 def walk(start: Point, route: str, travelled: int) -> list[Step]:
     """The parsecs of a route from `start`, numbered as reports number them (0 is the start,
     a level change counts 4), up to the parsec where the ship stopped (3E, S.C. rule D)."""
+    return [Step(number, at) for number, at in steps(start, route, travelled)]
+
+
+def steps(start: Point, route: str, travelled: int) -> list[tuple[int, Point]]:
+    """`walk` as plain (number, square) pairs: ten thousand officers' charts fold every
+    parsec of their routes at every move."""
     x, y, z = start
-    path = [Step(0, start)]
+    path = [(0, start)]
+    add = path.append
     number = 0
     for count, direction in legs(route):
         if direction in VERTICAL:
+            dz = VERTICAL[direction]
             for _ in range(count // LEVEL_GAP):
                 if number + LEVEL_GAP > travelled:
                     return path
                 number += LEVEL_GAP
-                z += VERTICAL[direction]
-                path.append(Step(number, (x, y, z)))
+                z += dz
+                add((number, (x, y, z)))
         else:
             dx, dy = COMPASS[direction]
-            for _ in range(count):
-                if number + 1 > travelled:
-                    return path
+            for _ in range(min(count, travelled - number)):
                 number += 1
                 x += dx
                 y += dy
-                path.append(Step(number, (x, y, z)))
+                add((number, (x, y, z)))
+            if number >= travelled:
+                return path
     return path
 
 
-def tracks(path: list[Step]) -> list[tuple[int, list[list[int]]]]:
+def moved(route: str, travelled: int) -> Point:
+    """How far `walk` leads from the start: east, north, levels down."""
+    x = y = z = number = 0
+    for count, direction in legs(route):
+        if direction in VERTICAL:
+            changes = min(count // LEVEL_GAP, max(0, travelled - number) // LEVEL_GAP)
+            number += changes * LEVEL_GAP
+            z += changes * VERTICAL[direction]
+            if changes < count // LEVEL_GAP:
+                break
+        else:
+            dx, dy = COMPASS[direction]
+            flown = min(count, max(0, travelled - number))
+            number += flown
+            x, y = x + flown * dx, y + flown * dy
+            if flown < count:
+                break
+    return (x, y, z)
+
+
+def tracks(path: list[Step] | list[tuple[int, Point]]) -> list[tuple[int, list[list[int]]]]:
     """The route line on each level it crossed, as (level, corner points): a change of level
     interrupts the line and it goes on from the same square of the new level (S.C. rule E).
     Squares in a straight line are dropped, the corners kept."""
     runs: list[tuple[int, list[list[int]]]] = []
-    for step in path:
-        x, y, z = step.at
-        if not runs or runs[-1][0] != z:
-            runs.append((z, [[x, y]]))
+    level = None
+    points: list[list[int]] = []
+    for _, (x, y, z) in path:
+        if z != level:
+            level, points = z, [[x, y]]
+            runs.append((z, points))
             continue
-        points = runs[-1][1]
         if len(points) >= 2:
             (ax, ay), (bx, by) = points[-2], points[-1]
             if (_sign(bx - ax), _sign(by - ay)) == (x - bx, y - by):
