@@ -12,7 +12,6 @@ the past, or a broken one. A backup is made in a hidden folder and renamed into 
 from __future__ import annotations
 
 import hashlib
-import io
 import os
 import re
 import shutil
@@ -90,6 +89,38 @@ def _readable(files: list[tuple[str, str]]) -> Iterator[tuple[str, str, bytes]]:
             continue
 
 
+_USTAR_TAIL = b"0" + bytes(100) + tarfile.POSIX_MAGIC + bytes(32 + 32 + 8 + 8 + 155 + 12)
+
+
+def _header(name: str, size: int, mtime: int) -> bytes:
+    """A member's header as tarfile writes it (`TarInfo.tobuf`, PAX format): made here for
+    a plain name (ASCII, within the 100 bytes of the field), tarfile's own otherwise. A
+    move's backup holds ten thousand files, and tarfile took 20 microseconds a header."""
+    if not name.isascii() or len(name) > 100 or not 0 <= mtime < 8 ** 11 or size >= 8 ** 11:
+        info = tarfile.TarInfo(name)
+        info.size, info.mtime, info.mode = size, mtime, 0o644
+        return info.tobuf(tarfile.PAX_FORMAT, tarfile.ENCODING, "surrogateescape")
+    # name, mode, uid, gid, size, mtime, the checksum as spaces, then the rest (ustar).
+    header = (name.encode("ascii").ljust(100, b"\0") + b"0000644\0" + b"0000000\0" * 2
+              + b"%011o\0" % size + b"%011o\0" % mtime + b" " * 8 + _USTAR_TAIL)
+    return header[:148] + b"%06o\0" % sum(header) + header[155:]
+
+
+def write_tar(path: Path, members: list[tuple[str, int, bytes]]) -> None:
+    """A tar file of (name, mtime, data) members, mode 0644: the very bytes `tarfile` writes
+    for them (its headers, each member padded to 512 bytes, two empty blocks, the record)."""
+    chunks = []
+    size = 0
+    for name, mtime, data in members:
+        header = _header(name, len(data), mtime)
+        padding = -len(data) % tarfile.BLOCKSIZE
+        chunks += [header, data, bytes(padding)]
+        size += len(header) + len(data) + padding
+    size += 2 * tarfile.BLOCKSIZE
+    chunks.append(bytes(2 * tarfile.BLOCKSIZE + -size % tarfile.RECORDSIZE))
+    Path(path).write_bytes(b"".join(chunks))
+
+
 def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
             files: list[tuple[str, str]], keep: int) -> tuple[Path | None, dict[str, str]]:
     """Back the game up before `move` (unless `keep` is 0) with the order files the move
@@ -110,14 +141,11 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     copy_database(source, staging / DATABASE)
-    with tarfile.open(staging / ORDERS, "w") as tar:
-        for rel, path, data in _readable(files):
-            fingerprints[rel] = hashlib.sha256(data).hexdigest()
-            info = tarfile.TarInfo(rel)
-            info.size = len(data)
-            info.mtime = int(os.stat(path).st_mtime)
-            info.mode = 0o644
-            tar.addfile(info, io.BytesIO(data))
+    members = []
+    for rel, path, data in _readable(files):
+        fingerprints[rel] = hashlib.sha256(data).hexdigest()
+        members.append((rel, int(os.stat(path).st_mtime), data))
+    write_tar(staging / ORDERS, members)
     if final.exists():
         remove(final)  # a backup of this move from before a rollback
     os.replace(staging, final)

@@ -751,10 +751,23 @@ def _parts(raw: str) -> tuple[str, str, str] | None:
 
 def _shown(line: _Line, keyword: str | None) -> str:
     """A line as a problem quotes it: secret masked, at most MOST_QUOTED_CHARS long."""
-    text = mask_secret(line.text)
-    if keyword == "SECRET" and text == line.text and len(line.text.split()) > 1:
-        text = f"{line.text.split()[0]} {MASK}"  # SEGRETO x, or an alias yet to come
-    return brief(text, MOST_QUOTED_CHARS)
+    return _shown_text(line.text, keyword)
+
+
+@functools.lru_cache(maxsize=8192)
+def _shown_text(text: str, keyword: str | None) -> str:
+    shown = mask_secret(text)
+    if keyword == "SECRET" and shown == text and len(text.split()) > 1:
+        shown = f"{text.split()[0]} {MASK}"  # SEGRETO x, or an alias yet to come
+    return brief(shown, MOST_QUOTED_CHARS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _value(name: str, args: str) -> Any:
+    """What an order's words mean: read once for each way they are written (RADARS 3, INFO
+    NEW, MOVE 1 in every file of a move). The readers are pure and their values immutable;
+    an UnreadableOrder is raised again each time, never kept."""
+    return KEYWORDS[name].read(args, KEYWORDS[name])
 
 
 class _Reader:
@@ -807,7 +820,7 @@ class _Reader:
         else:
             self.first_line.setdefault(name, line.number)
             try:
-                value = KEYWORDS[name].read(line.args, KEYWORDS[name])
+                value = _value(name, line.args)
             except UnreadableOrder as e:
                 self.problem(line, e.message, e.fix, name)
             else:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pbem.move_files
 from pbem import backups, game, move_files, preview, rollback, store
@@ -205,6 +207,27 @@ def test_each_move_backs_up_the_game_and_the_orders_it_read(four):
     assert sorted(files(four.dir / "orders")) == [
         "archive/move-01/alpha.txt", "archive/move-01/beta.txt", "archive/move-01/delta.txt",
         "archive/move-01/gamma.txt", "later.txt"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(members=st.lists(st.tuples(
+    st.text(alphabet=st.sampled_from("ab c/.-_é\u4e00"), min_size=1, max_size=130),
+    st.sampled_from([0, 1_700_000_000, 8 ** 11 - 1, 8 ** 11]),
+    st.binary(max_size=1100)), max_size=4))
+def test_the_backup_of_the_orders_is_the_tar_file_tarfile_writes(tmp_path_factory, members):
+    """orders.tar is written without tarfile's per-member machinery, to its very bytes:
+    plain names by pbem, long and non-ASCII ones (a pax header) by tarfile."""
+    import io
+
+    expected = io.BytesIO()
+    with tarfile.open(fileobj=expected, mode="w") as tar:
+        for name, mtime, data in members:
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), mtime, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    path = tmp_path_factory.mktemp("tar") / "orders.tar"
+    backups.write_tar(path, members)
+    assert path.read_bytes() == expected.getvalue()
 
 
 def test_the_gm_sets_how_many_backups_are_kept(demo):
