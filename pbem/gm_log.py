@@ -32,11 +32,17 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def event_line(e: Event, names: Mapping[int, str]) -> str:
+def fields_text(data: Mapping[str, Any]) -> str:
     # Fields in name order, as the database keeps them, so a move written again from the
     # database reads the same; the officer's name is in the line's head already.
-    fields = "; ".join(f"{k} {value_text(v)}" for k, v in sorted(e.data.items())
-                       if k != "officer_name")
+    return "; ".join(f"{k} {value_text(v)}" for k, v in sorted(data.items())
+                     if k != "officer_name")
+
+
+def event_line(e: Event, names: Mapping[int, str], fields: str | None = None) -> str:
+    """`fields`: `fields_text(e.data)`, when it is known already."""
+    if fields is None:
+        fields = fields_text(e.data)
     who = names.get(e.officer, NOBODY) if e.officer is not None else NOBODY
     return f"  [{e.audience}] {e.kind} ({who}){': ' + fields if fields else ''}"
 
@@ -58,8 +64,18 @@ def roll_lines(rolls: Iterable[Roll], names: Mapping[int, str]) -> list[str]:
     return lines
 
 
-def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str]) -> dict[str, str]:
-    return {
-        "rolls": "\n".join(roll_lines(rolls, names)),
-        "events": "\n".join(event_line(e, names) for e in events),
-    }
+def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str],
+                 texts: Iterable[str] | None = None) -> dict[str, str]:
+    """`texts`, the events' data as stored (`store.to_json`), if at hand: many events say
+    the same (every INFO NEW that found no new planet), and each is worded once."""
+    lines = []
+    if texts is None:
+        lines = [event_line(e, names) for e in events]
+    else:
+        worded: dict[str, str] = {}
+        for e, text in zip(events, texts):
+            fields = worded.get(text)
+            if fields is None:
+                fields = worded[text] = fields_text(e.data)
+            lines.append(event_line(e, names, fields))
+    return {"rolls": "\n".join(roll_lines(rolls, names)), "events": "\n".join(lines)}

@@ -508,5 +508,5 @@ def _render_move(
         events=zip(view.public, view.public_texts)))
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
     write(out_dir / "gm-log.txt", text_env.get_template("gm-log.txt.j2").render(
-        game=game, move=move, gm_actions=desk.gm_actions, **gm_log_parts(events, rolls, names)))
+        game=game, move=move, gm_actions=desk.gm_actions, **gm_log_parts(events, rolls, names, texts)))
 

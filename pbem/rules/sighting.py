@@ -87,24 +87,25 @@ def sightings(
         by_level.setdefault(parsec.position.level, []).append(parsec)
     found: list[Sighting] = []
     for level, parsecs in by_level.items():
-        xs = [p.position.x for p in parsecs]
-        ys = [p.position.y for p in parsecs]
+        squares = [(p.position.x, p.position.y) for p in parsecs]
+        xs = [x for x, _ in squares]
+        ys = [y for _, y in squares]
         x0, y0, x1, y1 = min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
         for planet in grid.near(level, x0, y0, x1, y1):
             px, py = planet.position.x, planet.position.y
             if not (x0 <= px <= x1 and y0 <= py <= y1):
                 continue  # in a block the route touches, but beyond reach of all of it
             best = None
-            for parsec in parsecs:
-                dx, dy = px - parsec.position.x, py - parsec.position.y
-                steps = max(abs(dx), abs(dy))
-                if steps > reach:
+            for k, (x, y) in enumerate(squares):
+                dx, dy = px - x, py - y
+                if not (-reach <= dx <= reach and -reach <= dy <= reach):
                     continue  # out of range; 0 is a planet the route crosses
-                rank = (steps, dx * dx + dy * dy, parsec.number)
+                # The nearest parsec in steps, then in a straight line, then the earliest.
+                rank = (max(abs(dx), abs(dy)), dx * dx + dy * dy)
                 if best is None or rank < best[0]:
-                    best = (rank, parsec)
+                    best = (rank, k)
             if best is not None:
-                parsec = best[1]
+                parsec = parsecs[best[1]]
                 found.append(Sighting(
                     planet=planet.id, parsec=parsec.number,
                     distance=distance(parsec.position, planet.position),
