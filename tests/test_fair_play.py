@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pbem import game, ledger, record, store
 from pbem.cli import main
@@ -477,3 +479,16 @@ def test_the_ledger_names_the_rulings_as_the_desk_does():
     from pbem import roster
 
     assert (ledger.ADJUST, ledger.RETIRE) == (roster.ADJUST, roster.RETIRE)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
+
+
+@given(value=JSON_VALUES)
+def test_the_stored_json_is_what_the_json_module_writes(value):
+    """Every JSON column (and so every hash of the ledger) is written by one C encoder made
+    once: the text is json's own, keys sorted, names as written."""
+    assert store.to_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
