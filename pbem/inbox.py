@@ -165,6 +165,7 @@ class Inbox:
         self._pending_of: dict[int, list[dict[str, Any]]] = {}
         self.db = db
         self.now = now or datetime.now(timezone.utc)
+        self._filed = _stamp(self.now)  # every letter of this call is filed now
         self.state = state if state is not None else store.load_state(db)
         if ruleset is None:
             try:
@@ -272,7 +273,7 @@ class Inbox:
                       late=late, note=self._note(letter.source, status, move, officer,
                                                  verdict.problems, late, orders))
         receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
-        return replace(filed, receipts=receipts)
+        return replace(filed, receipts=receipts) if receipts else filed
 
     def _nobody(self, orders: Orders) -> str:
         """Why orders are nobody's in this game, for the GM."""
@@ -376,8 +377,9 @@ class Inbox:
                 "officer_id": officer_id, "status": status, "source": letter.source,
                 "label": label, "sender": letter.sender, "sender_name": letter.sender_name,
                 "subject": letter.subject, "message_id": letter.message_id,
-                "refs": json.dumps(list(letter.references)), "date": _stamp(date),
-                "dated_by": dated_by, "filed": _stamp(self.now), "digest": letter.digest,
+                "refs": json.dumps(list(letter.references)) if letter.references else "[]",
+                "date": _stamp(date), "dated_by": dated_by, "filed": self._filed,
+                "digest": letter.digest,
                 "found_in": letter.found_in,
                 "reason": letter.reason if reason is None else reason, "text": text,
                 "problems": problems_json(problems), "problems_total": len(problems),
