@@ -197,6 +197,11 @@ GROUND_KINDS = frozenset({
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
     "joint-fire", "joint-done", "joint-refused",
     "landing-risk", "landing-zone", "suits", "ship-out-of-reach",  # outer space (5F, 5G)
+    # Outer space, part 2 (5C, 5D, 5E).
+    "desertion", "robur-lands", "specialist", "specialist-refused", "specialist-risk",
+    "specialist-lost", "alien-ship-hooks", "alien-ship-attack", "fire-alien",
+    "alien-fire-refused", "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed",
+    "disengage", "held-by-alien", "alien-ship-sighting",
 })
 # The heading a report puts over a run of those events; the others happen on a planet's
 # ground and are headed by its name.
@@ -205,6 +210,11 @@ HEADINGS = {
     "payment": "BETWEEN OFFICERS", "payment-refused": "BETWEEN OFFICERS",
     "tot": "TOT 100%", "tot-refused": "TOT 100%", "rescue": "RESCUE RETURN",
     "landing-refused": "LANDING", "game-end": "THE END OF THE GAME",
+    "specialist": "AT THE BASE", "specialist-refused": "AT THE BASE",
+    **{kind: "THE ALIEN SHIP" for kind in (
+        "alien-ship-hooks", "alien-ship-attack", "fire-alien", "alien-fire-refused",
+        "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed", "disengage",
+        "held-by-alien", "alien-ship-sighting")},
 }
 # Events after which the turn is in space: ground events before them happened before the
 # route (on the planet taken off from), the others after it.
@@ -357,6 +367,10 @@ def form_situation(sheet: dict[str, Any], *, research: bool,
         # Outer space allows one re-landing (S.C. rule D, ruling RELANDINGS_PER_LANDING).
         relanding=bool(ground) and "zone" in ground
         and ground.get("relandings", 0) < RELANDINGS_PER_LANDING,
+        # Outer space: its sheet tells the personality, the specialist and the alien ship's
+        # hold (5C, 5D, 5E).
+        outer="personality" in sheet, held=bool(sheet.get("held")),
+        scientist=(sheet.get("specialist") or {}).get("kind") == "scientist",
     )
 
 

@@ -174,6 +174,8 @@ class Draft:
             mission=self.values.get("mission"),
             pay=tuple(Payment(n, name, line) for n, name, line in self.pay),
             refit=self.values.get("refit"), tot=self.values.get("tot"),
+            fire_alien=self.values.get("fire_alien", False),
+            disengage=self.values.get("disengage", False),
         )
 
 
@@ -242,6 +244,13 @@ def space_orders(rng: random.Random, state: GameState, officer: Officer, at_base
         land = rng.random() < 0.2
     if route:
         draft.put("ROUTE", route=route)
+    alien = state.alien_ship
+    if alien is not None and officer.id in alien.hooked:
+        # Held by the alien ship's glue (5C b): fire at it, try to break free, or both.
+        if ship.lasers and rng.random() < 0.7:
+            draft.put("FIRE", fire_alien=True)
+        if rng.random() < 0.7 or (route and "FIRE" not in draft.lines):
+            draft.put("DISENGAGE", disengage=True)
     if land and route:
         complete = complete_crews(ship)
         attitude = rng.choice(ATTITUDES if complete else ("A", "B"))
@@ -336,8 +345,8 @@ def prune(draft: Draft, problems: list) -> None:
 
 KEYWORD_VALUES = {"ROUTE": ("route",), "TANKS": ("tanks",), "RADARS": ("radars",),
                   "LAND": ("land", "land_crews"), "SHIELDS": ("shields",), "CREWS": ("crews",),
-                  "FIRE": ("fire",), "TARGET": ("target",), "MISSION": ("mission",),
-                  "REFIT": ("refit",), "TOT": ("tot",)}
+                  "FIRE": ("fire", "fire_alien"), "TARGET": ("target",), "MISSION": ("mission",),
+                  "REFIT": ("refit",), "TOT": ("tot",), "DISENGAGE": ("disengage",)}
 
 
 def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int, str]]:
@@ -369,8 +378,9 @@ def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int,
 UNFORESEEABLE = {
     "route-cut": {"thrust-not-reached"},  # a Movement breakthrough the dice did not bring
     "landing-refused": {"no-planet-at-the-end"},  # the hidden map
-    "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached"},
-    "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship"},
+    "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached",
+                        "held"},  # still held by the alien ship: the disengagement failed
+    "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship", "held"},
     # The crews the mission needed may be killed first (outer space: "crews-alone" too).
     "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down",
                         "crews-alone"},
@@ -532,6 +542,13 @@ def check_move(before: GameState, result, winner: str | None) -> None:
             json.dumps(e.data, sort_keys=True)
         except (TypeError, ValueError) as err:
             raise AssertionError(f"{where}: event {e.kind} is not JSON: {err}: {e.data!r}") from None
+        if e.kind.startswith("alien-ship") and e.audience != GM:
+            # 5C: where the alien ship is reaches an officer only through his radar or its
+            # attack, and then as a bearing from his route, never as a square.
+            assert "position" not in e.data and "start" not in e.data, (
+                f"{where}: {e.kind} tells where the alien ship is: {e.data}")
+            if e.kind == "alien-ship-sighting":
+                assert e.audience == OFFICER, f"{where}: a public sighting of the alien ship"
         if e.audience == PUBLIC:
             bad = public_coordinates(e.data)
             assert not bad, f"{where}: public event {e.kind} shows coordinates {bad}: {e.data}"
@@ -547,6 +564,17 @@ def check_move(before: GameState, result, winner: str | None) -> None:
         if e.officer in blind and e.kind == "route":
             assert not e.data["link"] and "stop" not in e.data, f"{where}: {e.data}"
     rescued = {e.officer for e in result.events if e.kind == "rescue"}
+    alien = state.alien_ship
+    # An alien ship destroyed in the move may be followed by a new one at its end (TAB. S):
+    # the one in play now is met only by the events after the last destruction.
+    last = max((i for i, e in enumerate(result.events) if e.kind == "alien-ship-destroyed"),
+               default=-1)
+    for e in result.events[last + 1:]:
+        if e.kind in ("alien-ship-attack", "alien-ship-hooks") and e.officer not in rescued:
+            # It attacks and holds only whom it has met, in his own square (5C b).
+            o = state.officers[e.officer]
+            assert alien is not None and o.position == alien.position, f"{where}: {e.kind}"
+            assert o.id in alien.hooked, f"{where}: {o.name} attacked, and not held"
 
     # Planets.
     named = [p.designation for p in planets.values() if p.designation and not p.base]

@@ -18,8 +18,8 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
-from . import career, landing, landing_zones, missions, outer_space, press, research, route
-from . import sighting
+from . import alien_ship, career, landing, landing_zones, missions, outer_space, press, research
+from . import route, sighting, specialists
 from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
@@ -138,6 +138,8 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         *info_problems(orders, ship.computers, computing, designations),
         *landing.landing_problems(orders, officer, ruleset, index.by_name, outer),
         *(landing_zones.zone_problems(orders, officer, on_planet, race) if outer else ()),
+        *alien_ship.alien_ship_problems(orders, officer, state.alien_ship, outer),
+        *specialists.specialist_problems(orders, at_base, outer, ruleset.specialists),
         *missions.mission_problems(orders, officer, on_planet, race),
         *career.career_problems(orders, officer, at_base, ruleset, colleagues,
                                 spent, designations),

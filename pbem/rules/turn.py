@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import black_hole, career, distortion, landing, net, outer_space, press, research
-from . import rulings, sighting
+from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
+from . import research, rulings, sighting, specialists
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -68,6 +68,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                             ruleset.technologies, dice)
     if orders.refit is not None:
         officer = career.refit(board, officer, dict(orders.refit), ruleset)
+    officer = specialists.embark(board, officer, orders, ruleset.specialists)
     for payment in orders.pay:
         officer = career.pay(board, officer, payment.amount, payment.to)
     route = orders.route
@@ -95,6 +96,13 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             return
         if not taking_off:
             route = ()  # still on the ground: the radar sees, the ship does not move
+
+    if officer.landing is None and alien_ship.hooked(board, officer.id):
+        # 5C b: space glue; fire first, then the disengagement roll.
+        officer, free = alien_ship.hooked_turn(board, officer, orders, ruleset, dice)
+        if not free:
+            held_by_the_alien_ship(board, officer, orders, opening_score)
+            return
 
     ship_type = ruleset.ships[officer.ship.type]
     # 3D f II: without a computer the S.C. can tell the ship nothing but "LANDED ON ...".
@@ -222,6 +230,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                    planet=board.planets[trace.planet].designation or f"planet {trace.planet}"
                    if trace.planet is not None else None)
 
+    if link:
+        # 5C a: the alien ship is picked up by radar during the movement only.
+        alien_ship.radar_sighting(board, officer, trace.path, reach)
     if lost:
         # The black hole destroyed the ship at the end of its route (5B a, 4 I).
         officer = career.demote(board, officer, ruleset, hurt.lost)
@@ -239,6 +250,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
     officer = replace(officer, position=position, landed_on=landed_on, score=score,
                       reckoning=reckoning)
+    alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
     if landing_here and carried and not on_base:
         # 5B c: put down on a planet by the distortion, the ship lands there at once.
         officer = landing.land(board, officer, arrived_on, Orders(), ruleset, dice,
@@ -253,6 +265,24 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         surprise = officer.landing is not None and not orders.land and not was_on_ground
         officer = tot_order(board, officer, orders.tot, seen, ruleset, dice, surprise,
                             bombs_at_start)
+    finish_turn(board, officer, opening_score)
+
+
+def held_by_the_alien_ship(board: Board, officer: Officer, orders: Orders,
+                           opening_score: int) -> None:
+    """A ship the alien ship still holds does not move and "no longer receives information
+    from the S.C." (5C b): no route, no sighting, no answer, no Tot 100% from it."""
+    if orders.route and (officer.ship.computers > 0 or not rulings.NO_COMPUTER_NO_NEWS):
+        board.emit("route", OFFICER, officer.id, ordered=route_text(orders.route),
+                   planned=routes.route_length(orders.route), travelled=0, stop="held",
+                   stop_parsec=0, link=True)
+    for request in orders.info:
+        board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                   reason="a ship held by the alien ship receives no information",
+                   why="held")
+    if orders.tot is not None:
+        board.emit("tot-refused", OFFICER, officer.id, planet=orders.tot, why="held",
+                   reason="a ship held by the alien ship sights nothing to strike")
     finish_turn(board, officer, opening_score)
 
 
