@@ -96,6 +96,17 @@ def reckoning_text(r: list[int]) -> str:
     return flat
 
 
+def psi_shift(warning: dict) -> str:
+    """Where a distortion put the ship, from the square where it blocked it, as a Princeps
+    PSI tells it (5B c): "3 N from where it blocked you", "1 level down"."""
+    flat, levels = warning["bearing"], warning["levels"]
+    parts = [] if flat == "here" else [f"{flat} from where it blocked you"]
+    if levels:
+        parts.append(f"{abs(levels)} level{'s' if abs(levels) > 1 else ''} "
+                     f"{'up' if levels < 0 else 'down'}")
+    return ", ".join(parts) or "where it blocked you, against the edge of the zone"
+
+
 def heading_text(heading: str) -> str:
     """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
     of P-4` (designations and names stay as written)."""
@@ -172,6 +183,7 @@ def environment(game_dir: Path | None, fmt: str) -> jinja2.Environment:
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
     env.filters["heading"] = heading_text
+    env.filters["psi_shift"] = psi_shift
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.globals["ordinal"] = ordinal
     return env
@@ -299,6 +311,8 @@ class MoveView:
             "route_cut": kinds["route-cut"][0] if kinds["route-cut"] else None,
             # Outer space: the black hole's effects, told only to a ship with a computer.
             "black_hole": kinds["black-hole"][0] if kinds["black-hole"] else None,
+            # Outer space: what a Princeps PSI sensed (a net, a distortion's exit), if any.
+            "psi": kinds["psi-warning"][0] if kinds["psi-warning"] else None,
             "known": kinds["known"],
             "sightings": kinds["sighting"],
             "landings": kinds["landed"],

@@ -238,23 +238,6 @@ def test_technological_research_needs_a_scientist_and_a_technological_level():
     assert any("no technological level" in p.message for p in problems)
 
 
-def test_a_psi_warning_may_kill_him():
-    psi = Specialist("psi", 2)
-    s = ground(specialist=psi, score=5)
-    board = Board.from_state(s)
-    officer, warned = specialists.psi_warning(board, s.officers[1], RULES.specialists,
-                                              ScriptedDice({"psi": [1]}, strict=True), "net")
-    assert warned and officer.specialist is None and officer.score == 5 - 3
-    officer, warned = specialists.psi_warning(board, s.officers[1], RULES.specialists,
-                                              ScriptedDice({"psi": [2]}, strict=True), "net")
-    assert warned and officer.specialist == psi
-    # Nobody to warn without him.
-    officer, warned = specialists.psi_warning(board, replace(s.officers[1], specialist=None),
-                                              RULES.specialists, ScriptedDice({}, strict=True),
-                                              "net")
-    assert not warned
-
-
 def test_specialist_order_at_the_base_in_outer_space_only():
     from core import BASE, in_space
 

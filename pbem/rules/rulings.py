@@ -189,6 +189,13 @@ SPECIALIST_SURVIVES_THE_RESCUE = True
 # without fire, by a ship with crews on the ground, as the landing's one mission.
 TECHNOLOGY_READ_BY_LEVEL = True
 
+# 5B b, c; S.C. rule A c: what a Princeps PSI senses (the net that held the route, where a
+# distortion put the ship) "will be communicated by the S.C.": through the computer, like
+# every word of the S.C. (3D f II). A ship without one is warned of nothing, and its PSI
+# risks nothing. The warning is given even when it kills him (S.C. rule A b: "it must
+# however be checked whether the discovery kills him").
+PSI_WARNS_THROUGH_THE_COMPUTER = True
+
 # --- outer space: the alien ship (5C, S.C. advanced rule E) ------------------------------------
 
 # The alien ship enters at the end of a move (TAB. S) and attacks whoever is on its entry
@@ -206,3 +213,10 @@ SHIELDS_ON_IN_SPACE = True
 # 5C b: "the disengagement attempt may be simultaneous with the combat": in one turn the
 # legionary fires first (TAB. M), then rolls to disengage; a destroyed alien frees him.
 FIRE_BEFORE_DISENGAGING = True
+
+# The alien ship and the hazards: the rules give it no encounter with them (S.C. rule E a:
+# its movement "is automatic ... along the shortest path"), so it flies through nets and
+# distortions and past the black hole untouched. A legionary it holds flies no route, so he
+# meets no hazard either; one a distortion puts in its square is held like one whose route
+# ends there, and a landed ship (a distortion's landing, a re-landing) attracts it no more
+# than any landed ship. Not a switch: no other reading is offered.

@@ -170,20 +170,25 @@ def after_damage(board: Board, officer: Officer, damaged: Damaged, rules: Specia
     return dies(board, officer, rules, "damage", planet) if dead else officer
 
 
-def psi_warning(board: Board, officer: Officer, rules: SpecialistRules, dice: Dice,
-                what: str) -> tuple[Officer, bool]:
-    """5B b, c: the PSI senses a net or a distortion's exit and warns the officer; the
-    warning may kill him (S.C. rule A b). Returns the officer and whether he warned."""
+def senses(officer: Officer, settings) -> Specialist | None:
+    """5B b, c: the Princeps PSI aboard, in outer space, who senses nets and the exits of
+    Nullius distortions."""
+    return aboard(officer, PSI) if explored(settings) else None
+
+
+def psi_risk(board: Board, officer: Officer, rules: SpecialistRules, dice: Dice,
+             hazard: str) -> Officer:
+    """S.C. rule A b: "In presence of a PSI it must however be checked whether the discovery
+    kills him": his d6 after each warning (the G.I.'s figure, reconstructed as data: a 1
+    kills him, costing 3 points). The warning is given all the same."""
     psi = aboard(officer, PSI)
-    if psi is None or not explored(board.settings):
-        return officer, False
-    face = dice.roll(rules.psi_die, "psi", what, officer=officer.id, visibility=SEEN_BY_OFFICER)
+    if psi is None:
+        return officer
+    face = dice.roll(rules.psi_die, "psi", hazard, officer=officer.id, visibility=SEEN_BY_OFFICER)
     dead = face in rules.psi_deadly
     board.emit("specialist-risk", OFFICER, officer.id, specialist=data(psi), die=rules.psi_die,
-               face=face, deadly=list(rules.psi_deadly), dead=dead, why=what, planet=None)
-    if dead:
-        officer = dies(board, officer, rules, what)
-    return officer, True
+               face=face, deadly=list(rules.psi_deadly), dead=dead, why=hazard, planet=None)
+    return dies(board, officer, rules, hazard) if dead else officer
 
 
 def embark(board: Board, officer: Officer, orders: Orders, rules: SpecialistRules) -> Officer:

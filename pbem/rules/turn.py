@@ -14,7 +14,8 @@ from . import route as routes
 from .board import Board
 from .dice import Dice
 from .events import GM, OFFICER, PUBLIC
-from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing_text, route_text
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing, bearing_text
+from .geometry import route_text
 from .information import answer_data, ask
 from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
@@ -132,7 +133,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     where_it_was = {p.id for p in (board.planets_at.get(officer.position),) if p is not None}
     if landing_here:
         where_it_was.add(trace.planet)
-    score = officer.score
+    found = 0  # points of the planets found this turn
     new_planets: list[Planet] = []
     seen: set[int] = set()
     for s in sighting.sightings(trace.path, reach, board.grid) if link else ():
@@ -144,7 +145,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         if is_new:
             planet = board.designate(planet, officer)
             points = discovery_award(ship_type.level)
-            score += points
+            found += points
             new_planets.append(planet)
         board.emit(
             "sighting", PUBLIC, officer.id, officer_name=officer.name, parsec=s.parsec,
@@ -188,18 +189,26 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         landed_on = planet.id
         unseen = trace.stop in (routes.FORCED_LANDING, routes.VERTICAL_LANDING)
         if unseen and first_time and rulings.FORCED_LANDING_SCORES and link:
-            score += discovery_award(ship_type.level)
+            found += discovery_award(ship_type.level)
         board.emit(
             "landed", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             base=planet.base, forced=unseen, how=trace.stop, parsec=trace.stop_parsec,
         )
     ahead = board.planets[trace.planet].designation if trace.stop == routes.PLANET_AHEAD else None
     start, end = officer.position, trace.end
+    # 5B b, c: a Princeps PSI aboard senses the net that held the route, or where the
+    # distortion put the ship, and the S.C. tells the officer (S.C. rule A c).
+    sensed = (trace.stop in (routes.NET, routes.DISTORTION) and not lost
+              and specialists.senses(officer, board.settings) is not None
+              and (link or not rulings.PSI_WARNS_THROUGH_THE_COMPUTER))
     # Dead reckoning: what the officer can work out from what he was told. Without a link
     # he is told nothing, and reckons the route he ordered flown to its end; held by a net he
     # is told nothing either (5B b), and reckons the route flown as far as he knows it; the
-    # shift of a distortion he never learns (5B c). On the base he knows where he is.
-    if not link:
+    # shift of a distortion he never learns (5B c). A PSI's warning tells him both. On the
+    # base he knows where he is.
+    if sensed:
+        moved = (end.x - start.x, end.y - start.y, end.level - start.level)
+    elif not link:
         moved = displacement(orders.route)
     elif trace.stop == routes.NET:
         moved = displacement(route)
@@ -211,7 +220,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
-        travelled, stop, stop_parsec = net.told(trace)  # a net's stop is never told (5B b)
+        # A net's stop is told only when a PSI sensed it (5B b).
+        travelled, stop, stop_parsec = net.told(trace, sensed)
         board.emit(
             "route", OFFICER, officer.id, ordered=route_text(orders.route),
             planned=trace.planned, travelled=travelled, stop=stop, stop_parsec=stop_parsec,
@@ -230,6 +240,12 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                    planet=board.planets[trace.planet].designation or f"planet {trace.planet}"
                    if trace.planet is not None else None)
 
+    if sensed:
+        reckoning = psi_warning(board, officer, trace, position, reckoning, on_base)
+        officer = specialists.psi_risk(board, officer, ruleset.specialists, dice, trace.stop)
+    if hurt is not None and not lost:
+        # 5E c: a scientist risks his life in the black hole's damage too.
+        officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
     if link:
         # 5C a: the alien ship is picked up by radar during the movement only.
         alien_ship.radar_sighting(board, officer, trace.path, reach)
@@ -248,8 +264,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = replace(officer, position=position, landed_on=landed_on, score=score,
-                      reckoning=reckoning)
+    officer = replace(officer, position=position, landed_on=landed_on,
+                      score=officer.score + found, reckoning=reckoning)
     alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
     if landing_here and carried and not on_base:
         # 5B c: put down on a planet by the distortion, the ship lands there at once.
@@ -299,6 +315,27 @@ def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
 
 
 DISTORTION_LANDING = "distortion"  # how a ship put down on a planet by a distortion landed
+
+
+def psi_warning(board: Board, officer: Officer, trace: routes.RouteResult, position: Position,
+                reckoning: Position, on_base: bool) -> Position:
+    """What the PSI's warning tells the officer: the net that held his route (its parsec is
+    in the route he is told), or where the distortion put him, from the square where it
+    blocked him. Returns his dead reckoning after it: the distortion's shift is no longer
+    hidden from him."""
+    if trace.stop == routes.NET:
+        board.emit("psi-warning", OFFICER, officer.id, hazard=routes.NET,
+                   parsec=trace.stop_parsec)
+        return reckoning
+    levels = position.level - trace.end.level
+    flat = Position(position.x, position.y, trace.end.level)
+    after = reckoning if on_base else Position(reckoning.x + flat.x - trace.end.x,
+                                               reckoning.y + flat.y - trace.end.y,
+                                               reckoning.level + levels)
+    board.emit("psi-warning", OFFICER, officer.id, hazard=routes.DISTORTION,
+               parsec=trace.stop_parsec, bearing=bearing_text(bearing(trace.end, flat)),
+               levels=levels, reckoning=[after.x, after.y, after.level])
+    return after
 
 
 def carry(board: Board, officer: Officer, trace: routes.RouteResult,
