@@ -255,8 +255,11 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
 
 # Public events the bulletin's story does not tell line by line (it gives them a place of
 # their own: the standings table, the end of the game) or that open a turn.
-# The press has a section of its own (an anonymous piece belongs to nobody's turn).
-NOT_IN_STORY = frozenset({"turn", "standings", "game-end", "planet-state", "press"})
+# The press has a section of its own (an anonymous piece belongs to nobody's turn); the
+# alien ship's wreck too, told when every officer has acted.
+NOT_IN_STORY = frozenset(
+    {"turn", "standings", "game-end", "planet-state", "press", "alien-ship-wrecked"}
+)
 
 
 class MoveView:
@@ -352,6 +355,7 @@ class MoveView:
             "tots": kinds["tot"],
             "rescues": kinds["rescue"],
             "promotions": kinds["promotion"],
+            "wrecks": kinds["alien-ship-wrecked"],  # outer space: alien ships destroyed (5C)
             "game_end": kinds["game-end"][0] if kinds["game-end"] else None,
             "turns": kinds["turn"],
             "sightings": kinds["sighting"],

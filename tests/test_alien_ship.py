@@ -122,8 +122,13 @@ def test_a_space_glue_fight_to_destruction():
     assert one(r, "fire-alien")["destroyed"]
     assert r.state.alien_ship is None
     destroyed = one(r, "alien-ship-destroyed")
-    assert [e.audience for e in r.events if e.kind == "alien-ship-destroyed"] == [PUBLIC]
+    assert [e.audience for e in r.events if e.kind == "alien-ship-destroyed"] == [OFFICER]
     assert "position" not in destroyed
+    # All learn it when every officer has acted: that it is gone, not who, nor where.
+    news = [e for e in r.events if e.kind == "alien-ship-wrecked"]
+    assert [(e.audience, e.officer, e.data) for e in news] == [(PUBLIC, None, {"name": "KNOX"})]
+    kinds = [e.kind for e in r.events]
+    assert kinds.index("alien-ship-wrecked") > max(i for i, k in enumerate(kinds) if k == "turn")
     assert r.state.officers[1].position == Position(8, 5, 2)
     assert r.state.officers[1].score == 0  # no points for destroying it
 

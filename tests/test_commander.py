@@ -170,6 +170,23 @@ def test_robur_adds_his_value_to_the_crews_he_landed_with_and_forbids_alliances(
     assert one(r, "mission-refused")["why"] == "robur"
 
 
+def test_the_check_refuses_an_alliance_landing_with_a_robur_unless_he_stays_at_the_base():
+    from core import BASE, in_space
+    from pbem.rules.geometry import Segment
+
+    at_base = replace(in_space(BASE.position, landed_on=BASE.id), specialist=ROBUR)
+    s = state([aviarii()], [at_base], settings=ADVANCED)
+    landing = dict(route=(Segment(2, "E"),), attitude="C", mission="alliance",
+                   lines={"ROUTE": 5, "LAND": 6, "MISSION": 7})
+    problems = lawful.ship_problems(Orders(**landing), at_base, s, RULES, set(), lawful.roster(s))
+    assert [p.message for p in problems] == [
+        "a Princeps ROBUR is aboard: no alliance of any kind is possible (5E b)"]
+    landing["lines"] = landing["lines"] | {"SPECIALIST": 8}
+    problems = lawful.ship_problems(Orders(**landing, specialist=None), at_base, s, RULES,
+                                    set(), lawful.roster(s))
+    assert problems == []
+
+
 def test_robur_goes_down_with_the_first_crew_and_dies_with_it():
     s = ground(personality=0, specialist=ROBUR)
     r = play(s, {1: Orders(crews_land=1)}, {"arrivals": [NO_ARRIVAL], "desertion": [1]})

@@ -32,7 +32,8 @@ from pbem.rules.geometry import DIRECTIONS, VERTICAL, Position, Segment, bearing
 from pbem.rules.missions import MISSIONS
 from pbem.rules.move import resolve_move
 from pbem.rules.ship import COMPONENTS, Ship, ShipType, build_ship, fit_problems
-from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
+from pbem.rules.specialists import FIELDS, KINDS, SCIENTIST
+from pbem.rules.state import GameState, Landing, Officer, Planet, Specialist, Zone
 from pbem.ruleset import load_ruleset
 
 RULESET = load_ruleset()
@@ -62,6 +63,14 @@ def random_fit(rng: random.Random, ship_type: ShipType) -> dict[str, int]:
         fit["radars"] = 0  # no radar: uncharted planets on the route mean forced landings
     assert not fit_problems(ship_type, fit), fit_problems(ship_type, fit)
     return fit
+
+
+def random_specialist(rng: random.Random) -> Specialist | None:
+    """Outer space (5E): a PSI, a ROBUR, a scientist of some kingdom, or nobody; value 1 to 4."""
+    kind = rng.choice(KINDS + (None,))
+    if kind is None:
+        return None
+    return Specialist(kind, rng.randint(1, 4), rng.choice(FIELDS) if kind == SCIENTIST else None)
 
 
 def new_game(rng: random.Random, moves: int, level: str | None = None) -> tuple[bytes, GameState]:
@@ -103,6 +112,10 @@ def new_game(rng: random.Random, moves: int, level: str | None = None) -> tuple[
             id=i + 1, name=NAMES[i], rank=rank, score=score, ship=ship,
             position=base.position, turn=i, landed_on=base.id,
         )
+        if level == "advanced":
+            # Outer space: the personality declared at enlistment, a specialist embarked (5D, 5E).
+            officers[i + 1] = replace(officers[i + 1], personality=rng.randint(0, 5),
+                                      specialist=random_specialist(rng))
     settings_ = {"rules": [], "level": level, "moves": moves if rng.random() < 0.3 else None}
     state = GameState(zone, {p.id: p for p in planets}, officers, move=1, designations=0, name=GAME,
                       settings=settings_, hazards=hazards)
@@ -176,6 +189,7 @@ class Draft:
             refit=self.values.get("refit"), tot=self.values.get("tot"),
             fire_alien=self.values.get("fire_alien", False),
             disengage=self.values.get("disengage", False),
+            specialist=self.values.get("specialist"),
         )
 
 
@@ -267,6 +281,8 @@ def space_orders(rng: random.Random, state: GameState, officer: Officer, at_base
     if at_base and rng.random() < 0.3:
         fit = random_fit(rng, RULESET.ships[ship.type])
         draft.put("REFIT", refit=tuple(sorted(fit.items())))
+    if at_base and state.hazards and rng.random() < 0.2:
+        draft.put("SPECIALIST", specialist=random_specialist(rng))
     level = RULESET.ships[ship.type].level
     if level >= 2 and ship.tot > 0 and designations(state) and rng.random() < 0.5:
         draft.put("TOT", tot=rng.choice(designations(state)))
@@ -346,7 +362,8 @@ def prune(draft: Draft, problems: list) -> None:
 KEYWORD_VALUES = {"ROUTE": ("route",), "TANKS": ("tanks",), "RADARS": ("radars",),
                   "LAND": ("land", "land_crews"), "SHIELDS": ("shields",), "CREWS": ("crews",),
                   "FIRE": ("fire", "fire_alien"), "TARGET": ("target",), "MISSION": ("mission",),
-                  "REFIT": ("refit",), "TOT": ("tot",), "DISENGAGE": ("disengage",)}
+                  "REFIT": ("refit",), "TOT": ("tot",), "DISENGAGE": ("disengage",),
+                  "SPECIALIST": ("specialist",)}
 
 
 def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int, str]]:
@@ -709,7 +726,7 @@ def test_random_lawful_games_keep_the_invariants(seed, moves):
 def test_random_games_reach_the_interesting_rules():
     """The generator is worth something only if the games land, fight and come home."""
     seen: dict[str, int] = {}
-    for seed in range(12):
+    for seed in range(24):
         for kind, n in play(seed, 25).items():
             seen[kind] = seen.get(kind, 0) + n
     for kind in ("sighting", "landed", "attitude", "encounter", "crews", "legio-fire",
@@ -717,8 +734,13 @@ def test_random_games_reach_the_interesting_rules():
                  "info", "refit", "payment", "promotion", "tot", "game-end",
                  # outer space
                  "net", "distortion-exit", "black-hole-roll", "black-hole", "landing-risk",
-                 "landing-zone", "suits", "ship-out-of-reach", "landed relanding"):
-        assert seen.get(kind), f"no {kind} event in 12 random games: {sorted(seen)}"
+                 "landing-zone", "suits", "ship-out-of-reach", "landed relanding",
+                 # the commander, the specialists and the alien ship
+                 "desertion", "robur-lands", "specialist", "specialist-risk", "specialist-lost",
+                 "psi-warning", "alien-ship-enters", "alien-ship-moves", "alien-ship-sighting",
+                 "alien-ship-hooks", "alien-ship-attack", "fire-alien", "disengage",
+                 "held-by-alien", "alien-ship-destroyed"):
+        assert seen.get(kind), f"no {kind} event in 24 random games: {sorted(seen)}"
 
 
 # --- regression tests for the bugs the random games found --------------------------------------------------

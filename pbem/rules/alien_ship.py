@@ -96,6 +96,10 @@ def alien_ship_phase(board: Board, orders: Mapping[int, Orders], held: Mapping[i
     Alien ships", after every officer has acted."""
     if not explored(board.settings) or ruleset.alien_ships is None:
         return
+    for name in board.wrecks:
+        # Told to all when every officer has acted, not in the turn of the one who destroyed
+        # it: the news is public, where it was is not.
+        board.emit("alien-ship-wrecked", PUBLIC, None, name=name)
     if board.alien_ship is None:
         enter(board, ruleset, dice)
         if board.alien_ship is None or rulings.ALIEN_SHIP_MOVES_FROM_THE_MOVE_AFTER_ITS_ENTRY:
@@ -242,11 +246,11 @@ def attack(board: Board, ruleset: Ruleset, dice: Dice) -> None:
                shields=shields_on, difference=difference, column=table.label(difference),
                die=table.die, roller=table.roller, face=face, result=result,
                name=ship.name)
-    damage_in_space(board, target, result, ruleset, dice, f"the alien ship {ship.name}")
+    damage_in_space(board, target, result, ruleset, dice)
 
 
-def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset, dice: Dice,
-                    cause: str) -> Officer:
+def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset,
+                    dice: Dice) -> Officer:
     """Damages on TAB. C, one by one, until the ship is lost (then the rescue return)."""
     if count <= 0:
         return officer
@@ -259,7 +263,9 @@ def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset
     officer = replace(officer, ship=hit.ship)
     if hit.lost:
         release(board, officer.id)
-        officer = demote(board, officer, ruleset, f"{hit.lost} ({cause})")
+        # The public reason is the loss alone: who fought the alien ship, and so where it
+        # was, stays with those it attacked.
+        officer = demote(board, officer, ruleset, hit.lost)
     else:
         officer = after_damage(board, officer, hit, ruleset.specialists, dice)
     board.officers[officer.id] = officer
@@ -326,7 +332,8 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
     others = [i for i in ship.hooked if i != officer.id]
     if destroyed:
         board.alien_ship = None
-        board.emit("alien-ship-destroyed", PUBLIC, officer.id, officer_name=officer.name,
+        board.wrecks.append(ship.name)
+        board.emit("alien-ship-destroyed", OFFICER, officer.id, officer_name=officer.name,
                    name=ship.name)
         for oid in others:
             board.emit("alien-ship-gone", OFFICER, oid, name=ship.name, by=officer.name)

@@ -38,6 +38,8 @@ class Board:
     hull_hits: dict[int, int] = field(default_factory=dict)
     hazards: Hazards = Hazards()
     alien_ship: AlienShip | None = None  # outer space (5C): the one alien ship in play
+    # Alien ships destroyed in the officers' turns: the news is public at the end of the move.
+    wrecks: list[str] = field(default_factory=list)
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)

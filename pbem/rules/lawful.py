@@ -118,6 +118,12 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
     # REFIT comes first in the turn: the rest of the orders fly the new sheet.
     if orders.refit is not None and at_base and not fit_problems(ship_type, dict(orders.refit)):
         officer = replace(officer, ship=build_ship(ship_type, officer.ship.name, dict(orders.refit)))
+    # So does SPECIALIST at the base: the missions are judged with the one who flies.
+    outer = outer_space.explored(state.settings)
+    embarking = orders.given_specialist and at_base and outer
+    if embarking and not (orders.specialist and specialists.problems(orders.specialist,
+                                                                      ruleset.specialists)):
+        officer = replace(officer, specialist=orders.specialist)
     ship = officer.ship
     rules = ruleset.technologies
     movement = research.reachable_level(officer, MOVEMENT, orders, rules, state.settings)
@@ -130,7 +136,6 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         race_id = ruleset.information.race_id(on_planet.facts)
         race = ruleset.guide.get(race_id) if race_id else None
     spent = sum(r.grants for r in orders.research) * rules.grant_cost
-    outer = outer_space.explored(state.settings)
     return [
         *research.research_problems(orders, officer, rules, state.settings),
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),

@@ -293,6 +293,10 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
     # nothing of what the lasers may do there.
     relanding = landing is not None and orders.land
     usable = relanding or landing is None or landing_zones.ship_usable(race, landing.zone)
+    if mission == "alliance" and specialists.forbids_alliances(officer):
+        found.append(orders.problem("MISSION", "a Princeps ROBUR is aboard: no alliance of any "
+                                    "kind is possible (5E b)", "choose another mission, or "
+                                    "leave him at the base (SPECIALIST NONE there)"))
     if mission == TECHNOLOGY and specialists.aboard(officer, specialists.SCIENTIST) is None:
         found.append(orders.problem("MISSION", "technological research needs a scientist "
                                     "officer aboard (5E c)", "embark one at the base "
