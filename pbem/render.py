@@ -233,6 +233,11 @@ HEADINGS = {
 ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
 
 
+# What follows an event and belongs under its heading when it names no planet: the damage
+# an alien ship's attack did, and a specialist's fate in it.
+CONSEQUENCES = frozenset({"damage", "specialist-risk", "specialist-lost"})
+
+
 def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
     """The officer's ground, base and cooperation events in the order they happened, in
     blocks under a heading: those before his route and those after it."""
@@ -245,8 +250,11 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
             continue
         if e.kind not in GROUND_KINDS:
             continue
-        heading = HEADINGS.get(e.kind) or (
-            f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
+        if e.kind in CONSEQUENCES and not e.data.get("planet") and blocks:
+            heading = blocks[-1]["heading"]
+        else:
+            heading = HEADINGS.get(e.kind) or (
+                f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
         if not blocks or blocks[-1]["heading"] != heading:
             blocks.append({"heading": heading, "events": []})
         blocks[-1]["events"].append((e.kind, e.data))

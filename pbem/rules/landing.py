@@ -46,7 +46,8 @@ def technical_sheet(race: Race, outer: bool = False) -> dict:
         "points": dict(sorted(race.points.items())), "capturable": race.capturable,
         "alliance_factor": race.alliance_factor, "alliance_value": race.alliance_value,
         "merchant": race.merchant, "reembark_target": race.reembark_target or "",
-        # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H.
+        # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H (of
+        # TAB. I in outer space, 5D e).
         "intimidable": race.civility in ("sub-civiles", "civiles"),
     }
     if outer:
