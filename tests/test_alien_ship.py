@@ -313,3 +313,22 @@ def test_the_report_tells_desertion_and_a_specialists_fate(tmp_path):
     assert "[TAB. I, F.C. + personality 6 to 7, your d6 1: -2]" in report
     assert "risks his life in the damage: he dies" in report
     assert "his loss costs 2 points" in report
+
+
+def test_the_gm_s_summary_of_the_move_follows_the_alien_ship():
+    from pbem.summary import summarize
+
+    here = Position(5, 5, 2)
+    notius = in_space(here)
+    beta = in_space(Position(2, 5, 2), oid=2, name="Beta", turn=1)
+    s = space(notius, beta, alien=knox(here, hooked=(1,)))
+    r = play(s, {2: Orders(route=(Segment(3, "E"),))}, {"alien-ship-fire": [1]})
+    lines = summarize(5, r.events, {1: "Notius", 2: "Beta"}, 2).lines()
+    assert lines[lines.index("The alien ship:") + 1:][:2] == [
+        "  KNOX holds Beta", f"  KNOX attacks Notius: {N.result(25 - 18, 1)} damages"]
+    r = play(replace(r.state, move=6), {1: Orders(fire_alien=True), 2: Orders(fire_alien=True)},
+             {"fire-alien": [4, 6], "alien-ship": [NO_SHIP]})
+    assert "  Beta destroyed KNOX" in summarize(6, r.events, {1: "Notius", 2: "Beta"}, 2).lines()
+    entered = play(space(in_space(Position(3, 3, 3))), {}, {"alien-ship": [SHIP, 1, 5]})
+    assert "  KNOX entered from the N side at x 4, y 29, level 3" in summarize(
+        5, entered.events, {1: "Notius"}, 1).lines()

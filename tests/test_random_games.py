@@ -398,9 +398,10 @@ UNFORESEEABLE = {
     "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached",
                         "held"},  # still held by the alien ship: the disengagement failed
     "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship", "held"},
-    # The crews the mission needed may be killed first (outer space: "crews-alone" too).
+    # The crews the mission needed may be killed first (outer space: "crews-alone" too), and
+    # the scientist a technological research needs may die in the damage of the landing.
     "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down",
-                        "crews-alone"},
+                        "crews-alone", "no-scientist"},
 }
 # On a landing move the race is not known yet: whatever it forbids is a surprise.
 RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",

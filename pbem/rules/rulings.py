@@ -173,8 +173,9 @@ DESERTION_ONLY_AMONG_CIVILES = True
 SCIENTIST_FIELDS = ("animal", "vegetable", "mineral")
 
 # 5E c: "every time the ship ... suffers damage": one d6 for each damaging event (one TAB. B
-# or TAB. N result, one bad bargain, ...) in which a component was really lost; a hit the
-# hull absorbs or an element not carried is no damage (4 I).
+# or TAB. N result, one bad bargain, one TAB. O landing, one black hole's effect: one
+# `damage.suffer`) in which a component was really lost; a hit the hull absorbs or an
+# element not carried is no damage (4 I).
 SCIENTIST_RISK_ONLY_WHEN_DAMAGE_IS_SUFFERED = True
 
 # 5E b: the ROBUR goes down with the first crew that lands and comes back with the crews;
