@@ -5,7 +5,8 @@ Not a pytest test: run it by hand (see bench/README.md).
     python bench/resolve_bench.py                      # N = 100, 1,000, 10,000 + 50 moves at N=1,000
     python bench/resolve_bench.py --quick              # smoke run: N = 100, 10 moves
     python bench/resolve_bench.py --profile            # also cProfile one move at N=1,000
-    python bench/resolve_bench.py --level advanced     # the same in outer space, hazards placed
+    python bench/resolve_bench.py --level advanced     # the same in outer space: hazards placed,
+                                                       # personalities, specialists, an alien ship
 
 What is timed is `pbem.game.resolve(game_dir)` for one move, wall clock, reports and bulletin
 included. Building the game and writing the order files is setup and is not timed. The phase
@@ -53,6 +54,9 @@ from pbem.rules.geometry import COMPASS, LEVEL_GAP, Position, Zone  # noqa: E402
 from pbem.rules.hazards import BLACK_HOLE_CLEARANCE, CLEARANCE, Hazards  # noqa: E402
 from pbem.rules.hazards import problems as hazard_problems  # noqa: E402
 from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
+from pbem.rules.specialists import FIELDS  # noqa: E402
+from pbem.rules.specialists import parse as parse_specialist  # noqa: E402
+from pbem.rules.state import AlienShip  # noqa: E402
 from pbem.ruleset import load_ruleset  # noqa: E402
 
 SHIP_TYPE = "GLADIUM"
@@ -155,14 +159,25 @@ def officer_secret(rng: random.Random) -> str:
     return "-".join(chars[i:i + 4] for i in range(0, 12, 4))
 
 
-def enlist_library(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
+def commander(i: int, level: str) -> dict:
+    """Outer space: officer i's personality (0 to 5 in turn) and specialist officer (a
+    Princeps PSI, a Princeps ROBUR, a scientist of each kingdom in turn, or none), as `pbem
+    enlist --personality --specialist` declares them (5D, 5E); nothing in inner space."""
+    if level != "advanced":
+        return {}
+    specialist = (f"PSI {1 + i % 4}", f"ROBUR {1 + i % 4}",
+                  f"SCIENTIST {FIELDS[i % 3].upper()} {1 + i % 4}", None)[i % 4]
+    return {"personality": i % 6, "specialist": specialist}
+
+
+def enlist_library(game_dir: Path, n: int, secrets_: dict[int, str], level: str = "basic") -> None:
     for i in range(1, n + 1):
         e = game.enlist(game_dir, officer_name(i), f"officer{i}@bench.invalid", SHIP_TYPE,
-                        f"Ship {i}", FIT, secret=secrets_[i])
+                        f"Ship {i}", FIT, secret=secrets_[i], **commander(i, level))
         assert e.officer_id == i, (e.officer_id, i)
 
 
-def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
+def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str], level: str = "basic") -> None:
     """The rows `game.enlist` would write, inserted in one transaction.
 
     Why: each `game.enlist` call opens the database and reads every officer's name (up to
@@ -196,6 +211,11 @@ def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str]) -> None:
             "lot": store.officer_lot(g["secret"], i), "turn_fixed": None, "landed_on": base.id,
             "rx": 0, "ry": 0, "rlevel": 0, "enlisted_move": g["move"],
         })
+        aboard = commander(i, level)
+        if aboard:
+            specialist = aboard["specialist"] and parse_specialist(aboard["specialist"])
+            rows[-1].update(personality=aboard["personality"],
+                            specialist=store.specialist_to_json(specialist or None))
     columns = list(rows[0])
     sql = (f"INSERT INTO officers ({', '.join(columns)}) "
            f"VALUES ({', '.join(':' + c for c in columns)})")
@@ -284,10 +304,29 @@ def build_game(game_dir: Path, n: int, args: argparse.Namespace) -> tuple[dict[i
     secrets_ = {i: officer_secret(rng) for i in range(1, n + 1)}
     mode = "enlist" if n <= args.enlist_limit else "direct"
     t0 = time.perf_counter()
-    (enlist_library if mode == "enlist" else enlist_direct)(game_dir, n, secrets_)
+    (enlist_library if mode == "enlist" else enlist_direct)(game_dir, n, secrets_, args.level)
     t_enlist = time.perf_counter() - t0
+    if args.level == "advanced":
+        alien_ship_near_the_base(game_dir)
     return secrets_, {"new_game_s": round(t_new, 3), "enlist_mode": mode,
                       "enlist_s": round(t_enlist, 3)}
+
+
+ALIEN_SHIP = "KNOX"  # TAB. Q
+
+
+def alien_ship_near_the_base(game_dir: Path) -> None:
+    """Outer space: an alien ship in play from move 1, 3 parsecs East of the base on its
+    level, as if TAB. S had brought it in before the game began. At the end of move 1 it
+    makes for the nearest legionary in space and holds him; from then on the orders of the
+    ships it holds fire at it and try to disengage (`write_orders`)."""
+    db = store.open_db(game_dir)
+    kind = game.ruleset_for(game_dir).alien_ships.ships[ALIEN_SHIP]
+    base = store.load_state(db).base.position
+    where = Position(min(base.x + 3, store.game_row(db)["size"] - 1), base.y, base.level)
+    ship = AlienShip(kind.name, kind.attack, kind.defence, kind.movement, where)
+    db["game"].update(1, {"alien_ship": store.alien_ship_to_json(ship)})
+    db.conn.close()
 
 
 def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> None:
@@ -298,8 +337,11 @@ def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> No
         d = work / f"check-{mode}"
         if d.exists():
             shutil.rmtree(d)
-        game.new_game(d, args.seed, name=GAME_NAME, size=args.size, planets=args.planets)
-        fn(d, n, secrets_)
+        map_file = (outer_space_map(work / "check-map.toml", args) if args.level == "advanced"
+                    else None)
+        game.new_game(d, args.seed, name=GAME_NAME, size=args.size, planets=args.planets,
+                      level=args.level, map_file=map_file)
+        fn(d, n, secrets_, args.level)
         db = store.open_db(d)
         rows = [dict(r) for r in db["officers"].rows]
         for r in rows:
@@ -315,19 +357,25 @@ def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> No
 
 # --- order files -----------------------------------------------------------------------
 
-def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]], dict[int, dict]]:
-    """The move being collected, each officer's square, and his ship as it stands now: a
-    ship can be lost on the way (a landing straight down on hostile aliens) and the rescue
-    gives him a smaller one, so every move's orders are written for the ship he has."""
+def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]], dict[int, dict],
+                                       set[int]]:
+    """The move being collected, each officer's square, his ship as it stands now (a ship
+    can be lost on the way, a landing straight down on hostile aliens, and the rescue gives
+    him a smaller one, so every move's orders are written for the ship he has), and in outer
+    space the officers the alien ship holds."""
     con = sqlite3.connect(store.db_path(game_dir))
     try:
         move = con.execute("SELECT move FROM game WHERE id = 1").fetchone()[0]
         rows = list(con.execute("SELECT id, x, y, level, ship FROM officers"))
+        columns = {r[1] for r in con.execute("PRAGMA table_info(game)")}
+        alien = (con.execute("SELECT alien_ship FROM game WHERE id = 1").fetchone()[0]
+                 if "alien_ship" in columns else None)
     finally:
         con.close()
     pos = {i: (x, y, lv) for i, x, y, lv, _ in rows}
     ships = {i: json.loads(ship) for i, _, _, _, ship in rows}
-    return move, pos, ships
+    hooked = set(json.loads(alien)["hooked"]) if alien else set()
+    return move, pos, ships, hooked
 
 
 def route_for(rng: random.Random, pos: tuple[int, int, int], size: int, levels: int,
@@ -357,7 +405,7 @@ def route_for(rng: random.Random, pos: tuple[int, int, int], size: int, levels: 
 def write_orders(game_dir: Path, secrets_: dict[int, str], args: argparse.Namespace,
                  thrust: int) -> tuple[int, Path]:
     """One order file per officer for the move being collected (setup, not timed)."""
-    move, pos, ships = positions(game_dir)
+    move, pos, ships, hooked = positions(game_dir)
     folder = game_dir / "orders" / f"move-{move:02d}"
     folder.mkdir(parents=True, exist_ok=True)
     ruleset = load_ruleset()
@@ -367,9 +415,12 @@ def write_orders(game_dir: Path, secrets_: dict[int, str], args: argparse.Namesp
         full = ship["tanks"] * ruleset.ships[ship["type"]].parsecs_per_tank
         route = route_for(rng, pos[oid], args.size, 4, min(thrust, full))
         info = [f"INFO NEW {k}" if k > 1 else "INFO NEW" for k in range(1, min(3, ship["computers"]) + 1)]
+        # Held by the alien ship's glue (5C b): fire at it (with lasers left) and try to break
+        # free, to fly the route if the dice allow.
+        glue = ((["FIRE ALIEN"] if ship["lasers"] else []) + ["DISENGAGE"]) if oid in hooked else []
         text = "\n".join([
             f"GAME {GAME_NAME}", f"OFFICER {officer_name(oid)}", f"SECRET {secret}",
-            f"MOVE {move}", f"ROUTE {route}", f"RADARS {min(3, ship['radars'])}",
+            f"MOVE {move}", *glue, f"ROUTE {route}", f"RADARS {min(3, ship['radars'])}",
             *info, "END", "",
         ])
         (folder / f"{oid:05d}.txt").write_text(text, encoding="utf-8")
@@ -377,6 +428,15 @@ def write_orders(game_dir: Path, secrets_: dict[int, str], args: argparse.Namesp
 
 
 # --- one move --------------------------------------------------------------------------
+
+OUTER_EVENTS = {
+    "alien_sightings": "alien-ship-sighting", "alien_hooks": "alien-ship-hooks",
+    "alien_attacks": "alien-ship-attack", "fire_alien": "fire-alien",
+    "disengagements": "disengage", "alien_ships_destroyed": "alien-ship-wrecked",
+    "psi_warnings": "psi-warning", "specialist_risks": "specialist-risk",
+    "specialists_lost": "specialist-lost", "desertions": "desertion",
+}
+
 
 def move_stats(game_dir: Path, move: int) -> dict:
     con = sqlite3.connect(store.db_path(game_dir))
@@ -394,6 +454,9 @@ def move_stats(game_dir: Path, move: int) -> dict:
             "distortions": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'distortion-exit'"),
             "black_hole_rolls": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'black-hole-roll'"),
             "landings": q("SELECT count(*) FROM events WHERE move = ? AND kind = 'landed'"),
+            # Outer space, part 2: the alien ship, the specialists, desertion.
+            **{name: q(f"SELECT count(*) FROM events WHERE move = ? AND kind = '{kind}'")
+               for name, kind in OUTER_EVENTS.items()},
         }
     finally:
         con.close()
@@ -432,6 +495,8 @@ def timed_move(game_dir: Path, n: int, secrets_: dict[int, str], args: argparse.
     return {
         "n": n, "move": move, "seconds": total, "officer_turns_per_s": n / total,
         "ms_per_officer": 1000 * total / n, "phases": split,
+        # The pure rules alone (resolve_move): what the rules cost, reports and files aside.
+        "rules_ms_per_officer": 1000 * split["rules"] / n,
         "runs_seconds": [run[0] for run in runs],
         "files_in_orders": files_in_orders, **stats,
     }
@@ -607,7 +672,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.level == "advanced":
                 print(f"N={n}: {first['nets']} held by nets, {first['distortions']} by "
                       f"distortions, {first['black_hole_rolls']} black hole rolls, "
-                      f"{first['landings']} landings", flush=True)
+                      f"{first['landings']} landings; alien ship: {first['alien_sightings']} "
+                      f"sightings, {first['alien_hooks']} held, {first['alien_attacks']} "
+                      f"attacks; {first['psi_warnings']} PSI warnings, "
+                      f"{first['specialist_risks']} specialists' risks; rules "
+                      f"{first['rules_ms_per_officer']:.3f} ms per officer", flush=True)
             if n in args.officers:
                 results["scaling"].append(first)
             if n == long_n:
@@ -623,7 +692,8 @@ def main(argv: list[str] | None = None) -> int:
                     "ratio": per_move[-1]["seconds"] / per_move[0]["seconds"],
                     "per_move": [{"move": r["move"], "seconds": r["seconds"],
                                   "files_in_orders": r["files_in_orders"],
-                                  "events": r["events"], "phases": r["phases"]}
+                                  "events": r["events"], "phases": r["phases"],
+                                  **{k: r[k] for k in OUTER_EVENTS}}
                                  for r in per_move],
                 }
             if not args.keep_games:

@@ -113,8 +113,15 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
               help="A file with the ship sheet, one `component = count` per line.")
 @click.option("--rank", help="Starting rank (default: the lowest).")
 @click.option("--secret", help="Set the officer's secret instead of drawing one.")
+@click.option("--personality", type=int, default=None,
+              help="Advanced level: the commander's personality, 0 (diplomatic) to 5 "
+                   "(aggressive); never changed.")
+@click.option("--specialist", default=None,
+              help="Advanced level: a specialist officer, e.g. 'PSI 2', 'ROBUR 3' or "
+                   "'SCIENTIST MINERAL 4' (value 1 to 4).")
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
-           sheet: Path | None, rank: str | None, secret: str | None) -> None:
+           sheet: Path | None, rank: str | None, secret: str | None,
+           personality: int | None, specialist: str | None) -> None:
     """Enlist a Commanding Officer with his ship sheet; prints his secret once."""
     from . import game as library
     from .rules.ship import parse_fit
@@ -125,7 +132,8 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         text = fit if fit else sheet.read_text(encoding="utf-8")
         components = parse_fit(text)
         enlisted = library.enlist(game_dir, name, email, ship_type, ship_name or name, components,
-                                  rank=rank, secret=secret)
+                                  rank=rank, secret=secret, personality=personality,
+                                  specialist=specialist)
     except (GameError, ValueError) as e:
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")

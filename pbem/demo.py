@@ -10,7 +10,7 @@ per move, exactly as a GM would save the e-mails; the advanced demo's are in
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
@@ -30,6 +30,9 @@ class Demo:
     size: int = 16  # a drawn map's
     level: str = "basic"
     map: str | None = None  # a map drawn by the GM, in `folder`
+    # Outer space: each officer's personality and specialist officer, as `pbem enlist
+    # --personality --specialist` declares them (5D, 5E).
+    commanders: dict[str, tuple[int, str | None]] = field(default_factory=dict)
 
     def orders(self) -> Path:
         return demo_orders() / self.folder if self.folder else demo_orders()
@@ -54,10 +57,16 @@ BASIC = Demo(
 )
 
 # Outer space: one officer is held by a net, one crosses a distortion, one feels the black
-# hole, and one lands on a radioactive planet in a zone where its aliens cannot live.
+# hole, and one lands on a radioactive planet in a zone where its aliens cannot live. Then
+# the alien ship BRUCEL enters: it holds one officer in its glue, a colleague comes to his
+# aid, and together they fight it to destruction; a Princeps PSI senses the net that had
+# held his officer unseen, a scientist officer adds to the points of his kingdom's planets
+# and studies the technology of one, and a Princeps ROBUR goes down with the crews.
 ADVANCED = Demo(
-    seed="nulli-141", name="nulli", moves=5, folder="advanced", level="advanced",
+    seed="nulli-141", name="nulli", moves=8, folder="advanced", level="advanced",
     map="map.toml",
+    commanders={"Livia Drusa": (2, None), "Aulus Crispus": (3, None),
+                "Tiberius Gracchus": (4, "ROBUR 2"), "Sextus Varus": (0, "SCIENTIST VEGETABLE 2")},
     officers=(
         ("Livia Drusa", "k2vd-8rmq", "GLADIUM", "CORVUS",
          {"crews": 2, "shields": 4, "lasers": 2, "radars": 2, "computers": 2, "tanks": 3}),
@@ -89,7 +98,9 @@ def build_demo(directory: Path, demo: Demo = BASIC) -> None:
     game.new_game(directory, demo.seed, name=demo.name, size=demo.size, moves=demo.moves,
                   level=demo.level, map_file=map_file)
     for name, secret, ship_type, ship_name, fit in demo.officers:
-        game.enlist(directory, name, "", ship_type, ship_name, fit, secret=secret)
+        personality, specialist = demo.commanders.get(name, (None, None))
+        game.enlist(directory, name, "", ship_type, ship_name, fit, secret=secret,
+                    personality=personality, specialist=specialist)
     for move_dir in demo.move_folders():
         shutil.copytree(move_dir, directory / "orders" / move_dir.name)
 

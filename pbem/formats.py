@@ -77,6 +77,17 @@ def reckoning_text(r: list[int]) -> str:
     return flat
 
 
+def psi_shift(warning: dict) -> str:
+    """Where a distortion put the ship, from the square where it blocked it, as a Princeps
+    PSI tells it (5B c): "3 N from where it blocked you", "1 level down"."""
+    flat, levels = warning["bearing"], warning["levels"]
+    parts = [] if flat == "here" else [f"{flat} from where it blocked you"]
+    if levels:
+        parts.append(f"{abs(levels)} level{'s' if abs(levels) > 1 else ''} "
+                     f"{'up' if levels < 0 else 'down'}")
+    return ", ".join(parts) or "where it blocked you, against the edge of the zone"
+
+
 def heading_text(heading: str) -> str:
     """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
     of P-4` (designations and names stay as written)."""

@@ -35,8 +35,12 @@ from .rules import lawful
 from .rules.move import resolve_move
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
+from .rules.outer_space import explored
+from .rules.personality import problems as personality_problems
 from .rules.ship import build_ship, fit_problems
-from .rules.state import GameState, Planet
+from .rules.specialists import parse as parse_specialist
+from .rules.specialists import problems as specialist_problems
+from .rules.state import GameState, Planet, Specialist
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
@@ -261,6 +265,7 @@ def new_game(
 def enlist(
     game_dir: Path, name: str, email: str, ship_type: str, ship_name: str,
     fit: dict[str, int], *, rank: str | None = None, secret: str | None = None,
+    personality: int | None = None, specialist: str | None = None,
 ) -> Enlisted:
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
@@ -295,6 +300,7 @@ def enlist(
     if problems:
         raise GameError("the ship sheet is not valid:\n  " + "\n  ".join(problems))
     ship = build_ship(ruleset.ships[ship_type], ship_name, fit)
+    aboard = commander(store.game_row(db), ruleset, personality, specialist)
     base = store.planet_from_row(next(db.query("SELECT * FROM planets WHERE base = 1")))
     secret = secret or store.new_secret()
     salt = secrets.token_hex(8)
@@ -305,12 +311,38 @@ def enlist(
             "salt": salt, "rank": rank_obj.name, "score": 0, "ship": store.ship_to_json(ship),
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
             "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
-            "enlisted_move": g["move"],
+            "enlisted_move": g["move"], "personality": aboard[0],
+            "specialist": store.specialist_to_json(aboard[1]),
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
     db.close()
     return Enlisted(officer_id, name, secret, welcome)
+
+
+def commander(g: dict, ruleset: Ruleset, personality: int | None,
+              specialist: str | None) -> tuple[int, Specialist | None]:
+    """The personality and the specialist officer declared at enlistment (5D, 5E): in outer
+    space only, where they count ("In inner space the personality of the commander is not
+    considered", section 4 note A)."""
+    advanced = explored(json.loads(g["settings"]))
+    if not advanced and (personality is not None or specialist is not None):
+        raise GameError("--personality and --specialist belong to the advanced level "
+                        "(exploration of outer space); this game explores inner space")
+    if personality is not None:
+        problems = personality_problems(personality)
+        if problems:
+            raise GameError(f"--personality {personality}: " + "; ".join(problems))
+    chosen = None
+    if specialist is not None:
+        try:
+            chosen = parse_specialist(specialist)
+        except ValueError as e:
+            raise GameError(f"--specialist: {e}") from None
+        problems = specialist_problems(chosen, ruleset.specialists) if chosen else []
+        if problems:
+            raise GameError(f"--specialist {specialist}: " + "; ".join(problems))
+    return personality or 0, chosen
 
 
 def fix_order(game_dir: Path, names: list[str]) -> None:

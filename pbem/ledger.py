@@ -78,9 +78,12 @@ STATE_COLUMNS: dict[str, tuple[str, ...]] = {
                  "grants_last", "landing"),
 }
 # Outer space adds what only its games have: each planet's radioactivity and the hazards
-# placed at creation (5B). A game of inner space is hashed without them, as it always was.
+# placed at creation (5B), the alien ship in play (5C), each commander's personality and
+# specialist officer (5D, 5E). A game of inner space is hashed without them, as it always was.
 OUTER_SPACE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "game": ("alien_ship",),
     "planets": ("radioactivity",),
+    "officers": ("personality", "specialist"),
     "hazards": ("id", "kind", "level", "x", "y"),
 }
 OUTSIDE_THE_STATE: dict[str, tuple[str, ...]] = {

@@ -34,6 +34,7 @@ from pbem.rules.orders import (
     in_report_order,
 )
 from pbem.rules.ship import COMPONENTS, parse_fit
+from pbem.rules.specialists import parse as parse_specialist
 
 class UnreadableOrder(ValueError):
     """An order's arguments cannot be read; `fix` says what to write instead."""
@@ -322,6 +323,7 @@ class Keyword:
     repeatable: bool = False  # INFO: one line per computer
     most: int = 0  # a number order (MOVE, TANKS...): the largest number read
     limit: str = ""  # ...and the refusal of a larger one, naming the bound
+    outer: bool = False  # an order of outer space only: in the advanced level's forms only
 
 
 def _bounded(value: int, written: str, most: int, limit: str, fix: str) -> int:
@@ -402,6 +404,13 @@ MISSION_WORDS: dict[str, str] = {
     "COMMERCE": "commerce", "TRADE": "commerce", "COMMERCIO": "commerce",
     "COLLECT": "collect", "RACCOLTA": "collect",
 }
+OUTER_MISSION_WORDS: dict[str, str] = {
+    # Outer space (5E c): the technological research a scientist officer allows; not the
+    # optional rule's RESEARCH, which buys grants.
+    "TECHNOLOGY": "technology", "TECHNOLOGICAL": "technology", "TECNOLOGIA": "technology",
+}
+_BASIC_MISSION_WORDS = tuple(MISSION_WORDS)
+MISSION_WORDS.update(OUTER_MISSION_WORDS)
 
 
 def _read_land(args: str, kw: Keyword) -> tuple[str, int | None]:
@@ -459,12 +468,22 @@ def _read_fire(args: str, kw: Keyword) -> tuple[tuple[str, ...], str | None]:
     joint = _FIRE_WITH.fullmatch(args)
     word, colleague = (joint[1], " ".join(joint[2].split())) if joint else (args, None)
     choices = {"LASERS": ("lasers",), "LASER": ("lasers",), "CREWS": ("crews",),
-               "CREW": ("crews",), "ALL": ("lasers", "crews")}
-    if word.upper() in choices:
+               "CREW": ("crews",), "ALL": ("lasers", "crews"),
+               # Outer space (5C b): the lasers at the alien ship that holds the ship.
+               "ALIEN": ("alien",), "ALIENO": ("alien",)}
+    if word.upper() in choices and not (colleague and word.upper().startswith("ALIEN")):
         return choices[word.upper()], colleague
-    raise UnreadableOrder(f"FIRE takes LASERS, CREWS or ALL, not {brief(args) or 'nothing'}",
+    raise UnreadableOrder(f"FIRE takes LASERS, CREWS, ALL or ALIEN, not {brief(args) or 'nothing'}",
                           "write FIRE LASERS, FIRE CREWS or FIRE ALL; FIRE CREWS WITH Notius "
-                          "fires together with a colleague on the same planet")
+                          "fires together with a colleague on the same planet; FIRE ALIEN "
+                          "fires at the alien ship that holds yours")
+
+
+def _read_specialist(args: str, kw: Keyword) -> tuple[Any, ...]:
+    try:
+        return (parse_specialist(args),)
+    except ValueError as e:
+        raise UnreadableOrder(f"SPECIALIST: {e}", f"write {kw.example}") from None
 
 
 def _read_mission(args: str, kw: Keyword) -> str:
@@ -603,17 +622,24 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("CREWS", ("CREW", "EQUIPAGGI"), _read_crews, "CREWS LAND 2",
                 "on the ground: CREWS LAND [n] (complete crews, shields off) or CREWS EMBARK"),
         Keyword("FIRE", ("FUOCO",), _read_fire, "FIRE CREWS",
-                "on the ground: FIRE LASERS, CREWS or ALL; ... WITH name fires together"),
+                "on the ground: FIRE LASERS, CREWS or ALL; ... WITH name fires together; "
+                "in outer space, held by the alien ship: FIRE ALIEN"),
         Keyword("TARGET", ("TARGETS", "BERSAGLIO"), _read_whole, "TARGET 1",
                 "fire at the first n aliens only (splitting of objectives)",
                 most=MOST_TARGETS, limit=f"TARGET names at most {MOST_TARGETS} aliens"),
         Keyword("MISSION", ("MISSIONE",), _read_mission, "MISSION CAPTURE",
-                "on the ground: " + ", ".join(MISSION_WORDS)),
+                "on the ground: " + ", ".join(_BASIC_MISSION_WORDS)
+                + "; in outer space, with a scientist officer: TECHNOLOGY"),
         Keyword("PAY", ("PAGA",), _read_pay, "PAY 2 TO Notius",
                 "give points of your score to a colleague", repeatable=True),
         Keyword("REFIT", ("RIARMA",), _read_refit, "REFIT crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3",
                 "at the base: a new ship sheet for your ship; a long sheet may take "
                 "several REFIT lines", repeatable=True),
+        Keyword("DISENGAGE", ("SGANCIO", "DISIMPEGNO"), _read_nothing, "DISENGAGE",
+                "outer space: try to break free of the alien ship (d6 5 or 6)", outer=True),
+        Keyword("SPECIALIST", ("SPECIALISTA",), _read_specialist, "SPECIALIST PSI 2",
+                "outer space, at the base: embark PSI n, ROBUR n or SCIENTIST kingdom n "
+                "(SCIENTIST MINERAL 2; value 1 to 4), or NONE", outer=True),
         Keyword("TOT", ("TOT100",), _read_tot, "TOT P-5",
                 "launch a Tot 100% at a planet sighted this move (SPATHA and HASTA)"),
         Keyword("PRESS", ("STAMPA",), _read_press, "PRESS Greetings from the MARTHIA",
@@ -1076,7 +1102,10 @@ def _orders(source: str, reader: _Reader) -> Orders:
         shields=one("SHIELDS"),
         crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
         crews_embark=bool(crews and crews[0] == "embark"),
-        fire=one("FIRE", ((), None))[0],
+        fire=tuple(f for f in one("FIRE", ((), None))[0] if f != "alien"),
+        fire_alien="alien" in one("FIRE", ((), None))[0],
+        disengage="DISENGAGE" in reader.values,
+        specialist=one("SPECIALIST", (None,))[0],
         cooperate=one("FIRE", ((), None))[1],
         targets=one("TARGET"),
         mission=one("MISSION"),
@@ -1093,6 +1122,15 @@ def _orders(source: str, reader: _Reader) -> Orders:
 
 
 # --- the orders as read -----------------------------------------------------------------
+
+
+def specialist_text(specialist) -> str:
+    """A specialist officer as the SPECIALIST order writes him: PSI 2, SCIENTIST MINERAL 4,
+    or NONE."""
+    if specialist is None:
+        return "NONE"
+    kingdom = f" {specialist.field.upper()}" if specialist.field else ""
+    return f"{specialist.kind.upper()}{kingdom} {specialist.value}"
 
 _FIRE_WORDS = {("lasers",): "LASERS", ("crews",): "CREWS", ("lasers", "crews"): "ALL"}
 
@@ -1134,6 +1172,12 @@ def orders_lines(orders: Orders, secret: str = "****") -> list[tuple[int | None,
     if orders.fire:
         add("FIRE", f"FIRE {_FIRE_WORDS[tuple(orders.fire)]}"
             + (f" WITH {orders.cooperate}" if orders.cooperate else ""))
+    elif orders.fire_alien:
+        add("FIRE", "FIRE ALIEN")
+    if orders.disengage:
+        add("DISENGAGE", "DISENGAGE")
+    if orders.given_specialist:
+        add("SPECIALIST", "SPECIALIST " + specialist_text(orders.specialist))
     if orders.targets is not None:
         add("TARGET", f"TARGET {orders.targets}")
     if orders.mission is not None:
@@ -1173,6 +1217,9 @@ class FormSituation:
     research: bool = False  # the optional rule Unpredictable Research is in play
     colleague: str | None = None  # another officer, for the PAY example
     relanding: bool = False  # outer space: LAND on the ground lands again in another zone
+    outer: bool = False  # a game of outer space, with its own orders (5C, 5E)
+    held: bool = False  # outer space: the alien ship's space glue holds the ship (5C b)
+    scientist: bool = False  # outer space: a scientist officer aboard (5E c)
 
     def has(self, component: str) -> int:
         return int(self.fit.get(component, 0))
@@ -1206,10 +1253,12 @@ FORM_HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "CREWS": ("CREWS: on the ground, LAND (every complete crew, or CREWS LAND 1) or "
               "EMBARK.", ("CREWS LAND",)),
     "FIRE": ("FIRE: LASERS, CREWS or ALL opens fire on the ground; FIRE ... WITH name "
-             "fires together with a colleague on the same planet.", ("FIRE LASERS",)),
+             "fires together with a colleague on the same planet; in outer space FIRE ALIEN "
+             "fires at the alien ship that holds you.", ("FIRE LASERS",)),
     "TARGET": ("TARGET: fire at the first n aliens only.", ("TARGET 1",)),
     "MISSION": ("MISSION: on the ground, ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, "
-                "COMMERCE or COLLECT.", ("MISSION ELIMINATION",)),
+                "COMMERCE or COLLECT; in outer space, with a scientist officer, "
+                "TECHNOLOGY.", ("MISSION ELIMINATION",)),
     "PAY": ("PAY: points of your score to a colleague, one line each.", ("PAY 1 TO Notius",)),
     "REFIT": ("REFIT: at the base, a new sheet for your ship: every component=count "
               "joined by commas, on more REFIT lines if need be.",
@@ -1218,6 +1267,12 @@ FORM_HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
             ("TOT P-5",)),
     "PRESS": ("PRESS: a line for the next bulletin, signed; PRESS ANONYMOUS leaves your "
               "name out.", ("PRESS Greetings to every officer",)),
+    # Outer space (5C, 5E).
+    "DISENGAGE": ("DISENGAGE, in outer space: held by the alien ship, try to break free (a "
+                  "d6 of 5 or 6), after FIRE ALIEN if you give it.", ("DISENGAGE",)),
+    "SPECIALIST": ("SPECIALIST, in outer space: at the base, embark a specialist officer, "
+                   "PSI n, ROBUR n or SCIENTIST kingdom n (value 1 to 4), or NONE.",
+                   ("SPECIALIST PSI 2",)),
 }
 
 
@@ -1225,6 +1280,14 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
     """The hint and examples of one order for this ship now; None when it cannot give it."""
     hint, examples = FORM_HINTS[name]
     ground = s.on_ground is not None
+    if KEYWORDS[name].outer and not s.outer:
+        return None
+    if s.held and name in ("ROUTE", "FIRE", "DISENGAGE"):
+        return _held(name, s)
+    if name == "DISENGAGE":
+        return None
+    if name == "SPECIALIST":
+        return (hint.replace(", in outer space", ""), examples) if s.at_base else None
     if name == "ROUTE" and ground:
         return (f"ROUTE: a route takes off from {s.on_ground} (CREWS EMBARK first if "
                 "crews are down); NONE stays on the ground.", ())
@@ -1273,10 +1336,15 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
     if name == "FIRE":
         if not (s.has("lasers") or s.crews_down or s.complete_crews):
             return None
+        hint = hint.split("; in outer space")[0] + "."
         return (hint.replace(" on the ground", "").replace("the same planet", s.on_ground),
                 ("FIRE LASERS" if s.has("lasers") else "FIRE CREWS",))
     if name == "MISSION":
-        return (hint.replace(" on the ground,", ""), examples)
+        hint = hint.replace(" on the ground,", "")
+        if not s.scientist:
+            hint = hint.split("; in outer space")[0] + "."
+        return (hint.replace("in outer space, with a scientist officer", "with your "
+                             "scientist officer"), examples)
     if name == "PAY":
         return (hint, (f"PAY 1 TO {s.colleague}",)) if s.colleague else None
     if name == "REFIT":
@@ -1301,6 +1369,19 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
                 "TOT: a Tot 100% at a planet sighted this move, in a move that takes off "
                 "and ends in space.", examples)
     return hint, examples
+
+
+def _held(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None:
+    """The orders of a ship the alien ship holds (5C b): fire at it, try to break free; the
+    route is flown only once free."""
+    if name == "ROUTE":
+        return ("ROUTE: the alien ship holds you, so a route is flown only if you break free "
+                "(DISENGAGE) or destroy it first (FIRE ALIEN); NONE stays.", ())
+    if name == "FIRE":
+        return ("FIRE: ALIEN fires your lasers at the alien ship that holds you.",
+                ("FIRE ALIEN",)) if s.has("lasers") else None
+    return FORM_HINTS[name][0].replace(", in outer space: held by the alien ship,", ":"), (
+        "DISENGAGE",)
 
 
 def order_form(game: str, officer: str, move: int, situation: FormSituation | None = None,

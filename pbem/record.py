@@ -89,7 +89,7 @@ def to_json(record: Record) -> str:
             for m in record.moves
         ],
         "state": {
-            "game": dict(zip(STATE_COLUMNS["game"], record.state["game"])),
+            "game": dict(zip(ledger.state_columns(record.level)["game"], record.state["game"])),
             **{t: as_dicts(cols, record.state[t])
                for t, cols in ledger.state_columns(record.level).items() if t != "game"},
         },
@@ -122,7 +122,8 @@ def from_json(path: Path) -> Record:
             map_drawn=data["map"]["drawn"], size=data["map"]["size"],
             levels=data["map"]["levels"], per_level=data["map"]["per_level"], moves=moves,
             state={
-                "game": [state["game"][c] for c in STATE_COLUMNS["game"]],
+                "game": [state["game"][c]
+                         for c in ledger.state_columns(state["game"]["level"])["game"]],
                 **{t: as_lists(cols, state[t])
                    for t, cols in ledger.state_columns(state["game"]["level"]).items()
                    if t != "game"},

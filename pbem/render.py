@@ -27,7 +27,7 @@ from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import officer_planets
 from .formats import (
-    ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, reckoning_text, remembering,
+    ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
 )
 from .gm_log import gm_log_parts
 from .orderfile import FormSituation, order_form
@@ -114,6 +114,7 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
     env.filters["heading"] = heading_text
+    env.filters["psi_shift"] = psi_shift
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["wordwrap"] = wordwrap
     env.globals["ordinal"] = ordinal
@@ -155,6 +156,11 @@ GROUND_KINDS = frozenset({
     "payment", "payment-refused", "tot", "tot-refused", "game-end", "landing-refused",
     "joint-fire", "joint-done", "joint-refused",
     "landing-risk", "landing-zone", "suits", "ship-out-of-reach",  # outer space (5F, 5G)
+    # Outer space, part 2 (5C, 5D, 5E).
+    "desertion", "robur-lands", "specialist", "specialist-refused", "specialist-risk",
+    "specialist-lost", "alien-ship-hooks", "alien-ship-attack", "fire-alien",
+    "alien-fire-refused", "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed",
+    "disengage", "held-by-alien", "alien-ship-sighting",
 })
 # The heading a report puts over a run of those events; the others happen on a planet's
 # ground and are headed by its name.
@@ -163,10 +169,20 @@ HEADINGS = {
     "payment": "BETWEEN OFFICERS", "payment-refused": "BETWEEN OFFICERS",
     "tot": "TOT 100%", "tot-refused": "TOT 100%", "rescue": "RESCUE RETURN",
     "landing-refused": "LANDING", "game-end": "THE END OF THE GAME",
+    "specialist": "AT THE BASE", "specialist-refused": "AT THE BASE",
+    **{kind: "THE ALIEN SHIP" for kind in (
+        "alien-ship-hooks", "alien-ship-attack", "fire-alien", "alien-fire-refused",
+        "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed", "disengage",
+        "held-by-alien", "alien-ship-sighting")},
 }
 # Events after which the turn is in space: ground events before them happened before the
 # route (on the planet taken off from), the others after it.
 ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
+
+
+# What follows an event and belongs under its heading when it names no planet: the damage
+# an alien ship's attack did, and a specialist's fate in it.
+CONSEQUENCES = frozenset({"damage", "specialist-risk", "specialist-lost"})
 
 
 def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
@@ -181,8 +197,11 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
             continue
         if e.kind not in GROUND_KINDS:
             continue
-        heading = HEADINGS.get(e.kind) or (
-            f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
+        if e.kind in CONSEQUENCES and not e.data.get("planet") and blocks:
+            heading = blocks[-1]["heading"]
+        else:
+            heading = HEADINGS.get(e.kind) or (
+                f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
         if not blocks or blocks[-1]["heading"] != heading:
             blocks.append({"heading": heading, "events": []})
         blocks[-1]["events"].append((e.kind, e.data))
@@ -191,8 +210,11 @@ def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
 
 # Public events the bulletin's story does not tell line by line (it gives them a place of
 # their own: the standings table, the end of the game) or that open a turn.
-# The press has a section of its own (an anonymous piece belongs to nobody's turn).
-NOT_IN_STORY = frozenset({"turn", "standings", "game-end", "planet-state", "press"})
+# The press has a section of its own (an anonymous piece belongs to nobody's turn); the
+# alien ship's wreck too, told when every officer has acted.
+NOT_IN_STORY = frozenset(
+    {"turn", "standings", "game-end", "planet-state", "press", "alien-ship-wrecked"}
+)
 
 
 class MoveView:
@@ -247,6 +269,8 @@ class MoveView:
             "route_cut": kinds["route-cut"][0] if kinds["route-cut"] else None,
             # Outer space: the black hole's effects, told only to a ship with a computer.
             "black_hole": kinds["black-hole"][0] if kinds["black-hole"] else None,
+            # Outer space: what a Princeps PSI sensed (a net, a distortion's exit), if any.
+            "psi": kinds["psi-warning"][0] if kinds["psi-warning"] else None,
             "known": kinds["known"],
             "sightings": kinds["sighting"],
             "landings": kinds["landed"],
@@ -286,6 +310,7 @@ class MoveView:
             "tots": kinds["tot"],
             "rescues": kinds["rescue"],
             "promotions": kinds["promotion"],
+            "wrecks": kinds["alien-ship-wrecked"],  # outer space: alien ships destroyed (5C)
             "game_end": kinds["game-end"][0] if kinds["game-end"] else None,
             "turns": kinds["turn"],
             "sightings": kinds["sighting"],
@@ -315,6 +340,10 @@ def form_situation(sheet: dict[str, Any], *, research: bool,
         # Outer space allows one re-landing (S.C. rule D, ruling RELANDINGS_PER_LANDING).
         relanding=bool(ground) and "zone" in ground
         and ground.get("relandings", 0) < RELANDINGS_PER_LANDING,
+        # Outer space: its sheet tells the personality, the specialist and the alien ship's
+        # hold (5C, 5D, 5E).
+        outer="personality" in sheet, held=bool(sheet.get("held")),
+        scientist=(sheet.get("specialist") or {}).get("kind") == "scientist",
     )
 
 

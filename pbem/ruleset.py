@@ -35,17 +35,23 @@ from pbem.rules.information_sheet import (
 from pbem.rules.career import demoted_level, promoted_level
 from pbem.rules.ranks import Rank
 from pbem.rules.ship import COMPONENTS, ShipType, fit_problems, spaces_used
+from pbem.rules.geometry import LEVEL_GAP
+from pbem.rules.specialists import SpecialistRules
 from pbem.rules.tables import (
+    ALIEN_SHIPS_TABLE,
     DAMAGE_LOCATIONS,
     DAMAGE_TABLE,
     NUMBERS,
     OUTCOMES,
+    OUTER_TABLE_IDS,
     READ_BY,
     ROLLERS,
     ROW_TABLE_IDS,
     SELECTORS,
     TABLE_IDS,
     TOT_INNER_SPACE_COLUMN,
+    AlienShipTable,
+    AlienShipType,
     Column,
     RowTable,
     Table,
@@ -59,7 +65,8 @@ GUIDE = "guide.toml"
 INFORMATION = "information.toml"
 TABLES = "tables.toml"
 TECHNOLOGIES = "technologies.toml"  # optional rule Unpredictable Research
-FILES: tuple[str, ...] = (SHIPS, RANKS, GUIDE, INFORMATION, TABLES, TECHNOLOGIES)
+SPECIALISTS = "specialists.toml"  # outer space (5E)
+FILES: tuple[str, ...] = (SHIPS, RANKS, GUIDE, INFORMATION, TABLES, TECHNOLOGIES, SPECIALISTS)
 DICE: tuple[int, ...] = (6, 10)  # S.C. rules B f: the S.C. has a d6 and a d10
 RACE_FACTS: dict[str, str] = {  # Information Sheet fact -> Race attribute it must match
     "life": "life",
@@ -119,7 +126,9 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
     tables, landing_risks = _tables(*docs[TABLES])
     _outer_space_tables(docs[TABLES][0], tables, landing_risks, information, environments,
                         docs[GUIDE][0])
+    alien_ships = _alien_ships(docs[TABLES][0], docs[TABLES][1].get(ALIEN_SHIPS_TABLE))
     technologies = read_technologies(*docs[TECHNOLOGIES])
+    specialists = _specialists(*docs[SPECIALISTS])
     return Ruleset(
         ships=MappingProxyType(ships),
         ranks=ranks,
@@ -131,6 +140,8 @@ def _load(stamps: tuple[tuple[str, str | None, int, int], ...]) -> Ruleset:
         technologies=technologies,
         landing_risks=landing_risks,
         environments=environments,
+        alien_ships=alien_ships,
+        specialists=specialists,
     )
 
 
@@ -700,12 +711,12 @@ def _level(
 
 
 def _tables(f: _File, doc: dict[str, Any]) -> tuple[dict[str, Table], RowTable]:
-    every = tuple(sorted(TABLE_IDS + ROW_TABLE_IDS))
+    every = tuple(sorted(TABLE_IDS + OUTER_TABLE_IDS + ROW_TABLE_IDS + (ALIEN_SHIPS_TABLE,)))
     f.only(doc, ("provenance",) + every, "")
     for tid in every:
         if tid not in doc:
             raise f.error(tid, f"missing: the game needs TAB. {', '.join(every)}")
-    tables = {tid: _table(f, tid, doc[tid]) for tid in TABLE_IDS}
+    tables = {tid: _table(f, tid, doc[tid]) for tid in TABLE_IDS + OUTER_TABLE_IDS}
     return tables, _row_table(f, "O", doc["O"])
 
 
@@ -759,6 +770,84 @@ def _outer_space_tables(f: _File, tables: dict[str, Table], risks: RowTable,
     for i, e in enumerate(environments, 1):
         if e not in rolled:
             raise gf.error(f"environments[{i}]", f"{e!r} is never rolled on TAB. P")
+
+
+_SIDES = ("N", "E", "S", "W")
+
+
+def _alien_ships(f: _File, raw: Any) -> AlienShipTable:
+    """TAB. Q (5C a): each face names a ship of [Q.ships] and the side it enters from."""
+    tid = ALIEN_SHIPS_TABLE
+    t = f.table(raw, tid)
+    f.only(t, ("title", "die", "roller", "faces", "ships"), tid)
+    title = f.string(f.required(t, "title", tid), f"{tid}.title")
+    die = f.integer(f.required(t, "die", tid), f"{tid}.die")
+    if die not in DICE:
+        raise f.error(f"{tid}.die", f"must be 6 or 10, got {die}")
+    roller = f.string(f.required(t, "roller", tid), f"{tid}.roller", ROLLERS)
+    ships: dict[str, AlienShipType] = {}
+    for name, item in f.table(f.required(t, "ships", tid), f"{tid}.ships").items():
+        k = f"{tid}.ships.{_quote(name)}"
+        s = f.table(item, k)
+        f.only(s, ("attack", "defence", "movement"), k)
+        ships[name] = AlienShipType(
+            name,
+            f.integer(f.required(s, "attack", k), f"{k}.attack", 1),
+            f.integer(f.required(s, "defence", k), f"{k}.defence", 1),
+            # A level change costs 4 and cannot be split (3E): a slower ship could never
+            # follow a legionary to another level (S.C. rule E a).
+            f.integer(f.required(s, "movement", k), f"{k}.movement", LEVEL_GAP),
+        )
+    if not ships:
+        raise f.error(f"{tid}.ships", "must list at least one alien ship")
+    faces = f.array(f.required(t, "faces", tid), f"{tid}.faces", die)
+    read: list[tuple[str, str]] = []
+    for n, item in enumerate(faces, 1):
+        k = f"{tid}.faces[{n}]"
+        face = f.table(item, k)
+        f.only(face, ("ship", "side"), k)
+        ship = f.string(f.required(face, "ship", k), f"{k}.ship", tuple(ships))
+        side = f.string(f.required(face, "side", k), f"{k}.side", _SIDES)
+        read.append((ship, side))
+    return AlienShipTable(tid, title, die, roller, MappingProxyType(ships), tuple(read))
+
+
+# --- specialists.toml (5E) ------------------------------------------------------------
+
+
+def _specialists(f: _File, doc: dict[str, Any]) -> SpecialistRules:
+    f.only(doc, ("provenance", "lowest", "highest", "psi", "robur", "scientist"), "")
+    lowest = f.integer(f.required(doc, "lowest", ""), "lowest", 1)
+    highest = f.integer(f.required(doc, "highest", ""), "highest", lowest)
+    psi = f.table(f.required(doc, "psi", ""), "psi")
+    f.only(psi, ("loss", "die", "deadly"), "psi")
+    robur = f.table(f.required(doc, "robur", ""), "robur")
+    f.only(robur, ("loss",), "robur")
+    scientist = f.table(f.required(doc, "scientist", ""), "scientist")
+    f.only(scientist, ("die", "deadly"), "scientist")
+
+    def deadly(t: dict[str, Any], key: str) -> tuple[int, tuple[int, ...]]:
+        die = f.integer(f.required(t, "die", key), f"{key}.die")
+        if die not in DICE:
+            raise f.error(f"{key}.die", f"must be 6 or 10, got {die}")
+        faces = f.array(f.required(t, "deadly", key), f"{key}.deadly")
+        read = tuple(f.integer(v, f"{key}.deadly[{i}]", 1) for i, v in enumerate(faces, 1))
+        for v in read:
+            if v > die:
+                raise f.error(f"{key}.deadly", f"{v} is not a face of a d{die}")
+        if len(set(read)) != len(read):
+            raise f.error(f"{key}.deadly", "lists a face twice")
+        return die, tuple(sorted(read))
+
+    psi_die, psi_deadly = deadly(psi, "psi")
+    scientist_die, scientist_deadly = deadly(scientist, "scientist")
+    return SpecialistRules(
+        lowest=lowest, highest=highest,
+        psi_loss=f.integer(f.required(psi, "loss", "psi"), "psi.loss", 0),
+        robur_loss=f.integer(f.required(robur, "loss", "robur"), "robur.loss", 0),
+        psi_die=psi_die, psi_deadly=psi_deadly,
+        scientist_die=scientist_die, scientist_deadly=scientist_deadly,
+    )
 
 
 def _table(f: _File, tid: str, raw: Any) -> Table:

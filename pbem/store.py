@@ -24,7 +24,7 @@ from .rules.events import Event
 from .rules.geometry import Position, Zone
 from .rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from .rules.ship import Ship
-from .rules.state import GameState, Landing, Officer, Planet
+from .rules.state import AlienShip, GameState, Landing, Officer, Planet, Specialist
 
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
@@ -301,6 +301,15 @@ def m009_inbox(db: sqlite_utils.Database) -> None:
     db["letters"].create_index(["status"])
 
 
+@migrations()
+def m010_commander_and_alien_ship(db: sqlite_utils.Database) -> None:
+    """Outer space, part 2: the commander's personality (5D), the specialist officer aboard
+    (5E), the alien ship in play (5C)."""
+    db["officers"].add_column("personality", int, not_null_default=0)
+    db["officers"].add_column("specialist", str)
+    db["game"].add_column("alien_ship", str)
+
+
 def db_path(game_dir: Path) -> Path:
     return Path(game_dir) / DB_NAME
 
@@ -350,9 +359,10 @@ def ship_from_json(text: str) -> Ship:
     return Ship(**data)
 
 
-# Outer space's fields of a landing (5F), written only once they are set: a landing of inner
-# space is stored, and hashed by the ledger, as it always was.
-OUTER_LANDING_DEFAULTS = {"zone": None, "relandings": 0}
+# Outer space's fields of a landing (5F; 5E b, the crew a ROBUR went down with), written only
+# once they are set: a landing of inner space is stored, and hashed by the ledger, as it
+# always was.
+OUTER_LANDING_DEFAULTS = {"zone": None, "relandings": 0, "robur_crew": None}
 
 
 def landing_to_json(landing: Landing | None) -> str | None:
@@ -371,6 +381,30 @@ def landing_from_json(text: str | None) -> Landing | None:
     data["crews_down"] = tuple(data["crews_down"])
     # A field a later version dropped (once `captured`) is not read back.
     return Landing(**{k: v for k, v in data.items() if k in LANDING_FIELDS})
+
+
+def specialist_to_json(specialist: Specialist | None) -> str | None:
+    return None if specialist is None else to_json(vars(specialist))
+
+
+def specialist_from_json(text: str | None) -> Specialist | None:
+    return Specialist(**json.loads(text)) if text else None
+
+
+def alien_ship_to_json(ship: AlienShip | None) -> str | None:
+    if ship is None:
+        return None
+    data = vars(ship) | {"position": list(ship.position), "hooked": list(ship.hooked)}
+    return to_json(data)
+
+
+def alien_ship_from_json(text: str | None) -> AlienShip | None:
+    if not text:
+        return None
+    data = json.loads(text)
+    data["position"] = Position(*data["position"])
+    data["hooked"] = tuple(data["hooked"])
+    return AlienShip(**data)
 
 
 def planet_from_row(r: dict[str, Any]) -> Planet:
@@ -464,11 +498,13 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
             reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
             technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
             grants_last=r["grants_last"], landing=landing_from_json(r["landing"]),
+            personality=r["personality"], specialist=specialist_from_json(r["specialist"]),
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
         winner=g["winner"], name=g["name"], hazards=load_hazards(db, g["levels"]),
+        alien_ship=alien_ship_from_json(g["alien_ship"]),
     )
 
 
@@ -501,12 +537,13 @@ def save_move(
     )
     conn.executemany(
         "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
-        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=? WHERE id=?",
+        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=?, "
+        "specialist=? WHERE id=?",
         [
             (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
              o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
              to_json(o.technologies), to_json(o.research),
-             o.grants_last, landing_to_json(o.landing), o.id)
+             o.grants_last, landing_to_json(o.landing), specialist_to_json(o.specialist), o.id)
             for o in after.officers.values()
             if before.officers.get(o.id) != o
         ],
@@ -533,9 +570,10 @@ def save_move(
         (move, resolved_at, len(after.officers)),
     )
     conn.execute(
-        "UPDATE game SET move=?, designations=?, settings=?, winner=?, ended=? WHERE id=1",
+        "UPDATE game SET move=?, designations=?, settings=?, winner=?, ended=?, alien_ship=? "
+        "WHERE id=1",
         (move + 1, after.designations, json.dumps(after.settings, sort_keys=True),
-         after.winner, int(after.winner is not None)),
+         after.winner, int(after.winner is not None), alien_ship_to_json(after.alien_ship)),
     )
 
 

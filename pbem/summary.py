@@ -26,6 +26,7 @@ class MoveSummary:
     promotions: tuple[str, ...] = ()
     game_end: str | None = None
     hazards: tuple[str, ...] = ()  # outer space: the nets, distortions and black hole met
+    alien_ship: tuple[str, ...] = ()  # outer space: its entry, its holds, attacks, its end
 
     @property
     def stray(self) -> str | None:
@@ -48,6 +49,7 @@ class MoveSummary:
                 out.append(f"  {name}: {first}")
                 out += [f"    {line}" for line in rest]
         for title, items in (("Hazards of outer space", self.hazards),
+                             ("The alien ship", self.alien_ship),
                              ("Landings", self.landings), ("Losses", self.losses),
                              ("Ships destroyed", self.destroyed),
                              ("Promotions", self.promotions)):
@@ -72,6 +74,7 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
               with_orders: int) -> MoveSummary:
     """The summary of a resolved move, from its events; `names` are the officers by id."""
     held, landings, losses, destroyed, promotions, hazards = [], [], [], [], [], []
+    alien: list[str] = []
     game_end = None
     for e in events:
         d = e.data
@@ -93,6 +96,25 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
             told = "" if d["told"] else " (not told)"
             hazards.append(f"{name} struck by the black hole: {d['damages']} damage"
                            f"{'s' if d['damages'] != 1 else ''}{told}")
+        elif e.kind == "alien-ship-enters":
+            x, y, z = d["position"]
+            alien.append(f"{d['name']} entered from the {d['side']} side at x {x}, y {y}, "
+                         f"level {z}")
+        elif e.kind == "alien-ship-hooks":
+            alien.append(f"{d['name']} holds {name}")
+        elif e.kind == "alien-ship-attack":
+            alien.append(f"{d['name']} attacks {name}: {d['result']} damage"
+                         f"{'s' if d['result'] != 1 else ''}")
+        elif e.kind == "disengage" and d["free"]:
+            alien.append(f"{name} broke free of {d['name']}")
+        elif e.kind == "alien-ship-destroyed":
+            alien.append(f"{name} destroyed {d['name']}")
+        elif e.kind == "specialist-lost":
+            losses.append(f"{name}: his {d['specialist']['title']} is dead ({d['why']}), "
+                          f"{d['penalty']} point{'s' if d['penalty'] != 1 else ''} lost")
+        elif e.kind == "desertion" and d["men"]:
+            losses.append(f"{name} on {d['planet']}: {d['men']} m{'e' if d['men'] != 1 else 'a'}n "
+                          "deserted")
         elif e.kind == "losses":
             lost = d["men"]
             crews = " + ".join(map(str, d["crews"])) or "none"
@@ -110,4 +132,5 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
         move=move, officers=len(names), with_orders=with_orders, held=tuple(held),
         landings=tuple(landings), losses=tuple(losses), destroyed=tuple(destroyed),
         promotions=tuple(promotions), game_end=game_end, hazards=tuple(hazards),
+        alien_ship=tuple(alien),
     )

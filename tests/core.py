@@ -97,10 +97,18 @@ def state(planets, officers, move=5, settings=None) -> GameState:
                      designations=len(planets), settings=settings or {})
 
 
+NO_ALIEN_SHIP = 1  # TAB. S: no alien ship enters
+
+
 def play(s: GameState, orders: dict[int, Orders] | None = None, dice: dict | None = None,
          ruleset=RULES) -> MoveResult:
-    """One move with exactly the scripted rolls: a missing one raises, a spare one fails."""
-    scripted = ScriptedDice(dice or {}, move=s.move, strict=True)
+    """One move with exactly the scripted rolls: a missing one raises, a spare one fails.
+    In outer space the end of every move rolls TAB. S while no alien ship is in play (5C a):
+    unless the test scripts it, face 1 brings none."""
+    dice = dict(dice or {})
+    if s.settings.get("level") == "advanced" and s.alien_ship is None:
+        dice.setdefault("alien-ship", [NO_ALIEN_SHIP])
+    scripted = ScriptedDice(dice, move=s.move, strict=True)
     result = resolve_move(s, orders or {}, {}, ruleset, scripted)
     spare = {k: v for k, v in scripted.script.items() if v}
     assert not spare, f"scripted rolls not used: {spare}"

@@ -142,3 +142,30 @@ def test_the_defaults_the_command_line_shows_are_the_games():
 
     assert defaults.OPTIONAL_RULES == (research.RULE,)
     assert store.DB_NAME == defaults.DB_NAME and store.KEEP_BACKUPS == defaults.KEEP_BACKUPS
+
+
+def test_the_readme_maps_every_rulebook_section_to_modules_and_tests_that_exist():
+    """The README's table "The rulebook, section by section" names, for every section of the
+    rulebook, rules modules and test files that exist; every module of the core that holds a
+    rule of the game is in it."""
+    import re
+
+    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## The rulebook, section by section"):readme.index("## Rulings")]
+    rows = [line.split(" | ") for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| ---") and "rulebook |" not in line]
+    modules, tests, sections = set(), set(), set()
+    for section, where, tested in rows:
+        modules |= set(re.findall(r"`([a-z_]+\.py)`", where))
+        tests |= set(re.findall(r"`(test_[a-z_]+\.py)`", tested))
+        sections |= set(re.findall(r"\b(\d[A-I]?)\b", section.split(":")[0]))
+    assert sorted(m for m in modules if not (PACKAGE / "rules" / m).is_file()) == []
+    assert sorted(t for t in tests if not (PACKAGE.parent / "tests" / t).is_file()) == []
+    # The machinery of the core holds no rule of its own: the move's board, the dice, the
+    # events, the orders' value type, the check, the ruleset's value types, the rulings.
+    machinery = {"__init__.py", "board.py", "dice.py", "events.py", "lawful.py", "orders.py",
+                 "ruleset.py", "rulings.py", "state.py"}
+    concepts = {p.name for p in (PACKAGE / "rules").glob("*.py")} - machinery
+    assert sorted(concepts - modules) == []
+    rulebook = {"1", "2", "4", "6"} | {f"3{c}" for c in "ABCDEFGHI"} | {f"5{c}" for c in "ABCDEFG"}
+    assert sorted(rulebook - sections) == []

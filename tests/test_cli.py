@@ -324,11 +324,12 @@ def test_demo_plays_a_timed_game_to_its_end(tmp_path):
 
 def test_the_advanced_demo_plays_outer_space_in_its_own_folder(tmp_path, monkeypatch):
     """`pbem demo --advanced` builds the demo of outer space, by default in demo-advanced:
-    a net, a distortion, the black hole, a radioactive non-vital landing, a re-landing."""
+    a net, a distortion, the black hole, a radioactive non-vital landing, a re-landing; then
+    the alien ship met, fought together and destroyed, and the specialist officers at work."""
     monkeypatch.chdir(tmp_path)
     out = ok("demo", "--advanced")
     folder = Path("demo-advanced")
-    assert f"Demo game built in {folder} and 5 moves resolved." in out
+    assert f"Demo game built in {folder} and 8 moves resolved." in out
     first = folder / "reports" / "move-01"
     assert "Nullius distortion" in (first / "report-002-aulus-crispus.txt").read_text("utf-8")
     assert "black hole" in (first / "report-003-tiberius-gracchus.txt").read_text("utf-8")
@@ -337,6 +338,21 @@ def test_the_advanced_demo_plays_outer_space_in_its_own_folder(tmp_path, monkeyp
     assert "where the HORTENSES cannot live" in landing and "BIMPER suit" in landing
     assert "LANDED AGAIN ON P-1" in (folder / "reports" / "move-05" / "report-004-sextus-varus.txt"
                                      ).read_text("utf-8")
+
+    def report(move: int, name: str) -> str:
+        return next((folder / "reports" / f"move-{move:02d}").glob(f"report-*-{name}.txt")
+                    ).read_text("utf-8")
+
+    assert "6 + 2 for your scientist officer" in report(4, "sextus-varus")
+    assert "Your Princeps ROBUR (value 2) goes down" in report(5, "tiberius-gracchus")
+    assert "which your Princeps PSI sensed" in report(6, "livia-drusa")
+    assert "Your radar picks up the alien ship BRUCEL" in report(6, "aulus-crispus")
+    assert "holds your ship in its space glue" in report(6, "aulus-crispus")
+    assert "you join Aulus Crispus in the fight" in report(7, "livia-drusa")
+    assert "Technological research: 1 point obtained" in report(7, "sextus-varus")
+    assert "You fire at the alien ship BRUCEL: it is destroyed" in report(8, "aulus-crispus")
+    assert "The alien ship BRUCEL was destroyed this move" in (
+        folder / "reports" / "move-08" / "bulletin.txt").read_text("utf-8")
     assert not Path("demo").exists()
 
 

@@ -1,8 +1,11 @@
-"""The fog of war in outer space, over many random advanced games (5B; DESIGN: hidden stays
+"""The fog of war in outer space, over many random advanced games (5B, 5C; DESIGN: hidden stays
 hidden): no hazard's square, no net's stop, no distortion's exit reaches an officer's report
-or the bulletin unless the rules reveal it to that reader, and every officer's dead
-reckoning is exactly what he can work out from what he was told: wrong when a net or a
-distortion misled him, by what they hid, and right otherwise.
+or the bulletin unless the rules reveal it to that reader (his Princeps PSI's warning), and
+every officer's dead reckoning is exactly what he can work out from what he was told: wrong
+when a net or a distortion misled him, by what they hid, and right otherwise. The alien
+ship appears in a reader's report (text, HTML, JSON, its chart) only when his radar saw it
+during his movement, exactly where it was, or when it holds or attacks him; the bulletins
+only say that one was destroyed, never by whom or where.
 
 The games are those of `test_random_games` (lawful random orders, the rules' own check),
 played on the pure core; every move's reports and bulletins are rendered as the GM gets
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 import re
 import tempfile
 from dataclasses import replace
@@ -26,14 +30,20 @@ from pbem.render import render_move, report_name
 from pbem.store import to_json
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import GM, OFFICER, PUBLIC
-from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL
+from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, bearing, bearing_text
+from pbem.rules.geometry import distance
 from pbem.rules.move import resolve_move
 
 from test_random_games import RULESET, new_game, random_orders
 
 # What only the GM may read: the hazards, a net's hidden stop, a distortion's exit, the
 # black hole's roll, a route flown without a computer.
-GM_ONLY = {"hazards", "net", "distortion-exit", "black-hole-roll", "untold-route"}
+GM_ONLY = {"hazards", "net", "distortion-exit", "black-hole-roll", "untold-route",
+           # where the alien ship enters and moves, and whether TAB. S brought one
+           "alien-ship-enters", "alien-ship-moves", "alien-ship-absent"}
+# How the alien ship reaches an officer: his radar during his movement, its glue, its fire.
+ALIEN_MET = {"alien-ship-sighting", "alien-ship-hooks", "alien-ship-attack"}
+ALIEN_NAMES = tuple(RULESET.alien_ships.ships)
 GM_FILES = {"gm-log.txt", "chart-gm.svg"}
 # Keys that would carry a square of the map.
 SQUARE_KEYS = {"x", "y", "position", "square", "squares", "exit"}
@@ -62,8 +72,9 @@ def walk(ordered: str, parsecs: int | None) -> tuple[int, int, int]:
 
 def told_move(route: dict | None) -> tuple[int, int, int]:
     """What an officer's route event lets him reckon, and nothing else: without a computer
-    the route ordered flown to its end; otherwise as far as he was told it went."""
-    if route is None or route.get("stop") == "lost":
+    the route ordered flown to its end; otherwise as far as he was told it went (to the net
+    that held it, when his PSI sensed it)."""
+    if route is None or route.get("stop") in ("lost", "held"):
         return 0, 0, 0
     if not route["link"]:
         return walk(route["ordered"], None)
@@ -89,9 +100,63 @@ def diff(a, b) -> tuple[int, int, int]:
     return a[0] - b[0], a[1] - b[1], a[2] - b[2]
 
 
+def before_the_form(name: str, text: str) -> str:
+    """A report without its order form, whose hints name FIRE ALIEN and DISENGAGE to all."""
+    if name.endswith(".txt"):
+        return text.split("ORDERS FOR MOVE")[0]
+    if name.endswith(".html"):
+        return text.split("<h2>Orders for move")[0]
+    return text
+
+
+def check_alien_ship(before, result, move: int, files: dict[str, str]) -> None:
+    alien = before.alien_ship  # where it is during the officers' turns (it moves after them)
+    wrecked = [e for e in result.events if e.kind == "alien-ship-wrecked"]
+    for name, text in files.items():
+        if name.startswith("bulletin") and not name.endswith(".json"):
+            heading = re.compile(r"^(## |\[b\]|<h2>)?the alien ship(\[/b\]|</h2>)?$", re.IGNORECASE)
+            mentions = [line for line in text.splitlines()
+                        if "alien ship" in line.lower() and not heading.match(line.strip())]
+            assert len(mentions) == len(wrecked), (move, name, mentions)
+            assert all("was destroyed this move" in line for line in mentions), (move, mentions)
+            assert not any(o.name in line for line in mentions for o in before.officers.values())
+        if name.endswith(".svg") and name != "chart-gm.svg":
+            assert not any(n in text for n in ALIEN_NAMES), (move, name)
+    for oid, o in before.officers.items():
+        own = [e for e in result.events if e.officer == oid and e.visible_to(oid)]
+        met = {e.kind for e in own} & ALIEN_MET or (alien is not None and oid in alien.hooked)
+        who = f"move {move}, {o.name}"
+        for suffix in ("txt", "html", "json"):
+            name = report_name(oid, o.name, suffix)
+            text = before_the_form(name, files[name])
+            if not met:
+                assert "alien ship" not in text.lower(), (who, name)
+                assert not any(n in text for n in ALIEN_NAMES), (who, name)
+        route = next((e.data for e in own if e.kind == "route"), None)
+        for e in own:
+            if e.kind != "alien-ship-sighting":
+                continue
+            # Seen from the parsec of his route nearest to it, where it really was, within
+            # his radar's range.
+            d = e.data
+            assert alien is not None, who
+            if route is None:  # on the ground: the radar sees from where the ship stands
+                assert d["parsec"] == 0, (who, d)
+                square, reach = o.position, 3 + o.technologies.get("scanners", 0)
+            else:
+                assert route["link"], who
+                dx, dy, dz = walk(route["ordered"], d["parsec"])
+                square = Position(o.position.x + dx, o.position.y + dy, o.position.level + dz)
+                reach = route["reach"]
+            assert square.level == alien.position.level, (who, d, square, alien)
+            assert distance(square, alien.position) == d["distance"] <= reach, (who, d)
+            assert bearing_text(bearing(square, alien.position)) == d["bearing"], (who, d)
+
+
 def check_fog(before, result, move: int) -> None:
     base = before.base.position
     files = rendered(result, move)
+    check_alien_ship(before, result, move, files)
     for e in result.events:
         if e.kind in GM_ONLY:
             assert e.audience == GM, f"move {move}: {e.kind} told to {e.audience}: {e.data}"
@@ -107,7 +172,12 @@ def check_fog(before, result, move: int) -> None:
             assert not {e["kind"] for e in events} & GM_ONLY, name
             assert not keys([e["data"] for e in events]) & SQUARE_KEYS, name
             continue
-        assert not re.search(r"\bnets?\b|hazard|\bexit\b", text, re.IGNORECASE), (name, text)
+        # A net is named only to the officer whose PSI sensed it.
+        warned = any(e.kind == "psi-warning" and e.data["hazard"] == "net"
+                     and name.startswith(report_name(e.officer, before.officers[e.officer].name)[:-4])
+                     for e in result.events)
+        forbidden = r"hazard|\bexit\b" if warned else r"\bnets?\b|hazard|\bexit\b"
+        assert not re.search(forbidden, text, re.IGNORECASE), (name, text)
         if name.startswith("bulletin") or name.startswith("chart-public"):
             assert "distortion" not in text.lower() and "black hole" not in text.lower(), name
     for oid, o in before.officers.items():
@@ -127,8 +197,13 @@ def check_fog(before, result, move: int) -> None:
         reset = any(e.kind == "rescue" for e in told) or any(
             e.kind == "landed" and e.data["base"] for e in told)
         moved = told_move(route)
+        psi = next((e.data for e in told if e.kind == "psi-warning"), None)
         expected = (0, 0, 0) if reset else tuple(
             r + m for r, m in zip(o.reckoning, moved))
+        if psi is not None and psi["hazard"] == "distortion" and not reset:
+            # His PSI told him where the distortion put him: the shift is no longer hidden.
+            expected = tuple(psi["reckoning"])
+            moved = diff(expected, o.reckoning)
         assert tuple(after.reckoning) == expected, (who, route, o.reckoning, after.reckoning)
         sheet = next(e.data for e in told if e.kind == "sheet")
         assert tuple(sheet["reckoning"]) == expected, who
@@ -141,7 +216,9 @@ def check_fog(before, result, move: int) -> None:
         net = next((e.data for e in own if e.kind == "net"), None)
         shift = next((e.data for e in own if e.kind == "distortion-exit"), None)
         untold = any(e.kind == "untold-route" for e in own)
-        if net is not None and not untold:
+        if psi is not None:
+            assert hidden == (0, 0, 0), (who, psi, o.position, after.position)
+        elif net is not None and not untold:
             believed = walk(net["ordered"], None)
             assert hidden == diff(diff(net["square"], o.position), believed), (who, net)
         elif shift is not None and not untold:
@@ -150,20 +227,22 @@ def check_fog(before, result, move: int) -> None:
             assert hidden == (0, 0, 0), (who, route, o.position, after.position)
 
 
-def play_advanced(seed: int, moves: int) -> int:
+def play_advanced(seed: int, moves: int) -> Counter:
+    """Plays one random game of outer space, checking the fog after every move; returns how
+    many times each event kind was met."""
     rng = random.Random(seed)
     secret, state = new_game(rng, moves, level="advanced")
-    misled = 0
+    met: Counter = Counter()
     for move in range(1, moves + 1):
         state = replace(state, move=move)
         orders, held = random_orders(rng, state)
         result = resolve_move(state, orders, held, RULESET, SeededDice(secret, move))
         check_fog(state, result, move)
-        misled += sum(1 for e in result.events if e.kind in ("net", "distortion-exit"))
+        met.update(e.kind for e in result.events)
         state = result.state
         if state.winner is not None:
             break
-    return misled
+    return met
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -173,5 +252,10 @@ def test_hazards_stay_hidden_and_the_reckoning_is_wrong_exactly_when_it_should_b
 
 
 def test_the_fog_games_meet_the_hazards_that_hide_things():
-    """The property means something only if nets and distortions are met in these games."""
-    assert sum(play_advanced(seed, 16) for seed in range(6)) >= 3
+    """The property means something only if these games meet nets and distortions, PSI
+    warnings, and the alien ship in every way it can reach a report."""
+    met = sum((play_advanced(seed, 16) for seed in range(6)), Counter())
+    assert met["net"] + met["distortion-exit"] >= 3, met
+    for kind in ("psi-warning", "alien-ship-sighting", "alien-ship-hooks", "alien-ship-attack",
+                 "alien-ship-wrecked"):
+        assert met[kind], (kind, met)

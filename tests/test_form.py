@@ -40,6 +40,14 @@ SITUATIONS = {
     "HASTA at the base, every component": FormSituation(
         "HASTA", fit("HASTA", tot=1, modules=2, laser_zip3=1, ho1=1), complete_crews=4,
         at_base=True, colleague=LONGEST),
+    "GLADIUM in outer space, held by the alien ship": FormSituation(
+        "GLADIUM", fit("GLADIUM"), complete_crews=2, colleague=LONGEST, outer=True, held=True),
+    "GLADIUM in outer space, at the base": FormSituation(
+        "GLADIUM", fit("GLADIUM"), complete_crews=2, at_base=True, colleague=LONGEST,
+        outer=True),
+    "GLADIUM in outer space, on the ground with a scientist": FormSituation(
+        "GLADIUM", fit("GLADIUM"), complete_crews=1, crews_down=1, on_ground="P-7",
+        colleague=LONGEST, outer=True, scientist=True),
 }
 
 
@@ -73,7 +81,8 @@ def test_every_order_has_its_line_in_the_form():
     assert set(FORM_HINTS) == {k for k, kw in KEYWORDS.items() if not kw.header and k != "END"}
     form = order_form("cornifex", "Notius", 3)
     for name in KEYWORDS:
-        assert f"\n{name} " in form or f"\n# {name} " in form or f"\n{name}\n" in form, name
+        assert (f"\n{name} " in form or f"\n# {name} " in form or f"\n{name}\n" in form
+                or f"\n# {name}\n" in form), name
 
 
 @pytest.mark.parametrize("name", SITUATIONS)
@@ -148,6 +157,41 @@ def test_the_form_is_tailored_to_the_ship_and_its_situation():
 
     hasta = examples(order_form("c", "Aquila", 5, SITUATIONS["HASTA with a bomb, research"]))
     assert hasta["TOT"] == ["TOT P-5"] and len(hasta["INFO"]) == RULES.ships["HASTA"].default["computers"]
+
+
+def test_the_form_of_outer_space_offers_its_own_orders_where_they_can_be_given():
+    basic = {name: order_form("c", "Notius", 5, s) for name, s in SITUATIONS.items()
+             if not s.outer}
+    for form in basic.values():  # inner space never shows them
+        assert "DISENGAGE" not in form and "SPECIALIST" not in form and "ALIEN" not in form
+        assert "TECHNOLOGY" not in form
+    held = examples(order_form("c", "Notius", 5,
+                               SITUATIONS["GLADIUM in outer space, held by the alien ship"]))
+    assert held["FIRE"] == ["FIRE ALIEN"] and held["DISENGAGE"] == ["DISENGAGE"]
+    assert "SPECIALIST" not in held
+    text = order_form("c", "Notius", 5, SITUATIONS["GLADIUM in outer space, held by the alien ship"])
+    assert "a route is flown only if you break free" in text.replace("\n# ", " ")
+    at_base = examples(order_form("c", "Notius", 5, SITUATIONS["GLADIUM in outer space, at the base"]))
+    assert at_base["SPECIALIST"] == ["SPECIALIST PSI 2"] and "DISENGAGE" not in at_base
+    ground = order_form("c", "Notius", 5,
+                        SITUATIONS["GLADIUM in outer space, on the ground with a scientist"])
+    assert "TECHNOLOGY" in ground and "ALIEN" not in ground
+    orders, problems = read_orders(filled(text), "f")  # the held ship's form, filled in
+    assert problems == [] and orders.fire_alien and orders.disengage
+
+
+def test_the_orders_of_outer_space_are_read_back_as_written():
+    text = ("GAME c\nOFFICER Notius\nSECRET s\nMOVE 5\nFIRE ALIEN\nDISENGAGE\n"
+            "SPECIALIST SCIENTIST MINERAL 3\nMISSION TECHNOLOGY\nEND\n")
+    orders, problems = read_orders(text, "f")
+    assert problems == []
+    lines = [line for _, line in orders_lines(orders, "s")]
+    assert lines[4:] == ["FIRE ALIEN", "DISENGAGE", "SPECIALIST SCIENTIST MINERAL 3",
+                         "MISSION TECHNOLOGY", "END"]
+    again, _ = read_orders("\n".join(lines) + "\n", "f")
+    assert again.specialist == orders.specialist and again.fire_alien and again.disengage
+    none, _ = read_orders("GAME c\nOFFICER N\nSECRET s\nMOVE 5\nSPECIALIST NONE\nEND\n", "f")
+    assert "SPECIALIST NONE" in [line for _, line in orders_lines(none)]
 
 
 def test_a_sheet_too_wide_for_one_line_goes_on_over_more_refit_lines():

@@ -148,6 +148,34 @@ def test_the_schema_refuses_what_tools_could_not_read(demo):
     assert broken == [True] * 5
 
 
+def test_the_json_reports_of_outer_space_follow_the_schema_alien_ship_included():
+    """The advanced demo's published JSON: every report and bulletin valid, the events of
+    the commander, the specialists and the alien ship among them, and checked field by field."""
+    published = Path(__file__).resolve().parent.parent / "reports" / "advanced"
+    files = sorted(published.rglob("move-*/*.json"))
+    assert len(files) == 8 * 5
+    kinds = set()
+    for path in files:
+        assert schema_errors(path) == []
+        kinds |= {e["kind"] for e in json.loads(path.read_text(encoding="utf-8"))["events"]}
+    assert {"psi-warning", "specialist-risk", "desertion", "alien-ship-sighting",
+            "alien-ship-hooks", "alien-ship-attack", "fire-alien", "alien-ship-wrecked"} <= kinds
+    crispus = json.loads((published / "move-06" / "report-002-aulus-crispus.json").read_text("utf-8"))
+    attack = next(i for i, e in enumerate(crispus["events"]) if e["kind"] == "alien-ship-attack")
+    sheet = next(i for i, e in enumerate(crispus["events"]) if e["kind"] == "sheet")
+    assert crispus["events"][sheet]["data"]["held"] == "BRUCEL"
+    broken = []
+    for change in (
+        lambda d: d["events"][attack]["data"].pop("result"),
+        lambda d: d["events"][attack]["data"].update(face="four"),
+        lambda d: d["events"][sheet]["data"].update(personality=9),
+    ):
+        doc = copy.deepcopy(crispus)
+        change(doc)
+        broken.append(bool(list(SCHEMA.iter_errors(doc))))
+    assert broken == [True] * 3
+
+
 def test_the_gm_log_is_words_with_names_as_written(demo):
     log = (demo / "reports" / "move-03" / "gm-log.txt").read_text(encoding="utf-8")
     assert "\\u00" not in log and '{"' not in log

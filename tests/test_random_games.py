@@ -32,7 +32,8 @@ from pbem.rules.geometry import DIRECTIONS, VERTICAL, Position, Segment, bearing
 from pbem.rules.missions import MISSIONS
 from pbem.rules.move import resolve_move
 from pbem.rules.ship import COMPONENTS, Ship, ShipType, build_ship, fit_problems
-from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
+from pbem.rules.specialists import FIELDS, KINDS, SCIENTIST
+from pbem.rules.state import GameState, Landing, Officer, Planet, Specialist, Zone
 from pbem.ruleset import load_ruleset
 
 RULESET = load_ruleset()
@@ -62,6 +63,14 @@ def random_fit(rng: random.Random, ship_type: ShipType) -> dict[str, int]:
         fit["radars"] = 0  # no radar: uncharted planets on the route mean forced landings
     assert not fit_problems(ship_type, fit), fit_problems(ship_type, fit)
     return fit
+
+
+def random_specialist(rng: random.Random) -> Specialist | None:
+    """Outer space (5E): a PSI, a ROBUR, a scientist of some kingdom, or nobody; value 1 to 4."""
+    kind = rng.choice(KINDS + (None,))
+    if kind is None:
+        return None
+    return Specialist(kind, rng.randint(1, 4), rng.choice(FIELDS) if kind == SCIENTIST else None)
 
 
 def new_game(rng: random.Random, moves: int, level: str | None = None) -> tuple[bytes, GameState]:
@@ -103,6 +112,10 @@ def new_game(rng: random.Random, moves: int, level: str | None = None) -> tuple[
             id=i + 1, name=NAMES[i], rank=rank, score=score, ship=ship,
             position=base.position, turn=i, landed_on=base.id,
         )
+        if level == "advanced":
+            # Outer space: the personality declared at enlistment, a specialist embarked (5D, 5E).
+            officers[i + 1] = replace(officers[i + 1], personality=rng.randint(0, 5),
+                                      specialist=random_specialist(rng))
     settings_ = {"rules": [], "level": level, "moves": moves if rng.random() < 0.3 else None}
     state = GameState(zone, {p.id: p for p in planets}, officers, move=1, designations=0, name=GAME,
                       settings=settings_, hazards=hazards)
@@ -174,6 +187,9 @@ class Draft:
             mission=self.values.get("mission"),
             pay=tuple(Payment(n, name, line) for n, name, line in self.pay),
             refit=self.values.get("refit"), tot=self.values.get("tot"),
+            fire_alien=self.values.get("fire_alien", False),
+            disengage=self.values.get("disengage", False),
+            specialist=self.values.get("specialist"),
         )
 
 
@@ -242,6 +258,13 @@ def space_orders(rng: random.Random, state: GameState, officer: Officer, at_base
         land = rng.random() < 0.2
     if route:
         draft.put("ROUTE", route=route)
+    alien = state.alien_ship
+    if alien is not None and officer.id in alien.hooked:
+        # Held by the alien ship's glue (5C b): fire at it, try to break free, or both.
+        if ship.lasers and rng.random() < 0.7:
+            draft.put("FIRE", fire_alien=True)
+        if rng.random() < 0.7 or (route and "FIRE" not in draft.lines):
+            draft.put("DISENGAGE", disengage=True)
     if land and route:
         complete = complete_crews(ship)
         attitude = rng.choice(ATTITUDES if complete else ("A", "B"))
@@ -258,6 +281,8 @@ def space_orders(rng: random.Random, state: GameState, officer: Officer, at_base
     if at_base and rng.random() < 0.3:
         fit = random_fit(rng, RULESET.ships[ship.type])
         draft.put("REFIT", refit=tuple(sorted(fit.items())))
+    if at_base and state.hazards and rng.random() < 0.2:
+        draft.put("SPECIALIST", specialist=random_specialist(rng))
     level = RULESET.ships[ship.type].level
     if level >= 2 and ship.tot > 0 and designations(state) and rng.random() < 0.5:
         draft.put("TOT", tot=rng.choice(designations(state)))
@@ -336,8 +361,9 @@ def prune(draft: Draft, problems: list) -> None:
 
 KEYWORD_VALUES = {"ROUTE": ("route",), "TANKS": ("tanks",), "RADARS": ("radars",),
                   "LAND": ("land", "land_crews"), "SHIELDS": ("shields",), "CREWS": ("crews",),
-                  "FIRE": ("fire",), "TARGET": ("target",), "MISSION": ("mission",),
-                  "REFIT": ("refit",), "TOT": ("tot",)}
+                  "FIRE": ("fire", "fire_alien"), "TARGET": ("target",), "MISSION": ("mission",),
+                  "REFIT": ("refit",), "TOT": ("tot",), "DISENGAGE": ("disengage",),
+                  "SPECIALIST": ("specialist",)}
 
 
 def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int, str]]:
@@ -369,11 +395,13 @@ def random_orders(rng: random.Random, state: GameState) -> tuple[dict, dict[int,
 UNFORESEEABLE = {
     "route-cut": {"thrust-not-reached"},  # a Movement breakthrough the dice did not bring
     "landing-refused": {"no-planet-at-the-end"},  # the hidden map
-    "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached"},
-    "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship"},
-    # The crews the mission needed may be killed first (outer space: "crews-alone" too).
+    "info-unanswered": {"no-new-planet", "not-in-range", "all-known", "computing-not-reached",
+                        "held"},  # still held by the alien ship: the disengagement failed
+    "tot-refused": {"not-in-range", "landed-on-the-way", "new-ship", "held"},
+    # The crews the mission needed may be killed first (outer space: "crews-alone" too), and
+    # the scientist a technological research needs may die in the damage of the landing.
     "mission-refused": {"no-alien", "not-attacked", "no-one-to-fire", "no-crews-down",
-                        "crews-alone"},
+                        "crews-alone", "no-scientist"},
 }
 # On a landing move the race is not known yet: whatever it forbids is a surprise.
 RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",
@@ -532,6 +560,13 @@ def check_move(before: GameState, result, winner: str | None) -> None:
             json.dumps(e.data, sort_keys=True)
         except (TypeError, ValueError) as err:
             raise AssertionError(f"{where}: event {e.kind} is not JSON: {err}: {e.data!r}") from None
+        if e.kind.startswith("alien-ship") and e.audience != GM:
+            # 5C: where the alien ship is reaches an officer only through his radar or its
+            # attack, and then as a bearing from his route, never as a square.
+            assert "position" not in e.data and "start" not in e.data, (
+                f"{where}: {e.kind} tells where the alien ship is: {e.data}")
+            if e.kind == "alien-ship-sighting":
+                assert e.audience == OFFICER, f"{where}: a public sighting of the alien ship"
         if e.audience == PUBLIC:
             bad = public_coordinates(e.data)
             assert not bad, f"{where}: public event {e.kind} shows coordinates {bad}: {e.data}"
@@ -547,6 +582,17 @@ def check_move(before: GameState, result, winner: str | None) -> None:
         if e.officer in blind and e.kind == "route":
             assert not e.data["link"] and "stop" not in e.data, f"{where}: {e.data}"
     rescued = {e.officer for e in result.events if e.kind == "rescue"}
+    alien = state.alien_ship
+    # An alien ship destroyed in the move may be followed by a new one at its end (TAB. S):
+    # the one in play now is met only by the events after the last destruction.
+    last = max((i for i, e in enumerate(result.events) if e.kind == "alien-ship-destroyed"),
+               default=-1)
+    for e in result.events[last + 1:]:
+        if e.kind in ("alien-ship-attack", "alien-ship-hooks") and e.officer not in rescued:
+            # It attacks and holds only whom it has met, in his own square (5C b).
+            o = state.officers[e.officer]
+            assert alien is not None and o.position == alien.position, f"{where}: {e.kind}"
+            assert o.id in alien.hooked, f"{where}: {o.name} attacked, and not held"
 
     # Planets.
     named = [p.designation for p in planets.values() if p.designation and not p.base]
@@ -681,7 +727,7 @@ def test_random_lawful_games_keep_the_invariants(seed, moves):
 def test_random_games_reach_the_interesting_rules():
     """The generator is worth something only if the games land, fight and come home."""
     seen: dict[str, int] = {}
-    for seed in range(12):
+    for seed in range(24):
         for kind, n in play(seed, 25).items():
             seen[kind] = seen.get(kind, 0) + n
     for kind in ("sighting", "landed", "attitude", "encounter", "crews", "legio-fire",
@@ -689,8 +735,13 @@ def test_random_games_reach_the_interesting_rules():
                  "info", "refit", "payment", "promotion", "tot", "game-end",
                  # outer space
                  "net", "distortion-exit", "black-hole-roll", "black-hole", "landing-risk",
-                 "landing-zone", "suits", "ship-out-of-reach", "landed relanding"):
-        assert seen.get(kind), f"no {kind} event in 12 random games: {sorted(seen)}"
+                 "landing-zone", "suits", "ship-out-of-reach", "landed relanding",
+                 # the commander, the specialists and the alien ship
+                 "desertion", "robur-lands", "specialist", "specialist-risk", "specialist-lost",
+                 "psi-warning", "alien-ship-enters", "alien-ship-moves", "alien-ship-sighting",
+                 "alien-ship-hooks", "alien-ship-attack", "fire-alien", "disengage",
+                 "held-by-alien", "alien-ship-destroyed"):
+        assert seen.get(kind), f"no {kind} event in 24 random games: {sorted(seen)}"
 
 
 # --- regression tests for the bugs the random games found --------------------------------------------------

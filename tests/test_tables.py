@@ -16,6 +16,7 @@ from pbem.rules.tables import (
     OUTCOMES,
     READ_BY,
     ROLLERS,
+    OUTER_TABLE_IDS,
     TABLE_IDS,
     TOT_INNER_SPACE_COLUMN,
     Column,
@@ -79,17 +80,19 @@ def test_section_6_alien_fire(tables):
 # --- completeness -------------------------------------------------------------------
 
 
-def test_the_basic_tables_and_those_of_outer_space(tables):
-    assert tuple(tables) == TABLE_IDS == ("A", "B", "C", "D", "E", "F", "G", "H", "L", "P")
+def test_all_nine_tables_and_those_of_the_commander_and_the_alien_ship(tables):
+    assert TABLE_IDS == ("A", "B", "C", "D", "E", "F", "G", "H", "L")
+    assert OUTER_TABLE_IDS == ("I", "M", "N", "P", "R", "S")
+    assert tuple(tables) == TABLE_IDS + OUTER_TABLE_IDS
     for tid, t in tables.items():
         assert t.id == tid and t.title.strip()
         assert t.by == READ_BY[tid]
         assert t.roller in ROLLERS
     assert tables["C"].die == tables["P"].die == 10
-    assert all(tables[t].die == 6 for t in TABLE_IDS if t not in ("C", "P"))
+    assert all(tables[t].die == 6 for t in TABLE_IDS + OUTER_TABLE_IDS if t not in ("C", "P"))
 
 
-@pytest.mark.parametrize("tid", TABLE_IDS)
+@pytest.mark.parametrize("tid", TABLE_IDS + OUTER_TABLE_IDS)
 def test_every_face_and_every_value_has_a_result(tables, tid):
     t = tables[tid]
     assert t.die in (6, 10)
@@ -121,7 +124,7 @@ def test_columns_are_chosen_by_upto(tables):
 # --- vocabularies -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tid", TABLE_IDS)
+@pytest.mark.parametrize("tid", TABLE_IDS + OUTER_TABLE_IDS)
 def test_results_are_in_the_vocabulary(tables, tid):
     results = [r for c in tables[tid].columns for r in c.faces]
     if tid in NUMBERS:
@@ -139,8 +142,10 @@ def test_results_are_in_the_vocabulary(tables, tid):
 def test_vocabularies_of_the_rulebook(tables):
     assert OUTCOMES["A"] == ("-", "F", "U")
     assert OUTCOMES["D"] == OUTCOMES["E"] == OUTCOMES["F"] == ("No", "-", "Yes")
-    assert OUTCOMES["L"] == ("No", "Yes")
-    assert NUMBERS == {"B": 0, "G": 0, "H": None}
+    assert OUTCOMES["L"] == OUTCOMES["S"] == ("No", "Yes")
+    assert OUTCOMES["M"] == ("-", "R", "D")  # 5C b: R halves, D destroys
+    # Commerce gives negative points as damage, in outer space too (TAB. I, 5D e).
+    assert NUMBERS == {"B": 0, "G": 0, "H": None, "I": None, "N": 0, "R": 0}
     # Every word of A, D, E, F and L can come up.
     for tid, words in OUTCOMES.items():
         assert {r for c in tables[tid].columns for r in c.faces} == set(words), tid

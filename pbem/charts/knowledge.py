@@ -40,9 +40,10 @@ ORIGIN: Point = (0, 0, 0)
 # Public events that name a planet by its designation in the field `planet`.
 NAMING = frozenset({"sighting", "info", "landed", "known", "encounter", "alliance", "tot"})
 # Route stops a report tells (route.py): the edge, a missing level, a planet ahead, no radar.
-# The stops a report tells; in outer space a distortion's too (5B c), never a net's.
+# The stops a report tells; in outer space a distortion's too (5B c), a net's only when a
+# Princeps PSI sensed it (5B b: never otherwise).
 TOLD_STOPS = frozenset({"edge", "no-level", "planet-ahead", "forced-landing", "vertical-landing",
-                        "distortion"})
+                        "distortion", "net"})
 
 
 def designation_order(designation: str) -> tuple[int, int, str]:
@@ -212,7 +213,10 @@ class OwnChart:
                 ys = [y for _, y in points] + ([self.span[2], self.span[3]] if self.span else [])
                 self.span = [min(xs), max(xs), min(ys), max(ys)]
             if route.get("stop") in TOLD_STOPS:
-                self.stops.append({"move": move, "at": list(path[-1][1]), "stop": route["stop"],
+                stop = route["stop"]
+                if stop == "distortion" and any(e.kind == "psi-warning" for e in own):
+                    stop = "distortion-sensed"
+                self.stops.append({"move": move, "at": list(path[-1][1]), "stop": stop,
                                    "parsec": route["stop_parsec"]})
         self.move = move
 

@@ -217,6 +217,10 @@ STOP_WORDS = {
     "planet-ahead": "stopped before a planet", "forced-landing": "forced landing",
     "vertical-landing": "landed from another level",
     "distortion": "blocked by a Nullius distortion, then moved you cannot tell where",
+    # Outer space, told only by a Princeps PSI (5B b, c).
+    "net": "held by a magneto-gravitational net, which your Princeps PSI sensed",
+    "distortion-sensed": "blocked by a Nullius distortion; your Princeps PSI sensed where it "
+                         "put you",
 }
 
 

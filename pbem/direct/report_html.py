@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import jinja2
 
-from ..formats import at_parsec, heading_text, ordinal, reckoning_text
+from ..formats import at_parsec, heading_text, ordinal, psi_shift, reckoning_text
 from ..formats import Escaped
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
@@ -47,6 +47,8 @@ ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
     "distortion": ("Blocked at ", " by a Nullius distortion. It has moved your ship, up to 6 "
                    "parsecs in any direction; where to, your instruments cannot tell: your "
                    "next route starts from there."),
+    "net": ("Held at ", " by a magneto-gravitational net, which your Princeps PSI sensed: "
+            "your next route starts from there."),
 }
 LANDINGS = {  # landed.how (not on the base)
     "forced-landing": ("<p>Landed on ", ": with no radar on, your route ran onto it.</p>\n"),
@@ -121,6 +123,9 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         if "stop" in route and route["stop"] == "lost":
             add(f"<li>Ordered: {e[route['ordered']]}. Not flown: your ship was lost on the "
                 "ground before it could take off.</li>\n")
+        elif "stop" in route and route["stop"] == "held":
+            add(f"<li>Ordered: {e[route['ordered']]}. Not flown: the alien ship's space glue "
+                "holds your ship.</li>\n")
         elif not route["link"]:
             add(f"<li>Ordered: {_ordered(route, e)}).</li>\n"
                 "<li>No computer on board: the Space Computer can tell you nothing of your "
@@ -133,10 +138,15 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
             if cut:
                 add(f"<li>Your thrust allowed only {e[cut['allowed']]} parsecs this move: the "
                     "route was cut short there.</li>\n")
-            stop = route["stop"]
+            stop, psi = route["stop"], c["psi"]
             if stop == "planet-ahead":
                 add(f"<li>Stopped at {e[at_parsec(route['stop_parsec'])]}: planet "
                     f"{e[route['planet_ahead']]} lies on your route.</li>\n")
+            elif stop == "distortion" and psi:
+                add(f"<li>Blocked at {e[at_parsec(route['stop_parsec'])]} by a Nullius "
+                    "distortion. It has moved your ship, up to 6 parsecs in any direction: your "
+                    "next route starts from there. Your Princeps PSI senses where it has put "
+                    f"you: {e[psi_shift(psi)]}.</li>\n")
             elif stop in ROUTE_STOPS:
                 before, after = ROUTE_STOPS[stop]
                 add(f"<li>{before}{e[at_parsec(route['stop_parsec'])]}{after}</li>\n")
@@ -151,10 +161,12 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
                     f"{e[hole['damages']]} damage{_s(hole['damages'])}.</li>\n")
                 for h in hole["hits"]:
                     add(f"<li>{ground_line('damage', h).strip()}</li>\n")
-            add(f"<li>Position by dead reckoning: {e[reckoning_text(route['reckoning'])]}.</li>\n")
+            reckoning = (psi["reckoning"] if psi and "reckoning" in psi
+                         else route["reckoning"])
+            add(f"<li>Position by dead reckoning: {e[reckoning_text(reckoning)]}.</li>\n")
         add("</ul>\n")
     sightings = c["sightings"]
-    if sightings or (route and route["link"] and route["stop"] != "lost"):
+    if sightings or (route and route["link"] and route["stop"] not in ("lost", "held")):
         add("\n<h2>Sightings</h2>\n<ul>\n")
         for x in sightings:
             add(_sighting(x, e))
@@ -196,6 +208,11 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         f'<td class="n">{e[fit["radars"]]}</td><td class="n">{e[fit["computers"]]}</td>'
         f'<td class="n">{e[fit["tanks"]]}</td>'
         f"{tot_cell}</tr></tbody>\n</table>\n")
+    if "personality" in s:
+        specialist = e[s["specialist"]["title"]] if s["specialist"] else "none"
+        held = (f" Held by the space glue of the alien ship {e[s['held']]}." if s["held"]
+                else "")
+        add(f"<p>Personality {e[s['personality']]}; specialist officer: {specialist}.{held}</p>\n")
     if s["ground"]:
         add(_ground(s, e))
     if chart:

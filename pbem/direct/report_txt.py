@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..formats import at_parsec, ordinal, reckoning_text
+from ..formats import at_parsec, ordinal, psi_shift, reckoning_text
 from ..formats import Escaped
 
 RULE = "=" * 72
@@ -25,6 +25,8 @@ ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
     "distortion": ("  Blocked at ", " by a Nullius distortion. It has moved your ship, up to 6 "
                    "parsecs in any direction; where to, your instruments cannot tell: your "
                    "next route starts from there."),
+    "net": ("  Held at ", " by a magneto-gravitational net, which your Princeps PSI sensed: "
+            "your next route starts from there."),
 }
 LANDINGS = {  # landed.how (not on the base)
     "forced-landing": ("LANDED ON ", ": with no radar on, your route ran onto it."),
@@ -87,6 +89,9 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
         if "stop" in route and route["stop"] == "lost":
             add(f"  Ordered: {p[route['ordered']]}. Not flown: your ship was lost on the ground "
                 "before it could take off.\n")
+        elif "stop" in route and route["stop"] == "held":
+            add(f"  Ordered: {p[route['ordered']]}. Not flown: the alien ship's space glue holds "
+                "your ship.\n")
         elif not route["link"]:
             add(f"  Ordered: {_ordered(route, p)})\n"
                 "  No computer on board: the Space Computer can tell you nothing of your route, "
@@ -99,10 +104,15 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
             if cut:
                 add(f"  Your thrust allowed only {p[cut['allowed']]} parsecs this move: the "
                     "route was cut short there.\n")
-            stop = route["stop"]
+            stop, psi = route["stop"], c["psi"]
             if stop == "planet-ahead":
                 add(f"  Stopped at {p[at_parsec(route['stop_parsec'])]}: planet "
                     f"{p[route['planet_ahead']]} lies on your route.\n")
+            elif stop == "distortion" and psi:
+                add(f"  Blocked at {p[at_parsec(route['stop_parsec'])]} by a Nullius distortion. "
+                    "It has moved your ship, up to 6 parsecs in any direction: your next route "
+                    "starts from there.\n"
+                    f"  Your Princeps PSI senses where it has put you: {p[psi_shift(psi)]}.\n")
             elif stop in ROUTE_STOPS:
                 before, after = ROUTE_STOPS[stop]
                 add(f"{before}{p[at_parsec(route['stop_parsec'])]}{after}\n")
@@ -116,10 +126,12 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
                     f"{p[hole['damages']]} damage{_s(hole['damages'])}.\n")
                 for h in hole["hits"]:
                     add(f"  {p[ground_line('damage', h).strip()]}\n")
-            add(f"  Position by dead reckoning: {p[reckoning_text(route['reckoning'])]}.\n")
+            reckoning = (psi["reckoning"] if psi and "reckoning" in psi
+                         else route["reckoning"])
+            add(f"  Position by dead reckoning: {p[reckoning_text(reckoning)]}.\n")
         add("\n")
     sightings = c["sightings"]
-    if sightings or (route and route["link"] and route["stop"] != "lost"):
+    if sightings or (route and route["link"] and route["stop"] not in ("lost", "held")):
         add("SIGHTINGS\n")
         for x in sightings:
             add(_sighting(x, p))
@@ -159,6 +171,11 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
         f"  crews {p[len(crews)]}{men}, modules {p[fit['modules']]}{modules}\n"
         f"  shields {p[fit['shields']]}, lasers {p[fit['lasers']]}, radars {p[fit['radars']]}, "
         f"computers {p[fit['computers']]}, tanks {p[fit['tanks']]}{tot}\n")
+    if "personality" in s:
+        specialist = p[s["specialist"]["title"]] if s["specialist"] else "none"
+        add(f"  personality {p[s['personality']]}; specialist officer: {specialist}\n")
+        if s["held"]:
+            add(f"  Held by the space glue of the alien ship {p[s['held']]}.\n")
     if s["ground"]:
         add(_ground(s, p))
     add("\nPublic news of this move (every sighting and all planet information) is in the "

@@ -14,7 +14,7 @@ from .events import Event
 from .geometry import Position, Zone
 from .hazards import Hazards
 from .sighting import PlanetGrid
-from .state import GameState, Officer, Planet
+from .state import AlienShip, GameState, Officer, Planet
 
 
 @dataclass
@@ -37,6 +37,9 @@ class Board:
     # destroys the ship (4 I). Cleared at the start of each turn.
     hull_hits: dict[int, int] = field(default_factory=dict)
     hazards: Hazards = Hazards()
+    alien_ship: AlienShip | None = None  # outer space (5C): the one alien ship in play
+    # Alien ships destroyed in the officers' turns: the news is public at the end of the move.
+    wrecks: list[str] = field(default_factory=list)
     planets_at: dict[Position, Planet] = field(default_factory=dict)
     grid: PlanetGrid = field(default_factory=PlanetGrid)
     events: list[Event] = field(default_factory=list)
@@ -51,6 +54,7 @@ class Board:
             hazards=state.hazards,
         )
         board.planets_before = dict(state.planets)
+        board.alien_ship = state.alien_ship
         board.planets_at = {p.position: p for p in board.planets.values() if not p.destroyed}
         board.grid = PlanetGrid(board.planets_at.values())
         return board
@@ -58,7 +62,7 @@ class Board:
     def to_state(self) -> GameState:
         return GameState(
             self.zone, self.planets, self.officers, self.move, self.designations, self.settings,
-            self.winner, self.name, hazards=self.hazards,
+            self.winner, self.name, hazards=self.hazards, alien_ship=self.alien_ship,
         )
 
     def put_planet(self, planet: Planet) -> None:

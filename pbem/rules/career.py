@@ -13,6 +13,7 @@ from .dice import Dice
 from .events import OFFICER, PUBLIC
 from .geometry import Position
 from .orders import Orders, Problem
+from .outer_space import explored
 from .ranks import next_rank, previous_rank, rank_index
 from .ship import Ship, ShipType, build_ship, fit_problems
 from .state import Officer
@@ -63,6 +64,8 @@ def demote(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Off
     ship_type = ship_type_for(ruleset, rank.name, demoted_level(ruleset.ships, ruleset.ships[lost.type].level))
     officer = at_base(board, replace(officer, rank=rank.name, score=0,
                                      ship=new_ship(ship_type, lost.name)))
+    if not rulings.SPECIALIST_SURVIVES_THE_RESCUE:
+        officer = replace(officer, specialist=None)
     board.emit("rescue", PUBLIC, officer.id, officer_name=officer.name, reason=reason,
                lost=lost.type, rank=rank.name, ship_type=ship_type.name)
     return officer
@@ -134,8 +137,13 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
     table = ruleset.tables["L"]
     face = dice.roll(table.die, "tot", f"{planet.designation} TAB. L", officer=officer.id,
                      visibility=SEEN_BY_OFFICER)
-    # Column no. 3 of the printed table, whatever personality values it is headed by.
-    result = table.column_number(TOT_INNER_SPACE_COLUMN).faces[face - 1]
+    if explored(board.settings):
+        # Outer space: the column of the commander's personality (4 VI, 5D).
+        column = table.column_for(officer.personality)
+    else:
+        # Column no. 3 of the printed table, whatever personality values it is headed by.
+        column = table.column_number(TOT_INNER_SPACE_COLUMN)
+    result = column.faces[face - 1]
     board.emit("tot", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
                die=table.die, face=face, result=result, roller=table.roller)
     if result != "Yes":

@@ -43,6 +43,12 @@ class Damaged:
     hull_hits: int  # in this turn, the ones before included
     lost: str | None  # why the ship is lost, or None
 
+    @property
+    def suffered(self) -> bool:
+        """Was a component really lost? A hit the hull absorbs, or one on an element the
+        ship does not carry, is no damage (4 I)."""
+        return any(hit.effect == "lost" for hit in self.hits)
+
 
 def suffer(ship: Ship, count: int, table: Table, roll: Callable[[], int],
            hull_hits: int) -> Damaged:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import combat, landing_zones, rulings
+from . import combat, landing_zones, personality, rulings, specialists
 from .board import Board
 from .damage import ShipLost, suffer
 from .dice import OFFICER as SEEN_BY_OFFICER
@@ -103,16 +103,19 @@ class Ally:
 
 
 def fire_attack(officer: Officer, fire_with: tuple[str, ...], crews_moving: bool,
-                race: Race, suit: int = 0, ship_usable: bool = True) -> int:
+                race: Race, suit: int = 0, ship_usable: bool = True, settings=None) -> int:
     """F.C.Att of what fires: the ship's lasers (never while crews land or re-embark, 3D c,
     nor in the race's non-vital zone, 5F) and the crews on the ground with their individual
-    weapons, in their anti-radiation suits in outer space (5G)."""
+    weapons, in their anti-radiation suits in outer space (5G), plus, in outer space, the
+    personality (5D a) and a ROBUR's value (5E b) once to the crews' total."""
     attack = 0
     if "lasers" in fire_with and not crews_moving and ship_usable:
         attack += combat.ship_attack(officer.ship, officer.technologies.get("attack", 0))
-    if "crews" in fire_with and officer.landing is not None:
-        attack += combat.crew_attack(officer.ship, list(officer.landing.crews_down), race.life,
-                                     suit=suit)
+    if "crews" in fire_with and officer.landing is not None and officer.landing.crews_down:
+        crews = list(officer.landing.crews_down)
+        attack += combat.crew_attack(officer.ship, crews, race.life, suit=suit)
+        attack += (personality.of(officer, settings or {})
+                   + specialists.robur_bonus(officer, officer.landing, crews))
     return attack
 
 
@@ -121,6 +124,15 @@ def refuse_the_ship(party: Party) -> None:
     party.emit("mission-refused", mission="elimination", why="non-vital-zone",
                reason=f"in the {party.landing.zone}, where the {party.race().name} cannot "
                       "live, the ship's lasers cannot be used: the landed crews alone act")
+
+
+def crew_bonus(party: Party, crews: list[int] | tuple[int, ...]) -> int:
+    """What the commander adds to the F.C. of these landed crews, once to their total: his
+    personality (5D a, c) and a ROBUR who went down with one of them (5E b)."""
+    if not crews:
+        return 0
+    return (personality.of(party.officer, party.board.settings)
+            + specialists.robur_bonus(party.officer, party.landing, crews))
 
 
 def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
@@ -136,7 +148,7 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     if "lasers" in fire_with and not usable:
         refuse_the_ship(party)
     own = fire_attack(replace(party.officer, landing=party.landing), fire_with, False, race,
-                      party.suit, usable)
+                      party.suit, usable, party.board.settings)
     attack = own + (ally.attack if ally else 0)
     if attack == 0:
         party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
@@ -212,11 +224,14 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
         # Every assault is counted on the crews as they stand; emptied crews leave the sheet
         # only once all have struck, so the crew numbers stay put during the volley.
         crews, total = party.ship.crews, 0
-        for assault in combat.assaults_on_crews(list(aliens), crews_down):
+        for n, assault in enumerate(combat.assaults_on_crews(list(aliens), crews_down)):
             struck = [i for i in assault.crews if crews[i] > 0]
             if not struck:
                 continue
-            defence = combat.crew_defence(replace(party.ship, crews=crews), struck, suit)
+            # 5D a, 5E b: the personality and a ROBUR, once to the defence of the crews struck.
+            bonus = crew_bonus(party, struck) if (
+                rulings.PERSONALITY_IN_EVERY_ASSAULT or n == 0) else 0
+            defence = combat.crew_defence(replace(party.ship, crews=crews), struck, suit) + bonus
             difference = defence - assault.alien_fc  # Legio minus Alien, as every table
             face = party.roll(table.die, "alien-fire", "TAB. B on crews")
             result = int(table.result(difference, face))
@@ -269,12 +284,18 @@ def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
             if kit[i] in weapons:
                 weapons[kit[i]] -= 1
     ship = replace(ship, crews=tuple(kept), modules=modules, **weapons)
-    party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index))
+    robur = party.landing.robur_crew
+    party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index),
+                      robur_crew=new_index.get(robur) if robur is not None else None)
     score = party.officer.score - penalty
     if rulings.SCORE_NEVER_NEGATIVE:
         score = max(0, score)
     party.officer = replace(party.officer, ship=ship, score=score)
     party.emit("losses", men=lost, crews=list(ship.crews), penalty=penalty)
+    if robur is not None and robur not in new_index:
+        # 5E b: the ROBUR dies with the crew he landed with.
+        party.officer = specialists.dies(party.board, party.officer, party.ruleset.specialists,
+                                         "crew-lost", party.planet.designation)
 
 
 def damage(party: Party, count: int) -> None:
@@ -289,3 +310,7 @@ def damage(party: Party, count: int) -> None:
         party.emit("damage", roller=table.roller, **hit.data())
     if result.lost:
         raise ShipLost(result.lost)
+    # 5E c: a scientist risks his life each time the ship suffers damage.
+    party.officer = specialists.after_damage(party.board, party.officer, result,
+                                             party.ruleset.specialists, party.dice,
+                                             party.planet.designation)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from . import combat, landing_risks, landing_zones, missions, outer_space, rulings
+from . import combat, desertion, landing_risks, landing_zones, missions, outer_space, rulings
+from . import specialists
 from .board import Board
 from .career import demote
 from .damage import ShipLost
@@ -45,7 +46,8 @@ def technical_sheet(race: Race, outer: bool = False) -> dict:
         "points": dict(sorted(race.points.items())), "capturable": race.capturable,
         "alliance_factor": race.alliance_factor, "alliance_value": race.alliance_value,
         "merchant": race.merchant, "reembark_target": race.reembark_target or "",
-        # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H.
+        # Intimidation pays the veneration points of TAB. G, commerce those of TAB. H (of
+        # TAB. I in outer space, 5D e).
         "intimidable": race.civility in ("sub-civiles", "civiles"),
     }
     if outer:
@@ -128,6 +130,13 @@ def land_crews(party: Party, count: int | None) -> None:
         # 5G: under radioactivity the crews land in their anti-radiation suits.
         party.emit("suits", suit=worn[0], penalty=worn[1],
                    radioactivity=RADIOACTIVITY_NAMES[party.planet.radioactivity])
+    if specialists.aboard(party.officer, specialists.ROBUR) and party.landing.robur_crew is None:
+        # 5E b: the ROBUR goes down with the first crew that lands (ruling ROBUR_LANDS_WITH_
+        # THE_FIRST_CREW), adds his value to the crews' F.C. and shares that crew's fate.
+        party.set_landing(robur_crew=going[0] if rulings.ROBUR_LANDS_WITH_THE_FIRST_CREW
+                          else going[-1])
+        party.emit("robur-lands", specialist=specialists.data(party.officer.specialist))
+    desertion.crews_land(party, going)
     race = party.race()
     if race is not None and race.riskless and "collect" in race.points:
         party.set_landing(pending=race.points["collect"], pending_for="collect", mission="collect")
@@ -166,7 +175,8 @@ def engage(
             alien_fire(party)  # a) the survivors answer
         if mission and mission != "elimination":
             # What the race forbids comes first; else the fire made this an elimination.
-            refused = missions.refusal(mission, race, party.landing, party.planet) or (
+            refused = missions.refusal(mission, race, party.landing, party.planet,
+                                       party.officer) or (
                 missions.Refusal("fire-makes-elimination",
                                  "opening fire makes this an elimination mission this move"))
             party.emit("mission-refused", mission=mission, reason=refused.reason,
@@ -321,7 +331,8 @@ def joint_ally(party: Party, orders: Orders) -> Ally | None:
     crews_moving = theirs.crews_land is not None or theirs.crews_embark
     # Each fires as his own zone allows (5F); the planet's radioactivity is the same (5G).
     usable = landing_zones.ship_usable(race, other.landing.zone)
-    attack = fire_attack(other, theirs.fire, crews_moving, race, party.suit, usable) if race else 0
+    attack = (fire_attack(other, theirs.fire, crews_moving, race, party.suit, usable,
+                          board.settings) if race else 0)
     board.joint_fired.update((me.id, other.id))
     return Ally(other, theirs.fire, attack)
 
@@ -333,7 +344,7 @@ def reembark(party: Party) -> None:
     complete_crews = combat.complete_crews(party.ship.crews, down,
                                            party.ruleset.ships[party.ship.type].crew_men)
     party.emit("crews", action="embarked", count=len(down), complete=complete_crews)
-    party.set_landing(crews_down=())
+    party.set_landing(crews_down=(), robur_crew=None)
     pay_points(party, complete_crews)
 
 
@@ -351,12 +362,14 @@ def pay_points(party: Party, complete_crews: int) -> None:
                    reason="no complete crew re-embarked" if landing.crews_were_down
                    else "no crew was on the ground")
     else:
-        net = landing.pending - level
+        # 5E c: a scientist of the planet's kingdom adds his value before the level goes.
+        scientist = specialists.scientist_bonus(party.officer, party.race())
+        net = landing.pending + scientist - level
         if rulings.AWARD_NEVER_NEGATIVE:
             net = max(0, net)
         party.officer = replace(party.officer, score=party.officer.score + net)
         party.emit("points", mission=landing.pending_for, gross=landing.pending, level=level, net=net,
-                   total=party.officer.score)
+                   total=party.officer.score, scientist=scientist)
         party.emit("points-won", PUBLIC, officer_name=party.officer.name,
                    mission=landing.pending_for, net=net)
     party.set_landing(pending=0, pending_for="")
@@ -445,6 +458,10 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                 "write LAND A (shields on, no fire)"))
 
     for keyword in GROUND_ORDERS:
+        if keyword == "FIRE" and orders.fire_alien and not orders.fire:
+            continue  # FIRE ALIEN is fired in space (`alien_ship`)
+        if keyword == "SHIELDS" and outer and not orders.land:
+            continue  # 5C b: the shields are the defence against the alien ship in space
         if keyword in orders.lines and not on_ground:
             why = ("the landing attitude says what happens on landing" if orders.land
                    else "you are not on the ground")

@@ -18,8 +18,8 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
-from . import career, landing, landing_zones, missions, outer_space, press, research, route
-from . import sighting
+from . import alien_ship, career, landing, landing_zones, missions, outer_space, press, research
+from . import route, sighting, specialists
 from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
@@ -118,6 +118,12 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
     # REFIT comes first in the turn: the rest of the orders fly the new sheet.
     if orders.refit is not None and at_base and not fit_problems(ship_type, dict(orders.refit)):
         officer = replace(officer, ship=build_ship(ship_type, officer.ship.name, dict(orders.refit)))
+    # So does SPECIALIST at the base: the missions are judged with the one who flies.
+    outer = outer_space.explored(state.settings)
+    embarking = orders.given_specialist and at_base and outer
+    if embarking and not (orders.specialist and specialists.problems(orders.specialist,
+                                                                      ruleset.specialists)):
+        officer = replace(officer, specialist=orders.specialist)
     ship = officer.ship
     rules = ruleset.technologies
     movement = research.reachable_level(officer, MOVEMENT, orders, rules, state.settings)
@@ -130,7 +136,6 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         race_id = ruleset.information.race_id(on_planet.facts)
         race = ruleset.guide.get(race_id) if race_id else None
     spent = sum(r.grants for r in orders.research) * rules.grant_cost
-    outer = outer_space.explored(state.settings)
     return [
         *research.research_problems(orders, officer, rules, state.settings),
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
@@ -138,6 +143,8 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         *info_problems(orders, ship.computers, computing, designations),
         *landing.landing_problems(orders, officer, ruleset, index.by_name, outer),
         *(landing_zones.zone_problems(orders, officer, on_planet, race) if outer else ()),
+        *alien_ship.alien_ship_problems(orders, officer, state.alien_ship, outer),
+        *specialists.specialist_problems(orders, at_base, outer, ruleset.specialists),
         *missions.mission_problems(orders, officer, on_planet, race),
         *career.career_problems(orders, officer, at_base, ruleset, colleagues,
                                 spent, designations),

@@ -11,14 +11,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from . import combat, landing_zones, rulings
+from . import combat, landing_zones, personality, rulings, specialists
 from .encounter_guide import Race
 from .events import PUBLIC
-from .ground import Party, alien_fire, damage, legio_fire
+from .ground import Party, alien_fire, crew_bonus, damage, legio_fire
 from .orders import Orders, Problem
 from .state import Landing, Officer, Planet
 
-MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect")
+MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect",
+            "technology")
+TECHNOLOGY = "technology"  # 5E c: technological research, which a scientist officer allows
 
 
 class Refusal(NamedTuple):
@@ -33,7 +35,8 @@ class Refusal(NamedTuple):
 UNFORESEEABLE = frozenset({"no-alien", "not-attacked"})
 
 
-def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -> Refusal | None:
+def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet,
+            officer: Officer | None = None) -> Refusal | None:
     """Why this mission cannot be attempted now against what was found, or None: what the
     race forbids first, then what the landing has spent, then the aliens and crews now."""
     if race is None:
@@ -51,6 +54,9 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -
     if mission == "alliance":
         if race.civility not in ("civiles", "super-civiles") or not race.alliance_factor:
             return Refusal("no-alliance", f"the {race.name} make no alliances")
+        if officer is not None and specialists.forbids_alliances(officer):
+            return Refusal("robur", "a Princeps ROBUR is aboard: no alliance of any kind is "
+                           "possible (5E b)")
         if landing.fired:
             return Refusal("fired", "you opened fire: no alliance is possible")
         if landing.alliance_failures >= rulings.ALLIANCE_ATTEMPTS:
@@ -58,6 +64,13 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -
                            "were not accepted: no more are possible")
     if mission == "intimidation" and race.civility not in ("sub-civiles", "civiles"):
         return Refusal("not-intimidable", f"the {race.name} cannot be intimidated")
+    if mission == TECHNOLOGY:
+        if officer is None or specialists.aboard(officer, specialists.SCIENTIST) is None:
+            return Refusal("no-scientist", "technological research needs a scientist officer "
+                           "aboard (5E c)")
+        if race.civility not in ("sub-civiles", "civiles") or race.technological_level is None:
+            return Refusal("no-technology", f"the {race.name} have no technological level to "
+                           "research (only sub civiles and civiles that have one)")
     if mission == "commerce":
         if not race.merchant:
             return Refusal("not-merchants", f"the {race.name} are not merchants")
@@ -71,10 +84,12 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -
                        "live, only landed crews carry out missions: land crews first")
     if not planet.aliens:
         return Refusal("no-alien", "no alien is left")
-    if mission in ("capture", "alliance") and not landing.crews_down:
-        return Refusal("no-crews-down", "capture is done by crews on the ground"
-                       if mission == "capture" else "an alliance needs at least one crew on "
-                       "the ground")
+    if mission in ("capture", "alliance", TECHNOLOGY) and not landing.crews_down:
+        return Refusal("no-crews-down", {
+            "capture": "capture is done by crews on the ground",
+            "alliance": "an alliance needs at least one crew on the ground",
+            TECHNOLOGY: "the scientist goes down with the crews: land at least one crew",
+        }[mission])
     if mission in ("capture", "alliance", "intimidation") and planet.hostile and not landing.attacked:
         return Refusal("not-attacked", {
             "capture": "hostile aliens can be captured only after they have attacked you",
@@ -87,7 +102,7 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet) -
 
 def attempt(party: Party, mission: str, targets: int | None) -> None:
     race = party.race()
-    refused = refusal(mission, race, party.landing, party.planet)
+    refused = refusal(mission, race, party.landing, party.planet, party.officer)
     if refused:
         # Only the move could reveal it: reported, never silently ignored.
         party.emit("mission-refused", mission=mission, reason=refused.reason, why=refused.why)
@@ -100,15 +115,21 @@ def attempt(party: Party, mission: str, targets: int | None) -> None:
         "intimidation": intimidation,
         "commerce": commerce,
         "collect": collect,
+        TECHNOLOGY: technology,
     }[mission](party, race, targets)
 
 
-def outcome(party: Party, table_id: str, value: int, detail: str, mission: str) -> tuple[str | int, int]:
+def outcome(party: Party, table_id: str, value: int, detail: str, mission: str,
+            subtract: int = 0) -> tuple[str | int, int]:
+    """One roll on a mission's table; `subtract` is the personality taken from the face
+    (5D b, d), the modified face kept on the die (ruling MODIFIED_ROLLS_CLAMPED)."""
     table = party.ruleset.tables[table_id]
     face = party.roll(table.die, mission, f"TAB. {table_id} {detail}".strip())
-    result = table.result(value, face)
+    read = personality.modified(face, subtract, table.die) if subtract else face
+    result = table.result(value, read)
     party.emit("mission", mission=mission, table=table_id, column=table.label(value),
-               die=table.die, roller=table.roller, face=face, result=result)
+               die=table.die, roller=table.roller, face=face, result=result,
+               **({"modified": read, "personality": subtract} if subtract else {}))
     return result, face
 
 
@@ -118,8 +139,10 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
     aliens = list(party.planet.aliens)
     # The S.C. lets the party pick the weakest: a wounded one if there is any.
     i = min(range(len(aliens)), key=lambda k: aliens[k])
-    men = combat.crew_attack(party.ship, list(party.landing.crews_down), race.life,
-                             weapons=False, suit=party.suit)
+    crews = list(party.landing.crews_down)
+    # 5D c: the personality counts for the capture as for combat; so does a ROBUR (5E b).
+    men = (combat.crew_attack(party.ship, crews, race.life, weapons=False, suit=party.suit)
+           + crew_bonus(party, crews))
     result, _ = outcome(party, "D", men - aliens[i] - party.alien_bonus, "capture", "capture")
     if result == "Yes":
         wounded = aliens[i] < race.fc
@@ -145,7 +168,8 @@ def capture(party: Party, race: Race, targets: int | None) -> None:
 def alliance(party: Party, race: Race, targets: int | None) -> None:
     """TAB. E by F.ALL.: Yes, allied (VAL. points); -, try again next move; No, the pestered
     aliens attack without response; after two unsuccessful attempts no more (4 III)."""
-    result, _ = outcome(party, "E", race.alliance_factor or 0, "alliance", "alliance")
+    result, _ = outcome(party, "E", race.alliance_factor or 0, "alliance", "alliance",
+                        personality.of(party.officer, party.board.settings))
     if result == "Yes":
         party.set_planet(hostile=False)
         party.set_landing(pending=race.alliance_value or 0, pending_for="alliance")
@@ -167,13 +191,16 @@ def intimidation(party: Party, race: Race, targets: int | None) -> None:
     lasers = not party.crews_moving and party.ship_usable
     attack = combat.ship_attack(party.ship, party.technology("attack")) if lasers else 0
     if party.landing.crews_down:
-        attack += combat.crew_attack(party.ship, list(party.landing.crews_down), race.life,
-                                     suit=party.suit)
+        crews = list(party.landing.crews_down)
+        attack += (combat.crew_attack(party.ship, crews, race.life, suit=party.suit)
+                   + crew_bonus(party, crews))
     defence = sum(party.planet.aliens) + party.alien_bonus * len(party.planet.aliens)
     aggressive_from_start = race.disposition == "hostile"  # not made so by the Legio
     result, _ = outcome(party, "F", attack - defence, "intimidation", "intimidation")
     if result == "Yes":
-        points, _ = outcome(party, "G", 0, "veneration", "veneration")
+        # 5D d: the personality is taken from the veneration roll, not from TAB. F's.
+        points, _ = outcome(party, "G", 0, "veneration", "veneration",
+                            personality.of(party.officer, party.board.settings))
         party.set_landing(pending=max(party.landing.pending, int(points)), pending_for="intimidation")
     elif result == "No" and not aggressive_from_start:
         party.set_planet(hostile=True)
@@ -181,16 +208,28 @@ def intimidation(party: Party, race: Race, targets: int | None) -> None:
 
 
 def commerce(party: Party, race: Race, targets: int | None) -> None:
-    """TAB. H by the merchants' F.C.: points bought, or negative points as damage (4 V)."""
+    """TAB. H by the merchants' F.C.: points bought, or negative points as damage (4 V); in
+    outer space TAB. I, by the merchants' F.C. plus the personality (5D e)."""
     party.set_landing(commerce_moves=party.landing.commerce_moves + 1)
+    table = personality.commerce_table(party.board.settings)
     # The merchants' F.C. is their skill, the bonus of their preferred zone included (5F).
-    skill = race.fc + (party.alien_bonus if rulings.PREFERRED_BONUS_IN_COMMERCE else 0)
-    result, _ = outcome(party, "H", skill, "commerce", "commerce")
+    value = race.fc + (party.alien_bonus if rulings.PREFERRED_BONUS_IN_COMMERCE else 0)
+    if table == personality.COMMERCE_OUTER and rulings.COMMERCE_BY_FC_AND_PERSONALITY:
+        value += personality.of(party.officer, party.board.settings)
+    result, _ = outcome(party, table, value, "commerce", "commerce")
     value = int(result)
     if value >= 0:
         party.set_landing(pending=party.landing.pending + value, pending_for="commerce")
     else:
         damage(party, -value)
+
+
+def technology(party: Party, race: Race, targets: int | None) -> None:
+    """5E c: technological research, read on TAB. R by the race's technological level
+    (ruling TECHNOLOGY_READ_BY_LEVEL); the points wait for the re-embarking."""
+    level = (race.technological_level or 0) if rulings.TECHNOLOGY_READ_BY_LEVEL else 0
+    points, _ = outcome(party, "R", level, "technology", TECHNOLOGY)
+    party.set_landing(pending=max(party.landing.pending, int(points)), pending_for=TECHNOLOGY)
 
 
 def collect(party: Party, race: Race, targets: int | None) -> None:
@@ -243,15 +282,26 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
                                     fix))
     crews_down = bool(landing and landing.crews_down) or orders.crews_land is not None or (
         orders.attitude in ("C", "D"))
-    if mission in ("capture", "alliance", "collect") and not crews_down:
-        what = {"capture": "capture is done by crews", "alliance": "an alliance is proposed by "
-                "crews", "collect": "what is collected is picked up by crews"}[mission]
+    if mission in ("capture", "alliance", "collect", TECHNOLOGY) and not crews_down:
+        what = {"capture": "capture is done by crews",
+                "alliance": "an alliance is proposed by crews",
+                "collect": "what is collected is picked up by crews",
+                TECHNOLOGY: "the scientist officer does his research with the crews"}[mission]
         found.append(orders.problem("MISSION", f"{what} on the ground",
                                     "land crews first (CREWS LAND, or LAND C)"))
     # A re-landing (outer space, 5F) rolls a new zone: the one the ship stands in now tells
     # nothing of what the lasers may do there.
     relanding = landing is not None and orders.land
     usable = relanding or landing is None or landing_zones.ship_usable(race, landing.zone)
+    if mission == "alliance" and specialists.forbids_alliances(officer):
+        found.append(orders.problem("MISSION", "a Princeps ROBUR is aboard: no alliance of any "
+                                    "kind is possible (5E b)", "choose another mission, or "
+                                    "leave him at the base (SPECIALIST NONE there)"))
+    if mission == TECHNOLOGY and specialists.aboard(officer, specialists.SCIENTIST) is None:
+        found.append(orders.problem("MISSION", "technological research needs a scientist "
+                                    "officer aboard (5E c)", "embark one at the base "
+                                    "(SPECIALIST SCIENTIST kingdom value), or choose another "
+                                    "mission"))
     if mission == "elimination" and landing is not None and not crews_down and (
             officer.ship.lasers == 0):
         found.append(orders.problem("MISSION", "nobody can fire: no lasers on board and no "
@@ -267,7 +317,7 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
         after = landing_zones.relanded(landing) if relanding else landing
         if (orders.crews_land is not None or orders.attitude in ("C", "D")) and not after.crews_down:
             after = replace(after, crews_down=(0,))
-        refused = refusal(mission, race, after, planet)
+        refused = refusal(mission, race, after, planet, officer)
         if refused is not None and refused.why not in UNFORESEEABLE:
             found.append(orders.problem("MISSION", refused.reason, "delete MISSION, or choose "
                                         "another mission"))

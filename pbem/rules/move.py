@@ -10,12 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from . import career
+from . import career, specialists
+from .alien_ship import alien_ship_phase
 from .dice import Dice, Roll
 from .events import GM, OFFICER, PUBLIC, Event
 from .state import GameState
 from .board import Board
 from .orders import Orders
+from .outer_space import explored
 from .turn import hold, play_turn
 from .ruleset import Ruleset
 
@@ -62,6 +64,16 @@ def ground_view(board: Board, officer) -> dict | None:
          if landing.zone else {})
 
 
+def outer_sheet(board: Board, officer) -> dict:
+    """What the ship sheet shows in outer space: the personality (5D), the specialist
+    officer (5E), and whether the alien ship's glue holds the ship (5C b)."""
+    alien = board.alien_ship
+    return {
+        "personality": officer.personality, "specialist": specialists.data(officer.specialist),
+        "held": alien.name if alien is not None and officer.id in alien.hooked else None,
+    }
+
+
 def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                 ruleset: Ruleset, dice: Dice) -> None:
     career.end_of_game(board, ruleset, board.settings.get("moves"))
@@ -81,6 +93,7 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
             landed=board.planets[officer.landed_on].designation if officer.landed_on else None,
             ground=ground_view(board, officer),
             reckoning=[officer.reckoning.x, officer.reckoning.y, officer.reckoning.level],
+            **(outer_sheet(board, officer) if explored(board.settings) else {}),
         )
     ranks = [r.name for r in ruleset.ranks]
     table = sorted(order, key=lambda o: (-ranks.index(o.rank), -o.score, o.name.casefold(), o.id))
@@ -128,6 +141,9 @@ Phase = Callable[[Board, Mapping[int, Orders], Mapping[int, str], Ruleset, Dice]
 PHASES: tuple[tuple[str, Phase], ...] = (
     ("the hazards, for the GM", hazards_for_the_gm),
     ("officers' turns", officers_turns),
+    # S.C. rule E a: the alien ship moves "at the end of a general turn in which all the
+    # U.C. have acted" (and enters, while none is in play).
+    ("the alien ship", alien_ship_phase),
     ("end of the game", end_of_game),
     ("the planets after the move", planets_after_the_move),
     ("close of the move", close_of_move),

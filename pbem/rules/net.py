@@ -4,7 +4,8 @@ A route that crosses any square of a net (a level change arriving on one include
 there (`hazards.stop_on`, read by `route.trace`), and the officer is not told: he saw what
 he really saw from where he really went, but he believes his route flown to its end, so his
 dead reckoning is now wrong, "as in the rules". His next route starts from the net square.
-Only the GM learns where the net held him.
+Only the GM learns where the net held him, unless a Princeps PSI aboard sensed it: then the
+S.C. tells the officer where his route really stopped (5B b; `specialists`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from .route import NET, RouteResult
 from .state import Officer
 
 
-def told(trace: RouteResult) -> tuple[int, str, int]:
+def told(trace: RouteResult, sensed: bool = False) -> tuple[int, str, int]:
     """How a route ended, as its officer is told it: parsecs travelled, the stop, its parsec.
-    Held by a net he is told nothing: the route was flown to its end."""
-    if trace.stop == NET:
+    Held by a net he is told nothing, the route was flown to its end; unless his Princeps PSI
+    `sensed` the net, and then he is told where it held him."""
+    if trace.stop == NET and not sensed:
         return trace.planned, "", trace.planned
     return trace.travelled, trace.stop or "", trace.stop_parsec
 

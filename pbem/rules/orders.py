@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from .geometry import Segment
+from .state import Specialist
 
 UNREADABLE = "unreadable"  # the line cannot be read as an order
 UNLAWFUL = "unlawful"  # readable, but not allowed for this officer now
@@ -133,6 +134,11 @@ class Orders:
     cooperate: str | None = None  # FIRE ... WITH name: one TAB. A roll with a colleague (3I b)
     targets: int | None = None  # TARGET n: fire at the first n aliens (3I a)
     mission: str | None = None
+    # Outer space, in the grip of the alien ship (5C b): FIRE ALIEN, DISENGAGE.
+    fire_alien: bool = False
+    disengage: bool = False
+    # At the base, in outer space (5E): SPECIALIST PSI 2 / ... / NONE (None with NONE).
+    specialist: Specialist | None = None
     # At the base, between officers, Tot 100%.
     pay: tuple[Payment, ...] = ()
     refit: tuple[tuple[str, int], ...] | None = None  # REFIT crews=2,...
@@ -148,6 +154,11 @@ class Orders:
     def land(self) -> bool:
         """A landing route: the route ends on a planet with an attitude declared."""
         return self.attitude is not None
+
+    @property
+    def given_specialist(self) -> bool:
+        """A readable SPECIALIST line: embark that specialist, or none (NONE)."""
+        return "SPECIALIST" in self.lines
 
     def given(self, keyword: str) -> bool:
         """Did the file hold this order, readable or not? A check that reads the absence of

@@ -15,7 +15,8 @@ from .information_sheet import InformationSheet
 from .ranks import Rank
 from .research import ResearchRules
 from .ship import ShipType
-from .tables import RowTable, Table
+from .specialists import SpecialistRules
+from .tables import AlienShipTable, RowTable, Table
 
 
 @dataclass(frozen=True)
@@ -33,3 +34,6 @@ class Ruleset:
     environments: tuple[str, ...] = ()
     # Unpredictable Research (optional rule): technologies, grant cost, die, funding step.
     technologies: ResearchRules = field(default_factory=ResearchRules)
+    # Outer space, part 2: TAB. Q (the alien ships) and the specialist officers (5C, 5E).
+    alien_ships: AlienShipTable | None = None
+    specialists: SpecialistRules = field(default_factory=SpecialistRules)

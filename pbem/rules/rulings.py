@@ -146,3 +146,78 @@ NON_VITAL_ATTACKS_GO_TO_THE_CREWS = True
 # Re-landing: S.C. rule D says "permitted only once", 5F "always permitted": once per landing
 # on the planet (after a take-off the planet is known, so once per planet and officer).
 RELANDINGS_PER_LANDING = 1
+# --- outer space: the commander and the specialist officers (5D, 5E) ------------------------
+
+# 5D b, d: the personality is subtracted from the alliance roll (TAB. E) and the veneration
+# roll (TAB. G); a modified roll is kept on the die's faces (below 1 reads face 1), so the
+# tables need no extra faces.
+MODIFIED_ROLLS_CLAMPED = True
+
+# 5D a: the personality (and a ROBUR's value, 5E b) is added once to the landed crews'
+# total. When the aliens' fire falls on the crews in several assaults (4 I, section 6), each
+# assault's TAB. B roll reads the defence of the crews it strikes plus the bonus.
+PERSONALITY_IN_EVERY_ASSAULT = True
+
+# 5D e: outer space reads TAB. I instead of TAB. H; its column is the merchants' F.C. plus
+# the personality, so both the merchant's skill and the commander's temper count.
+COMMERCE_BY_FC_AND_PERSONALITY = True
+
+# 5D f: desertion only on planets of SAPIENS-CIVILES as the rulebook names them: the
+# civiles, not the sub civiles or super civiles; the men desert from the crews that have
+# just gone down, the last crew first, like losses.
+DESERTION_ONLY_AMONG_CIVILES = True
+
+# 5E c: a scientist officer is prepared for one kingdom of life; his value is added to the
+# points a landing obtains (paid on re-embarking) on a planet of that kingdom, before the
+# ship level is subtracted, not to the discovery points of a sighting.
+SCIENTIST_FIELDS = ("animal", "vegetable", "mineral")
+
+# 5E c: "every time the ship ... suffers damage": one d6 for each damaging event (one TAB. B
+# or TAB. N result, one bad bargain, one TAB. O landing, one black hole's effect: one
+# `damage.suffer`) in which a component was really lost; a hit the hull absorbs or an
+# element not carried is no damage (4 I).
+SCIENTIST_RISK_ONLY_WHEN_DAMAGE_IS_SUFFERED = True
+
+# 5E b: the ROBUR goes down with the first crew that lands and comes back with the crews;
+# he dies when that crew loses its last man.
+ROBUR_LANDS_WITH_THE_FIRST_CREW = True
+
+# 3F c: in a rescue return "crew and U.C." go through the gate: the specialist officer goes
+# with them and serves on the new ship, as he does after a promotion.
+SPECIALIST_SURVIVES_THE_RESCUE = True
+
+# 5E c: TAB. R is read by the race's technological level (G.I.); the mission is attempted
+# without fire, by a ship with crews on the ground, as the landing's one mission.
+TECHNOLOGY_READ_BY_LEVEL = True
+
+# 5B b, c; S.C. rule A c: what a Princeps PSI senses (the net that held the route, where a
+# distortion put the ship) "will be communicated by the S.C.": through the computer, like
+# every word of the S.C. (3D f II). A ship without one is warned of nothing, and its PSI
+# risks nothing. The warning is given even when it kills him (S.C. rule A b: "it must
+# however be checked whether the discovery kills him").
+PSI_WARNS_THROUGH_THE_COMPUTER = True
+
+# --- outer space: the alien ship (5C, S.C. advanced rule E) ------------------------------------
+
+# The alien ship enters at the end of a move (TAB. S) and attacks whoever is on its entry
+# square; it moves from the next move on.
+ALIEN_SHIP_MOVES_FROM_THE_MOVE_AFTER_ITS_ENTRY = True
+
+# 5C b: in a joint fight "the Alien attacks only one (at the choice of the S.C.)": the one
+# it hooked first, while he is held.
+ALIEN_SHIP_ATTACKS_THE_FIRST_HOOKED = True
+
+# 5C b: "in defence by the shields": in space the shields are on, unless the officer orders
+# SHIELDS OFF for the move (then the hull's 2).
+SHIELDS_ON_IN_SPACE = True
+
+# 5C b: "the disengagement attempt may be simultaneous with the combat": in one turn the
+# legionary fires first (TAB. M), then rolls to disengage; a destroyed alien frees him.
+FIRE_BEFORE_DISENGAGING = True
+
+# The alien ship and the hazards: the rules give it no encounter with them (S.C. rule E a:
+# its movement "is automatic ... along the shortest path"), so it flies through nets and
+# distortions and past the black hole untouched. A legionary it holds flies no route, so he
+# meets no hazard either; one a distortion puts in its square is held like one whose route
+# ends there, and a landed ship (a distortion's landing, a re-landing) attracts it no more
+# than any landed ship. Not a switch: no other reading is offered.

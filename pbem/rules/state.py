@@ -47,6 +47,32 @@ class Landing:
     # and landed again on the planet to look for a better one.
     zone: str | None = None
     relandings: int = 0
+    # Outer space (5E b): the crew a Princeps ROBUR went down with, while he is on the ground.
+    robur_crew: int | None = None
+
+
+@dataclass(frozen=True)
+class Specialist:
+    """A specialist officer (U.S., 5E): one per ship at most, taking no space, his value 1
+    to 4 chosen by the officer; a scientist is prepared for one kingdom of life."""
+
+    kind: str  # "psi", "robur" or "scientist" (`specialists.KINDS`)
+    value: int
+    field: str | None = None  # a scientist's kingdom: animal, vegetable or mineral
+
+
+@dataclass(frozen=True)
+class AlienShip:
+    """The alien ship in play (5C, S.C. advanced rule E): at most one at a time."""
+
+    name: str  # KNOX, BRUCEL... (TAB. Q)
+    attack: int  # F.C.Att now: halved (rounded up) by an R of TAB. M
+    defence: int  # F.C.Def now
+    movement: int  # parsecs a move; a level change costs 4
+    position: Position
+    reductions: int = 0  # R results suffered: a second one destroys it
+    hooked: tuple[int, ...] = ()  # officers held by its space glue, the first hooked first
+    entered: int = 0  # the move it entered play
 
 
 @dataclass(frozen=True)
@@ -66,6 +92,10 @@ class Officer:
     research: dict[str, int] = field(default_factory=dict)
     grants_last: int = 0
     landing: Landing | None = None  # on the ground of a planet other than the base
+    # Outer space (5D, 5E): the commander's personality, declared at enlistment and never
+    # changed, and the specialist officer embarked, if any.
+    personality: int = 0
+    specialist: Specialist | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +109,7 @@ class GameState:
     winner: str | None = None  # set when the game ends
     name: str = ""  # the game's name, written by players in GAME
     hazards: Hazards = Hazards()  # outer space only (5B); an inner-space zone has none
+    alien_ship: AlienShip | None = None  # outer space only (5C)
 
     @property
     def base(self) -> Planet:

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 
 from pbem.rules.ship import DAMAGEABLE
 
-# The tables of section 4, and those of outer space the game plays: TAB. P (landing zones,
-# S.C. advanced rule D), and TAB. O (mass and landing risks, rule C), a `RowTable` read by
-# the planet type rather than by a number.
-TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L", "P")
+# The basic-game tables of section 4 (TAB. I, and M to S, belong to outer space).
+TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L")
+# Outer space: commerce with the personality (I, 5D e), the fire at and of the alien ship
+# (M, N, 5C b), the landing zones (P, S.C. advanced rule D), technological research (R, 5E
+# c), the alien ship's entry (S, 5C a). TAB. O (mass and landing risks, rule C) is a
+# `RowTable`, read by the planet type rather than by a number; TAB. Q, which alien ship
+# enters and from which side, an `AlienShipTable`.
+OUTER_TABLE_IDS: tuple[str, ...] = ("I", "M", "N", "P", "R", "S")
 ROW_TABLE_IDS: tuple[str, ...] = ("O",)
+ALIEN_SHIPS_TABLE = "Q"
 
 # What selects the column, and how a report names it.
 SELECTORS: dict[str, str] = {
@@ -27,6 +32,8 @@ SELECTORS: dict[str, str] = {
     "fc": "F.C.",
     "personality": "personality",
     "planet_type": "planet type",
+    "fc_personality": "F.C. + personality",
+    "technological_level": "technological level",
     "none": "",
 }
 # The number the rules code looks each table up with (section 4).
@@ -42,6 +49,12 @@ READ_BY: dict[str, str] = {
     "L": "personality",  # the commander's personality, 0 to 5 (4 VI, 5D)
     "O": "planet_type",  # the planet's row: its mass (S.C. advanced rule C, 5G)
     "P": "none",  # the landing zone (S.C. advanced rule D, 5F)
+    # The merchants' F.C. plus the personality (5D e, ruling COMMERCE_BY_FC_AND_PERSONALITY).
+    "I": "fc_personality",
+    "M": "difference",  # the legionary's lasers' F.C.Att minus the alien ship's F.C.Def (5C b)
+    "N": "difference",  # the legionary's F.C.Def (shields) minus the alien ship's F.C.Att
+    "R": "technological_level",  # the race's technological level (5E c, ruling)
+    "S": "none",  # does an alien ship enter this move? (5C a)
 }
 # Who rolls the die under the rules (S.C. rules G b: "on each table it is stated").
 ROLLERS: tuple[str, ...] = ("officer", "sc")
@@ -56,11 +69,13 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "E": (NO, NO_EFFECT, YES),
     "F": (NO, NO_EFFECT, YES),
     "L": (NO, YES),
+    "M": ("-", "R", "D"),  # 5C b: D destroyed, R both factors halved (a second R is a D)
+    "S": (NO, YES),
 }
 DAMAGE_TABLE = "C"
 DAMAGE_LOCATIONS: tuple[str, ...] = DAMAGEABLE + (HULL,)  # what the move can damage
 # Whole-number tables and their lowest allowed value (None: negative allowed, 4 V).
-NUMBERS: dict[str, int | None] = {"B": 0, "G": 0, "H": None}
+NUMBERS: dict[str, int | None] = {"B": 0, "G": 0, "H": None, "I": None, "N": 0, "R": 0}
 
 # 4 VI: "In inner space, where the personality of the U.C. does not count, the crossing
 # with the random outcome is done on column no. 3" (counted from 1).
@@ -144,3 +159,31 @@ class RowTable:
         if row not in self.rows:
             raise ValueError(f"TAB. {self.id} has no row {row!r}")
         return face if face in self.rows[row] else 0
+
+
+@dataclass(frozen=True)
+class AlienShipType:
+    """One line of TAB. Q: an alien ship's name and factors."""
+
+    name: str
+    attack: int
+    defence: int
+    movement: int
+
+
+@dataclass(frozen=True)
+class AlienShipTable:
+    """TAB. Q: each face of its die gives the ship that enters and the side it enters from."""
+
+    id: str
+    title: str
+    die: int
+    roller: str
+    ships: Mapping[str, AlienShipType]
+    faces: tuple[tuple[str, str], ...]  # (ship name, side) for faces 1..die
+
+    def result(self, face: int) -> tuple[AlienShipType, str]:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= self.die:
+            raise ValueError(f"TAB. {self.id}: {face!r} is not a face of a d{self.die}")
+        name, side = self.faces[face - 1]
+        return self.ships[name], side

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from . import black_hole, career, distortion, landing, net, outer_space, press, research
-from . import rulings, sighting
+from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
+from . import research, rulings, sighting, specialists
 from . import route as routes
 from .board import Board
 from .dice import Dice
 from .events import GM, OFFICER, PUBLIC
-from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing_text, route_text
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing, bearing_text
+from .geometry import route_text
 from .information import answer_data, ask
 from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
@@ -68,6 +69,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                             ruleset.technologies, dice)
     if orders.refit is not None:
         officer = career.refit(board, officer, dict(orders.refit), ruleset)
+    officer = specialists.embark(board, officer, orders, ruleset.specialists)
     for payment in orders.pay:
         officer = career.pay(board, officer, payment.amount, payment.to)
     route = orders.route
@@ -95,6 +97,13 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             return
         if not taking_off:
             route = ()  # still on the ground: the radar sees, the ship does not move
+
+    if officer.landing is None and alien_ship.hooked(board, officer.id):
+        # 5C b: space glue; fire first, then the disengagement roll.
+        officer, free = alien_ship.hooked_turn(board, officer, orders, ruleset, dice)
+        if not free:
+            held_by_the_alien_ship(board, officer, orders, opening_score)
+            return
 
     ship_type = ruleset.ships[officer.ship.type]
     # 3D f II: without a computer the S.C. can tell the ship nothing but "LANDED ON ...".
@@ -124,7 +133,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     where_it_was = {p.id for p in (board.planets_at.get(officer.position),) if p is not None}
     if landing_here:
         where_it_was.add(trace.planet)
-    score = officer.score
+    found = 0  # points of the planets found this turn
     new_planets: list[Planet] = []
     seen: set[int] = set()
     for s in sighting.sightings(trace.path, reach, board.grid) if link else ():
@@ -136,7 +145,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         if is_new:
             planet = board.designate(planet, officer)
             points = discovery_award(ship_type.level)
-            score += points
+            found += points
             new_planets.append(planet)
         board.emit(
             "sighting", PUBLIC, officer.id, officer_name=officer.name, parsec=s.parsec,
@@ -180,18 +189,26 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         landed_on = planet.id
         unseen = trace.stop in (routes.FORCED_LANDING, routes.VERTICAL_LANDING)
         if unseen and first_time and rulings.FORCED_LANDING_SCORES and link:
-            score += discovery_award(ship_type.level)
+            found += discovery_award(ship_type.level)
         board.emit(
             "landed", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             base=planet.base, forced=unseen, how=trace.stop, parsec=trace.stop_parsec,
         )
     ahead = board.planets[trace.planet].designation if trace.stop == routes.PLANET_AHEAD else None
     start, end = officer.position, trace.end
+    # 5B b, c: a Princeps PSI aboard senses the net that held the route, or where the
+    # distortion put the ship, and the S.C. tells the officer (S.C. rule A c).
+    sensed = (trace.stop in (routes.NET, routes.DISTORTION) and not lost
+              and specialists.senses(officer, board.settings) is not None
+              and (link or not rulings.PSI_WARNS_THROUGH_THE_COMPUTER))
     # Dead reckoning: what the officer can work out from what he was told. Without a link
     # he is told nothing, and reckons the route he ordered flown to its end; held by a net he
     # is told nothing either (5B b), and reckons the route flown as far as he knows it; the
-    # shift of a distortion he never learns (5B c). On the base he knows where he is.
-    if not link:
+    # shift of a distortion he never learns (5B c). A PSI's warning tells him both. On the
+    # base he knows where he is.
+    if sensed:
+        moved = (end.x - start.x, end.y - start.y, end.level - start.level)
+    elif not link:
         moved = displacement(orders.route)
     elif trace.stop == routes.NET:
         moved = displacement(route)
@@ -203,7 +220,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
-        travelled, stop, stop_parsec = net.told(trace)  # a net's stop is never told (5B b)
+        # A net's stop is told only when a PSI sensed it (5B b).
+        travelled, stop, stop_parsec = net.told(trace, sensed)
         board.emit(
             "route", OFFICER, officer.id, ordered=route_text(orders.route),
             planned=trace.planned, travelled=travelled, stop=stop, stop_parsec=stop_parsec,
@@ -222,6 +240,15 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                    planet=board.planets[trace.planet].designation or f"planet {trace.planet}"
                    if trace.planet is not None else None)
 
+    if sensed:
+        reckoning = psi_warning(board, officer, trace, position, reckoning, on_base)
+        officer = specialists.psi_risk(board, officer, ruleset.specialists, dice, trace.stop)
+    if hurt is not None and not lost:
+        # 5E c: a scientist risks his life in the black hole's damage too.
+        officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
+    if link:
+        # 5C a: the alien ship is picked up by radar during the movement only.
+        alien_ship.radar_sighting(board, officer, trace.path, reach)
     if lost:
         # The black hole destroyed the ship at the end of its route (5B a, 4 I).
         officer = career.demote(board, officer, ruleset, hurt.lost)
@@ -237,8 +264,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = replace(officer, position=position, landed_on=landed_on, score=score,
-                      reckoning=reckoning)
+    officer = replace(officer, position=position, landed_on=landed_on,
+                      score=officer.score + found, reckoning=reckoning)
+    alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
     if landing_here and carried and not on_base:
         # 5B c: put down on a planet by the distortion, the ship lands there at once.
         officer = landing.land(board, officer, arrived_on, Orders(), ruleset, dice,
@@ -256,6 +284,24 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     finish_turn(board, officer, opening_score)
 
 
+def held_by_the_alien_ship(board: Board, officer: Officer, orders: Orders,
+                           opening_score: int) -> None:
+    """A ship the alien ship still holds does not move and "no longer receives information
+    from the S.C." (5C b): no route, no sighting, no answer, no Tot 100% from it."""
+    if orders.route and (officer.ship.computers > 0 or not rulings.NO_COMPUTER_NO_NEWS):
+        board.emit("route", OFFICER, officer.id, ordered=route_text(orders.route),
+                   planned=routes.route_length(orders.route), travelled=0, stop="held",
+                   stop_parsec=0, link=True)
+    for request in orders.info:
+        board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                   reason="a ship held by the alien ship receives no information",
+                   why="held")
+    if orders.tot is not None:
+        board.emit("tot-refused", OFFICER, officer.id, planet=orders.tot, why="held",
+                   reason="a ship held by the alien ship sights nothing to strike")
+    finish_turn(board, officer, opening_score)
+
+
 def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
     """Where a route would take the ship if nothing stopped it: east, north, levels down."""
     dx = dy = dz = 0
@@ -269,6 +315,27 @@ def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
 
 
 DISTORTION_LANDING = "distortion"  # how a ship put down on a planet by a distortion landed
+
+
+def psi_warning(board: Board, officer: Officer, trace: routes.RouteResult, position: Position,
+                reckoning: Position, on_base: bool) -> Position:
+    """What the PSI's warning tells the officer: the net that held his route (its parsec is
+    in the route he is told), or where the distortion put him, from the square where it
+    blocked him. Returns his dead reckoning after it: the distortion's shift is no longer
+    hidden from him."""
+    if trace.stop == routes.NET:
+        board.emit("psi-warning", OFFICER, officer.id, hazard=routes.NET,
+                   parsec=trace.stop_parsec)
+        return reckoning
+    levels = position.level - trace.end.level
+    flat = Position(position.x, position.y, trace.end.level)
+    after = reckoning if on_base else Position(reckoning.x + flat.x - trace.end.x,
+                                               reckoning.y + flat.y - trace.end.y,
+                                               reckoning.level + levels)
+    board.emit("psi-warning", OFFICER, officer.id, hazard=routes.DISTORTION,
+               parsec=trace.stop_parsec, bearing=bearing_text(bearing(trace.end, flat)),
+               levels=levels, reckoning=[after.x, after.y, after.level])
+    return after
 
 
 def carry(board: Board, officer: Officer, trace: routes.RouteResult,
