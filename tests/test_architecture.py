@@ -169,3 +169,15 @@ def test_the_readme_maps_every_rulebook_section_to_modules_and_tests_that_exist(
     assert sorted(concepts - modules) == []
     rulebook = {"1", "2", "4", "6"} | {f"3{c}" for c in "ABCDEFGHI"} | {f"5{c}" for c in "ABCDEFG"}
     assert sorted(rulebook - sections) == []
+
+
+def test_every_package_of_pbem_is_installed():
+    """`pip install .` copies only the packages pyproject.toml names: a new sub-package left
+    out works in a checkout and breaks every installed pbem on its first import."""
+    import tomllib
+
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(project["tool"]["setuptools"]["packages"])
+    found = {".".join(("pbem",) + p.parent.relative_to(PACKAGE).parts)
+             for p in PACKAGE.rglob("__init__.py")}
+    assert sorted(found - listed) == []
