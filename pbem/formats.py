@@ -14,7 +14,12 @@ from markupsafe import Markup, escape
 from .rules.geometry import Position, bearing, bearing_text
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+# Markdown: the HTML characters as references, then a backslash before each character
+# CommonMark gives a meaning to (">" is already a reference). One table does both, character
+# by character; a name with none of them, most names, is returned as it is.
+_MD_TABLE = str.maketrans({**{c: "\\" + c for c in "\\`*_{}[]()#+-.!|~"},
+                           "&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_MD_ANY = re.compile(r"[\\`*_{}\[\]()#+\-.!|~&<>]")
 
 
 def plain(value: Any) -> str:
@@ -31,8 +36,8 @@ def plain(value: Any) -> str:
 def markdown(value: Any) -> str:
     if isinstance(value, Markup):
         return value  # a macro's lines, escaped value by value already (`|safe`)
-    text = plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    text = plain(value)
+    return text.translate(_MD_TABLE) if _MD_ANY.search(text) else text
 
 
 def bbcode(value: Any) -> str:
