@@ -444,15 +444,25 @@ def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, mov
     return chart_text(html_env, drawing, chart_id="gm")
 
 
-def bulletin_page(html_env: jinja2.Environment, public: dict[str, Any], *, game: str, move: int,
+def bulletin_page(html_env: Environment, public: dict[str, Any], *, game: str, move: int,
                   chart_file: str | None, nav: dict[str, str] | None = None,
                   deadline: dict[str, Any] | None = None, departures: Iterable[str] = (),
                   fair_play: dict | None = None) -> str:
     """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`."""
     chart = Markup(svg.inline(chart_file)) if chart_file else None
-    return html_env.get_template("bulletin.html.j2").render(
-        game=game, move=move, chart=chart, nav=nav, deadline=deadline,
-        departures=list(departures), fair_play=fair_play, **public)
+    values = dict(game=game, move=move, chart=chart, nav=nav, deadline=deadline,
+                  departures=list(departures), fair_play=fair_play, **public)
+    if html_env.printer.shipped(direct.HTML_BULLETIN):
+        return html_env.printer.html_bulletin(**values)
+    return html_env.get_template("bulletin.html.j2").render(**values)
+
+
+def text_bulletin(env: Environment, suffix: str, **values: Any) -> str:
+    """The bulletin as text, Markdown or BBCode (`suffix`, the format of `env`): written
+    directly, or through the GM's bulletin template and story.j2."""
+    if env.printer.shipped(direct.TEXT_BULLETINS[suffix]):
+        return env.printer.text_bulletin(suffix, **values)
+    return env.get_template(f"bulletin.{suffix}.j2").render(**values)
 
 
 @contextmanager
@@ -518,10 +528,9 @@ def _render_move(
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)
-        write(out_dir / f"bulletin.{suffix}",
-              env.get_template(f"bulletin.{suffix}.j2").render(
-                  game=game, move=move, deadline=desk.deadline, departures=desk.departures,
-                  fair_play=fair_play, **public))
+        write(out_dir / f"bulletin.{suffix}", text_bulletin(
+            env, suffix, game=game, move=move, deadline=desk.deadline,
+            departures=desk.departures, fair_play=fair_play, **public))
     chart_file = public_chart(html_env, charts, game=game, move=move)
     write(out_dir / CHART_PUBLIC, chart_file)
     truth = gm_chart(html_env, charts, game=game, move=move)

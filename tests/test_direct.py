@@ -1,16 +1,20 @@
-"""The officers' reports and charts written directly (`pbem.direct`) are byte for byte what
-the shipped templates print, and a game folder that overrides a template still gets it.
+"""The officers' reports, the charts and the bulletins written directly (`pbem.direct`) are
+byte for byte what the shipped templates print, and a game folder that overrides a template
+still gets it.
 
 The corpus: every officer of every move of both demos (their charts from the game database,
 the GM's Tabula Spatii and the public chart too), random games of both levels played on the
 pure core (some with Unpredictable Research, some officers holding, names that need
-escaping), each report also with a deadline and a ruling of the GM.
+escaping), each report also with a deadline and a ruling of the GM; every bulletin of those
+moves in its four formats, also with the press, a deadline, officers who left, the alien
+ship's wreck, the end of the game, the fair-play lines and the pages of `pbem site`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -36,7 +40,8 @@ from test_random_games import RULESET, new_game, random_orders
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Names a template must escape or clean: markup, quotes, an ampersand, a bidi override.
-ODD_NAMES = ("Cato <b>&amp;</b>", 'Livia "Drusilla"', "Q. O'Brien", "Sulla \u202eartxe")
+ODD_NAMES = ("Cato <b>&amp;</b>", 'Livia "Drusilla"', "Q. O'Brien", "Sulla \u202eartxe",
+             "[b]Brutus[/b] *#1_x*")
 DEADLINE = {"text": "Friday 12 December 2026, 20:00 UTC <sharp>", "iso": "2026-12-12T20:00:00+00:00"}
 RULINGS = [{"told": "Your score is now 12 & no less.", "reason": "the GM's <ruling>"}]
 
@@ -81,6 +86,79 @@ def both(move_view: render.MoveView, charts, *, game: str, move: int):
                                                         marks=charts.marks), "gm")
 
 
+# What the bulletins print besides the story, in odd names: markup of every format, a bidi
+# override, a line of press long enough to wrap.
+PRESS = [
+    {"officer_name": "[i]Nero[/i] <b>&</b> *x*", "text": "Hail [b]Caesar[/b] & <i>the</i> "
+     "legion! *Ave* _atque_ vale # 1. (a very long line of press that the text bulletin "
+     "wraps, with\ttabs\x07 and \u202ebidi)"},
+    {"officer_name": None, "text": "Anonymous <script>alert(1)</script> [url=x]y[/url]"},
+]
+WRECKS = [{"name": "Nemo [b]<i>*I*</i>[/b]"}]
+GAME_END = {"winner": "Cato <b>&</b> [b]Livia[/b]", "winners": ["Cato", "Livia"],
+            "reason": "the last move [#7] *played* <now>"}
+DEPARTURES = ["Varro [u]<i>_x_</i>[/u]", "Sulla \u202eartxe"]
+# A turn of the story's rarer lines, as the rules emit them, and a planet cancelled.
+RARE_TURN = {"officer_name": "Cato <b>&amp;</b>", "moved": True, "route": True, "ground": "P-[3]",
+             "lines": [
+    ("capture", {"officer_name": "Cato", "planet": "P-*1*", "race": "Gnomi <x>", "wounded": True}),
+    ("capture", {"officer_name": "Cato", "planet": "P-1", "race": "Gnomi", "wounded": False}),
+    ("points-won", {"officer_name": "Cato", "planet": "P-1", "mission": "capture", "net": 1}),
+    ("points-won", {"officer_name": "Cato", "planet": "P-_1_", "mission": "[b]", "net": 6}),
+    ("tot", {"officer_name": "Cato", "planet": "P-<2>", "die": 1, "face": 4, "result": "Yes",
+             "roller": "GM"}),
+    ("tot", {"officer_name": "Cato", "planet": "P-2", "die": 1, "face": 1, "result": "No",
+             "roller": "GM"}),
+    ("landed", {"officer_name": "Cato", "planet": "P-#3", "base": False, "forced": False,
+                "how": "relanding", "parsec": 0}),
+    ("landed", {"officer_name": "Cato", "planet": "P-4", "base": False, "forced": True,
+                "how": "distortion", "parsec": 2}),
+    ("a-kind-of-*tomorrow*", {}),
+]}
+CANCELLED = {"planet": "P-<2>", "race": "Sine [i]nomine[/i]", "present": 0, "before": 3,
+             "hostile": True, "destroyed": True, "known": True, "ground": ["Cato <b>"]}
+
+
+def fair_play(n: int) -> dict | None:
+    return (None, {"commitment": "c0ffee <x>", "ledger": "", "seeded": False},
+            {"commitment": "c0ffee", "ledger": "be[e]f *", "seeded": True})[n % 3]
+
+
+def bulletins_both(view: render.MoveView, charts, *, game: str, move: int, variants: int = 4):
+    """The move's bulletin in its four formats, by the templates and directly: as the move
+    gave it, then with what the GM's desk, the press, the alien ship and the end of the game
+    add, in turn."""
+    envs = {fmt: render.environment(None, fmt) for fmt in ("txt", "md", "bbcode", "html")}
+    for fmt, env in envs.items():
+        names = direct.HTML_BULLETIN if fmt == "html" else direct.TEXT_BULLETINS[fmt]
+        assert env.printer.shipped(names)
+    chart = Markup(svg.inline(envs["html"].printer.chart(
+        svg.layout(svg.public_drawing(charts.public, game=game, move=move,
+                                      marks=charts.marks), "public"))))
+    public = view.public_context()
+    for n in range(variants):
+        context = dict(public)
+        if n % 2:
+            context.update(press=PRESS, wrecks=public["wrecks"] + WRECKS)
+        if n == 2:
+            context.update(game_end=public["game_end"] or GAME_END,
+                           story=public["story"][:2] + [RARE_TURN], planets_after=[CANCELLED])
+        if n == 3:
+            context.update(game_end=GAME_END, story=[], planets_after=public["planets_after"][:1])
+        values = dict(game=game, move=move, deadline=dict(DEADLINE, move=move + 1) if n % 2 else None,
+                      departures=DEPARTURES[:n % 3], fair_play=fair_play(n), **context)
+        for fmt in ("txt", "md", "bbcode"):
+            env = envs[fmt]
+            yield (env.get_template(f"bulletin.{fmt}.j2").render(**values),
+                   env.printer.text_bulletin(fmt, **values))
+        html = envs["html"]
+        nav = ({"index": "index.html" if n < 3 else "", "previous": "" if n == 1 else "move-1.html <&>",
+                "next": "move-3.html" if n < 3 else ""} if n else None)
+        page = dict(values, chart=chart if n != 2 else None, nav=nav)
+        yield (html.get_template("bulletin.html.j2").render(**page),
+               html.printer.html_bulletin(**page))
+
+
 def charts_both(html_env, drawing: svg.Drawing, chart_id: str):
     for standalone in (True, False):
         yield (svg.render_svg(html_env, drawing, chart_id=chart_id, standalone=standalone),
@@ -115,7 +193,9 @@ def test_the_demos_are_written_as_their_templates_print_them(which, played_demo,
         for move in range(1, moves + 1):
             events, texts = store.load_events(db, move)
             charts = book.at_move(db, move, ruleset)
-            compared += assert_same(both(render.MoveView(events, texts), charts, game=name, move=move))
+            view = render.MoveView(events, texts)
+            compared += assert_same(both(view, charts, game=name, move=move))
+            compared += assert_same(bulletins_both(view, charts, game=name, move=move))
     finally:
         db.close()
     assert compared >= 50
@@ -153,7 +233,9 @@ def test_random_games_are_written_as_the_templates_print_them(level):
     for seed in range(6):
         for move, view, events in random_game_views(seed, 10, level):
             seen.update(e.kind for e in events)
-            assert_same(both(view, book.of_move_alone(move, events), game="aleae", move=move))
+            charts = book.of_move_alone(move, events)
+            assert_same(both(view, charts, game="aleae", move=move))
+            assert_same(bulletins_both(view, charts, game="aleae", move=move, variants=2))
     # The corpus reaches what the reports tell in their rarer branches.
     assert {"held", "research", "research-refused", "landed", "encounter"} <= seen, seen
 
@@ -163,32 +245,48 @@ CHANGES = {  # a change to each template that shows in what it prints
     "report.html.j2": ("<h1>VII Legio", "<h1>SEPTIMA"),
     "page.html.j2": ('content="pbem"', 'content="SEPTIMA"'),
     "chart.svg.j2": (">Planets on the chart<", ">SEPTIMA<"),
+    "bulletin.txt.j2": ("BULLETIN OF MOVE", "SEPTIMA"),
+    "bulletin.md.j2": ("# VII Legio", "# SEPTIMA"),
+    "bulletin.bbcode.j2": ("[b]VII LEGIO", "[b]SEPTIMA"),
+    "bulletin.html.j2": ("<h1>VII Legio", "<h1>SEPTIMA"),
+    "story.j2": ("{% macro opening(t) %}", "{% macro opening(t) %}SEPTIMA "),
+    "public.html.j2": ("{% macro line(kind, d) -%}", "{% macro line(kind, d) -%}SEPTIMA "),
 }
+# What each change shows in: the reports, the charts, the bulletins of these formats.
+SHOWN_IN = {"page.html.j2": ("report.html", "bulletin.html"),
+            "story.j2": ("bulletin.txt", "bulletin.md", "bulletin.bbcode", "bulletin.html"),
+            "public.html.j2": ("bulletin.html",)}
 
 
 def test_a_game_folder_that_overrides_a_template_gets_it(tmp_path):
+    move, view, events = next(random_game_views(1, 1, "basic"))
+    officer_id, sheet = next(iter(view.sheets.items()))
+    ctx = view.officer_context(officer_id)
+    values = dict(game="aleae", move=move, deadline=None, rulings=[],
+                  order_form=render.order_forms("aleae", move, view)[officer_id])
+    charts = book.of_move_alone(move, events)
+    public = view.public_context()
+    assert any(t["lines"] for t in public["story"])
     for name, (old, new) in CHANGES.items():
         folder = tmp_path / name
         (folder / "templates").mkdir(parents=True)
         source = (TEMPLATES / name).read_text(encoding="utf-8")
         assert old in source
         (folder / "templates" / name).write_text(source.replace(old, new), encoding="utf-8")
-        text_env, html_env = render.environment(folder, "txt"), render.environment(folder, "html")
-        env = text_env if name.endswith(".txt.j2") else html_env
-        assert not env.printer.shipped((name,))
-        move, view, events = next(random_game_views(1, 1, "basic"))
-        officer_id, sheet = next(iter(view.sheets.items()))
-        ctx = view.officer_context(officer_id)
-        values = dict(game="aleae", move=move, deadline=None, rulings=[],
-                      order_form=render.order_forms("aleae", move, view)[officer_id])
-        charts = book.of_move_alone(move, events)
-        printed = {
-            "report.txt.j2": lambda: render.text_report(text_env, ctx, **values),
-            "report.html.j2": lambda: render.html_report(html_env, ctx, chart=None, **values),
-            "page.html.j2": lambda: render.html_report(html_env, ctx, chart=None, **values),
-            "chart.svg.j2": lambda: render.public_chart(html_env, charts, game="aleae", move=move),
-        }[name]()
-        assert "SEPTIMA" in printed, name
+        envs = {fmt: render.environment(folder, fmt) for fmt in ("txt", "md", "bbcode", "html")}
+        bulletin = dict(game="aleae", move=move, deadline=None, departures=[], fair_play=None,
+                        **public)
+        printers = {
+            "report.txt": lambda: render.text_report(envs["txt"], ctx, **values),
+            "report.html": lambda: render.html_report(envs["html"], ctx, chart=None, **values),
+            "chart.svg": lambda: render.public_chart(envs["html"], charts, game="aleae", move=move),
+            **{f"bulletin.{fmt}": lambda fmt=fmt: render.text_bulletin(envs[fmt], fmt, **bulletin)
+               for fmt in ("txt", "md", "bbcode")},
+            "bulletin.html": lambda: render.bulletin_page(envs["html"], public, game="aleae",
+                                                          move=move, chart_file=None),
+        }
+        for shown in SHOWN_IN.get(name, (name.removesuffix(".j2"),)):
+            assert "SEPTIMA" in printers[shown](), (name, shown)
 
 
 def test_a_game_folder_with_the_shipped_text_is_written_directly(tmp_path):
@@ -196,7 +294,9 @@ def test_a_game_folder_with_the_shipped_text_is_written_directly(tmp_path):
     for name in direct.SHIPPED:
         (tmp_path / "templates" / name).write_bytes((TEMPLATES / name).read_bytes())
     env = render.environment(tmp_path, "html")
-    assert env.printer.shipped(direct.HTML_REPORT + direct.CHART)
+    assert env.printer.shipped(direct.HTML_REPORT + direct.CHART + direct.HTML_BULLETIN)
+    for fmt, names in direct.TEXT_BULLETINS.items():
+        assert render.environment(tmp_path, fmt).printer.shipped(names)
 
 
 def test_the_memo_of_printed_values_keeps_true_apart_from_one():
@@ -216,3 +316,12 @@ def test_wordwrap_wraps_as_jinja_does(text, width, long_words):
     env = render.environment(None, "txt")
     assert render.wordwrap(env, text, width, long_words, "\n      ") == \
         jinja2.filters.do_wordwrap(env, text, width, long_words, "\n      ")
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("aZ 1\\`*_{}[]()#+-.!|~<>&;\u202e\x07é"), max_size=40))
+def test_the_markdown_escaper_escapes_by_the_rule(text):
+    """HTML's characters as references, then a backslash before each character CommonMark
+    gives a meaning to, what a bidi override or a control character hides dropped first."""
+    rule = render.ESCAPERS["txt"](text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert render.ESCAPERS["md"](text) == re.sub(r"([\\`*_{}\[\]()#+\-.!|~])", r"\\\1", rule)

@@ -1,13 +1,14 @@
-"""The officers' reports and charts written directly in Python: byte for byte what the
-shipped templates print, several times faster.
+"""The officers' reports, the charts and the bulletins written directly in Python: byte
+for byte what the shipped templates print, several times faster.
 
 A move of ten thousand officers writes ten thousand text reports, HTML reports and charts,
 and Jinja spends most of that time on what every report repeats: looking each value up,
-escaping it, joining the pieces. The writers of this package print the same bytes from the
-same data, each string escaped once a move (`text.Escaped`). The templates stay the
-reference, and the GM's way to change a report: a game folder that overrides one of them
-gets it through Jinja, as before (`Printer.shipped`). What happens on a planet is told by
-`ground.txt.j2` in both ways.
+escaping it, joining the pieces. The bulletin, in four formats, tells every officer's turn
+line by line through the macros of story.j2: tens of thousands of macro calls a move. The
+writers of this package print the same bytes from the same data, each string escaped once a
+move (`formats.Escaped`). The templates stay the reference, and the GM's way to change a
+report or a bulletin: a game folder that overrides one of them gets it through Jinja, as
+before (`Printer.shipped`). What happens on a planet is told by `ground.txt.j2` in both ways.
 
 Each writer follows one version of its templates: SHIPPED holds their SHA-256. A template
 changed without its writer is rendered by Jinja (right, and slower), and
@@ -22,7 +23,7 @@ from typing import Any, Callable
 
 import jinja2
 
-from . import chart_svg, report_html, report_txt
+from . import bulletin, chart_svg, report_html, report_txt
 from ..formats import Escaped
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
@@ -30,10 +31,19 @@ SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prin
     "report.html.j2": "bb5c8be4ef46e9714ad5688c3a16ab113acf3e0eeee0af32591fcae5c2598abf",
     "page.html.j2": "3dedda38df5151abf025e28b0dbbb5767fd05cc1a9235ba25cc8025c3aa928ce",
     "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
+    "story.j2": "072d543d2e70bd3a3c5cf56c5209b943754d197a9e02bee30b7f73ab4b77325b",
+    "public.html.j2": "22ea1ef2e0fe01111a2b0e9ff4f7b8ad347da91ff01cfa6275ad391de5d77d6e",
+    "bulletin.txt.j2": "41f5c5919e1d2e635a3387cc8d431be6c95da87a0977aa90bb2ed68b6b1a37c4",
+    "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
+    "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",
+    "bulletin.html.j2": "717925c979ec9e88a0a7dce8504b29337c1e15b94b77a8e8c64d77ee659f22a8",
 }
 TEXT_REPORT = ("report.txt.j2",)
 HTML_REPORT = ("report.html.j2", "page.html.j2")
 CHART = ("chart.svg.j2",)
+TEXT_BULLETINS = {  # a text bulletin's suffix: the templates it is printed from
+    suffix: (f"bulletin.{suffix}.j2", "story.j2") for suffix in ("txt", "md", "bbcode")}
+HTML_BULLETIN = ("bulletin.html.j2", "page.html.j2", "public.html.j2", "story.j2")
 
 
 def fingerprint(source: str) -> str:
@@ -81,3 +91,13 @@ class Printer:
 
     def chart(self, layout: dict[str, Any], *, standalone: bool = True) -> str:
         return chart_svg.chart(layout, self.printed, self.chart_style, standalone=standalone)
+
+    def text_bulletin(self, suffix: str, **values: Any) -> str:
+        """The bulletin of a text format (`txt`, `md`, `bbcode`: this environment's)."""
+        if suffix == "txt":
+            wrap = functools.partial(self.env.filters["wordwrap"], self.env)
+            return bulletin.text(self.printed, wrap, **values)
+        return {"md": bulletin.markdown, "bbcode": bulletin.bbcode}[suffix](self.printed, **values)
+
+    def html_bulletin(self, **values: Any) -> str:
+        return bulletin.html(self.printed, self.frame, **values)

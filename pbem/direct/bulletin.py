@@ -1,0 +1,290 @@
+"""The public bulletins written in Python: `bulletin.txt.j2`, `bulletin.md.j2`,
+`bulletin.bbcode.j2` and `bulletin.html.j2`, the same bytes.
+
+Read each function beside its template: each block below is one block of the template, in
+its order, with the template's whitespace (trim_blocks and lstrip_blocks) already applied.
+The story's lines are story.j2's macros (`story`); every value printed goes through the
+format's `Escaped`, as the template's `finalize` (and, in HTML, autoescaping) sends it. A
+macro's lines are printed as they come (`|safe` in the templates, Markup in HTML). The
+numbers of the standings are printed as they are: digits need no escaping in any format.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from ..formats import Escaped
+from .report_html import Frame
+from .story import html_line, line, opening, planet
+
+RULE = "=" * 72
+SEEDED_TXT = ("  This game's secret was made from a seed the GM chose: whoever guesses the seed "
+              "can read\n  the hidden map and every die. Games with real stakes are created "
+              "without a seed.\n")
+SEEDED_MD = ("\nThis game's secret was made from a seed the GM chose: whoever guesses the seed "
+             "can read the\nhidden map and every die. Games with real stakes are created "
+             "without a seed.\n")
+SEEDED_ONE_LINE = ("This game's secret was made from a seed the GM chose: whoever guesses the "
+                   "seed can read the hidden map and every die. Games with real stakes are "
+                   "created without a seed.")
+WRECK = " was destroyed this move: none is in play until a new one comes"
+
+Wrap = Callable[..., str]  # Jinja's filter `wordwrap`, bound to its environment
+
+
+def _s(n: Any) -> str:
+    """The template's `"s" if n != 1`."""
+    return "s" if n != 1 else ""
+
+
+def _shared(end: dict[str, Any]) -> str:
+    return "share the victory" if len(end["winners"]) > 1 else "wins"
+
+
+def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, Any] | None,
+         departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
+         planets_after: list[dict], wrecks: list[dict], press: list[dict],
+         game_end: dict | None, standings: list[dict], **_: Any) -> str:
+    """bulletin.txt.j2; `wrap` is Jinja's `wordwrap` (the bulletin's own, pbem.render)."""
+    out = [f"VII LEGIO - {p[game]} - BULLETIN OF MOVE {p[move]}\n{RULE}\n\n"]
+    add = out.append
+    if deadline:
+        add(f"Orders for move {p[deadline['move']]} are due by {p[deadline['text']]}.\n\n")
+    add("THE MOVE, TURN BY TURN\n")
+    for t in story:
+        add(f"  {opening(t, p)}\n")
+        for kind, d in t["lines"]:
+            # `plain` once more (the template's finalize) changes nothing: the line is made
+            # of values it printed already.
+            add(f"    {wrap(line(kind, d, p), 64, False, chr(10) + '      ')}\n")
+    if not story:
+        add("  No officer.\n")
+    if planets_after:
+        add("\nTHE PLANETS AFTER THE MOVE\n")
+        for x in planets_after:
+            add(f"  {planet(x, p)}\n")
+    if wrecks:
+        add("\nTHE ALIEN SHIP\n")
+        for w in wrecks:
+            add(f"  The alien ship {p[w['name']]}{WRECK}.\n")
+    if press:
+        add("\nPRESS\n")
+        for x in press:
+            who = p[x["officer_name"] if x["officer_name"] else "Anonymous"]
+            add(f"  {who}: {p[wrap(x['text'], 66, False, chr(10) + '    ')]}\n")
+    if game_end:
+        shared = "SHARE THE VICTORY" if len(game_end["winners"]) > 1 else "WINS"
+        add(f"\nTHE GAME IS OVER: {p[game_end['winner']]} {p[shared]} "
+            f"({p[game_end['reason']]}).\n")
+    add("\n")
+    if departures:
+        add("LEFT THE GAME\n")
+        for name in departures:
+            add(f"  {p[name]}\n")
+        add("\n")
+    add("STANDINGS\n")
+    for n, r in enumerate(standings, 1):
+        add(f"  {n:3d}. {p[r['rank']]} {p[r['officer_name']]} - {p[r['score']]} "
+            f"point{_s(r['score'])} ({p[r['ship']]})\n")
+    if fair_play:
+        add(f"\nFAIR PLAY\n  Commitment to the game secret: {p[fair_play['commitment']]}\n")
+        if fair_play["ledger"]:
+            add(f"  Ledger after move {p[move]}: {p[fair_play['ledger']]}\n")
+        if fair_play["seeded"]:
+            add(SEEDED_TXT)
+    return "".join(out)
+
+
+def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
+             departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
+             planets_after: list[dict], wrecks: list[dict], press: list[dict],
+             game_end: dict | None, standings: list[dict], **_: Any) -> str:
+    """bulletin.md.j2."""
+    out = [f"# VII Legio · {m[game]} · bulletin of move {m[move]}\n\n"]
+    add = out.append
+    if deadline:
+        add(f"Orders for move {m[deadline['move']]} are due by **{m[deadline['text']]}**.\n\n")
+    add("## The move, turn by turn\n\n")
+    for t in story:
+        add(f"**{opening(t, m)}**\n\n")
+        for kind, d in t["lines"]:
+            add(f"- {line(kind, d, m)}\n")
+        if t["lines"]:
+            add("\n")
+    if not story:
+        add("No officer.\n\n")
+    if planets_after:
+        add("## The planets after the move\n\n")
+        for x in planets_after:
+            add(f"- {planet(x, m)}\n")
+        add("\n")
+    if wrecks:
+        add("## The alien ship\n\n")
+        for w in wrecks:
+            add(f"- The alien ship **{m[w['name']]}**{WRECK}\n")
+        add("\n")
+    if press:
+        add("## Press\n\n")
+        for x in press:
+            who = f"**{m[x['officer_name']]}**" if x["officer_name"] else "*Anonymous*"
+            add(f"- {who}: {m[x['text']]}\n")
+        add("\n")
+    if game_end:
+        add(f"\n## The game is over: {m[game_end['winner']]} {m[_shared(game_end)]}\n\n"
+            f"{m[game_end['reason']]}\n")
+    add("\n")
+    if departures:
+        add("## Left the game\n\n")
+        for name in departures:
+            add(f"- {m[name]}\n")
+        add("\n")
+    add("## Standings\n\n")
+    for n, r in enumerate(standings, 1):
+        add(f"{n}. {m[r['rank']]} **{m[r['officer_name']]}**: {m[r['score']]} "
+            f"point{m['s'] if r['score'] != 1 else ''} ({m[r['ship']]})\n")
+    if fair_play:
+        add(f"\n## Fair play\n\n- Commitment to the game secret: {m[fair_play['commitment']]}\n")
+        if fair_play["ledger"]:
+            add(f"- Ledger after move {m[move]}: {m[fair_play['ledger']]}\n")
+        if fair_play["seeded"]:
+            add(SEEDED_MD)
+    return "".join(out)
+
+
+def bbcode(b: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
+           departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
+           planets_after: list[dict], wrecks: list[dict], press: list[dict],
+           game_end: dict | None, standings: list[dict], **_: Any) -> str:
+    """bulletin.bbcode.j2."""
+    out = [f"[b]VII LEGIO - {b[game]} - bulletin of move {b[move]}[/b]\n\n"]
+    add = out.append
+    if deadline:
+        add(f"Orders for move {b[deadline['move']]} are due by [b]{b[deadline['text']]}[/b].\n\n")
+    add("[b]The move, turn by turn[/b]\n")
+    for t in story:
+        add(f"\n[b]{opening(t, b)}[/b]\n")
+        if t["lines"]:
+            add("[list]\n")
+            for kind, d in t["lines"]:
+                add(f"[*]{line(kind, d, b)}\n")
+            add("[/list]\n")
+    if not story:
+        add("No officer.\n")
+    if planets_after:
+        add("\n[b]The planets after the move[/b]\n[list]\n")
+        for x in planets_after:
+            add(f"[*]{planet(x, b)}\n")
+        add("[/list]\n")
+    if wrecks:
+        add("\n[b]The alien ship[/b]\n[list]\n")
+        for w in wrecks:
+            add(f"[*]The alien ship [b]{b[w['name']]}[/b]{WRECK}\n")
+        add("[/list]\n")
+    if press:
+        add("\n[b]Press[/b]\n[list]\n")
+        for x in press:
+            who = f"[b]{b[x['officer_name']]}[/b]" if x["officer_name"] else "[i]Anonymous[/i]"
+            add(f"[*]{who}: {b[x['text']]}\n")
+        add("[/list]\n")
+    if game_end:
+        add(f"\n[b]THE GAME IS OVER: {b[game_end['winner']]} {b[_shared(game_end)]}[/b] "
+            f"({b[game_end['reason']]})\n")
+    add("\n")
+    if departures:
+        add("[b]Left the game[/b]\n[list]\n")
+        for name in departures:
+            add(f"[*]{b[name]}\n")
+        add("[/list]\n\n")
+    add("[b]Standings[/b]\n[list=1]\n")
+    for r in standings:
+        add(f"[*]{b[r['rank']]} [b]{b[r['officer_name']]}[/b] - {b[r['score']]} "
+            f"point{b['s'] if r['score'] != 1 else ''} ({b[r['ship']]})\n")
+    add("[/list]\n")
+    if fair_play:
+        add(f"\n[b]Fair play[/b]\n[list]\n[*]Commitment to the game secret: "
+            f"{b[fair_play['commitment']]}\n")
+        if fair_play["ledger"]:
+            add(f"[*]Ledger after move {b[move]}: {b[fair_play['ledger']]}\n")
+        add("[/list]\n")
+        if fair_play["seeded"]:
+            add(SEEDED_ONE_LINE + "\n")
+    return "".join(out)
+
+
+def html(h: Escaped, frame: Frame, *, game: str, move: int, chart: str | None,
+         nav: dict[str, str] | None, deadline: dict[str, Any] | None,
+         departures: list[str], fair_play: dict | None, story: list[dict[str, Any]],
+         planets_after: list[dict], wrecks: list[dict], press: list[dict],
+         game_end: dict | None, standings: list[dict], **_: Any) -> str:
+    """bulletin.html.j2 in page.html.j2's frame; `chart` the SVG element, ready (Markup)."""
+    out = [frame.head, f"VII Legio - {h[game]} - bulletin of move {h[move]}", frame.middle]
+    add = out.append
+    if nav:
+        links = ""
+        if nav["index"]:
+            links += f'<a href="{h[nav["index"]]}">All moves</a>'
+        if nav["previous"]:
+            links += f'<a href="{h[nav["previous"]]}">Move {h[move - 1]}</a>'
+        if nav["next"]:
+            links += f'<a href="{h[nav["next"]]}">Move {h[move + 1]}</a>'
+        add(f"<nav>{links}</nav>\n")
+    add(f"<h1>VII Legio · {h[game]} · bulletin of move {h[move]}</h1>\n<p class=\"sub\">"
+        "Everything public this move, officer by officer in player order.</p>\n")
+    if game_end:
+        add(f'<p class="end">The game is over: {h[game_end["winner"]]} {h[_shared(game_end)]} '
+            f"({h[game_end['reason']]}).</p>\n")
+    if deadline:
+        add(f"<p>Orders for move {h[deadline['move']]} are due by "
+            f"<b>{h[deadline['text']]}</b>.</p>\n")
+    add("\n<h2>The move</h2>\n")
+    for t in story:
+        add(f"<h3>{opening(t, h)}</h3>\n")
+        if t["lines"]:
+            add("<ul>\n")
+            for kind, d in t["lines"]:
+                add(f"<li>{html_line(kind, d, h)}</li>\n")
+            add("</ul>\n")
+    add("\n")
+    if planets_after:
+        add("<h2>The planets after the move</h2>\n<ul>\n")
+        for x in planets_after:
+            add(f"<li>{planet(x, h)}</li>\n")
+        add("</ul>\n")
+    if wrecks:
+        add("<h2>The alien ship</h2>\n<ul>\n")
+        for w in wrecks:
+            add(f"<li>The alien ship <b>{h[w['name']]}</b>{WRECK}.</li>\n")
+        add("</ul>\n")
+    if press:
+        add('\n<h2>Press</h2>\n<ul class="press">\n')
+        for x in press:
+            who = f"<b>{h[x['officer_name']]}</b>" if x["officer_name"] else "<i>Anonymous</i>"
+            add(f"<li>{who}: {h[x['text']]}</li>\n")
+        add("</ul>\n")
+    add("\n")
+    if departures:
+        add("<h2>Left the game</h2>\n<ul>\n")
+        for name in departures:
+            add(f"<li>{h[name]}</li>\n")
+        add("</ul>\n")
+    add("\n<h2>Standings</h2>\n<table>\n<thead><tr><th>#</th><th>Rank</th><th>Officer</th>"
+        "<th>Points</th><th>Ship</th></tr></thead>\n<tbody>\n")
+    for n, r in enumerate(standings, 1):
+        add(f'<tr><td class="n">{n}</td><td>{h[r["rank"]]}</td><td>{h[r["officer_name"]]}'
+            f'</td><td class="n">{h[r["score"]]}</td><td>{h[r["ship"]]}</td></tr>\n')
+    add("</tbody>\n</table>\n\n")
+    if chart:
+        add('<h2>The public chart</h2>\n<p class="sub">What the bulletins so far let anyone '
+            "draw: squares from the base; a planet sighted elsewhere than at the start of a "
+            f'route is listed without a position.</p>\n<div class="chart-box">\n{h[chart]}\n'
+            "</div>\n")
+    if fair_play:
+        ledger = ""
+        if fair_play["ledger"]:
+            ledger = f"<br>\nLedger after move {h[move]}: <code>{h[fair_play['ledger']]}</code>"
+        add(f"\n<h2>Fair play</h2>\n<p>Commitment to the game secret: "
+            f"<code>{h[fair_play['commitment']]}</code>{ledger}</p>\n")
+        if fair_play["seeded"]:
+            add(f'<p class="muted">{SEEDED_ONE_LINE}</p>\n')
+    out.append(frame.tail)
+    return "".join(out)
