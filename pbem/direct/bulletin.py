@@ -28,6 +28,8 @@ SEEDED_ONE_LINE = ("This game's secret was made from a seed the GM chose: whoeve
                    "seed can read the hidden map and every die. Games with real stakes are "
                    "created without a seed.")
 WRECK = " was destroyed this move: none is in play until a new one comes"
+STORY_WRAP = "\n      "  # a story line wrapped: its next lines two spaces further in
+PRESS_WRAP = "\n    "
 
 Wrap = Callable[..., str]  # Jinja's filter `wordwrap`, bound to its environment
 
@@ -56,7 +58,7 @@ def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, An
         for kind, d in t["lines"]:
             # `plain` once more (the template's finalize) changes nothing: the line is made
             # of values it printed already.
-            add(f"    {wrap(line(kind, d, p), 64, False, chr(10) + '      ')}\n")
+            add(f"    {wrap(line(kind, d, p), 64, False, STORY_WRAP)}\n")
     if not story:
         add("  No officer.\n")
     if planets_after:
@@ -71,7 +73,7 @@ def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, An
         add("\nPRESS\n")
         for x in press:
             who = p[x["officer_name"] if x["officer_name"] else "Anonymous"]
-            add(f"  {who}: {p[wrap(x['text'], 66, False, chr(10) + '    ')]}\n")
+            add(f"  {who}: {p[wrap(x['text'], 66, False, PRESS_WRAP)]}\n")
     if game_end:
         shared = "SHARE THE VICTORY" if len(game_end["winners"]) > 1 else "WINS"
         add(f"\nTHE GAME IS OVER: {p[game_end['winner']]} {p[shared]} "

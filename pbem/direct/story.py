@@ -52,7 +52,7 @@ def _sighting(d: dict[str, Any], e: Escaped) -> str:
     where = "the base" if d["base"] else e[d["planet"]]
     new = " (new)" if d["new"] else ""
     n = d["distance"]
-    off = e["on the route" if n == 0 else f"{n} parsec{_s(n)} {d['bearing']}"]
+    off = e["on the route" if n == 0 else f"{n} parsec{'s' if n != 1 else ''} {d['bearing']}"]
     facts = f"; {e[', '.join(map(str, d['facts']))]}" if d["facts"] else ""
     return f"At {e[at_parsec(d['parsec'])]}: {where}{new}, {off}{facts}."
 
