@@ -147,10 +147,12 @@ def bulletins_both(view: render.MoveView, charts, *, game: str, move: int, varia
             context.update(game_end=GAME_END, story=[], planets_after=public["planets_after"][:1])
         values = dict(game=game, move=move, deadline=dict(DEADLINE, move=move + 1) if n % 2 else None,
                       departures=DEPARTURES[:n % 3], fair_play=fair_play(n), **context)
+        # The text formats' templates take a bulletin without the press as one without any.
+        texts = {k: v for k, v in values.items() if k != "press"} if n == 3 else values
         for fmt in ("txt", "md", "bbcode"):
             env = envs[fmt]
-            yield (env.get_template(f"bulletin.{fmt}.j2").render(**values),
-                   env.printer.text_bulletin(fmt, **values))
+            yield (env.get_template(f"bulletin.{fmt}.j2").render(**texts),
+                   env.printer.text_bulletin(fmt, **texts))
         html = envs["html"]
         nav = ({"index": "index.html" if n < 3 else "", "previous": "" if n == 1 else "move-1.html <&>",
                 "next": "move-3.html" if n < 3 else ""} if n else None)

@@ -5,9 +5,9 @@ Read each function beside its template: each block below is one block of the tem
 its order, with the template's whitespace (trim_blocks and lstrip_blocks) already applied.
 The story's lines are story.j2's macros (`story`); every value printed goes through the
 format's `Escaped`, as the template's `finalize` (and, in HTML, autoescaping) sends it. A
-macro's lines are printed as they come (`|safe` in the templates, Markup in HTML). The
-numbers of the standings are printed as they are: digits need no escaping in any format.
-"""
+macro's lines are printed as they come (`|safe` in the templates, Markup in HTML), and the
+places of the standings (`loop.index`) as they are: digits need no escaping in any format.
+The text formats' templates print no press when given none (`press is defined`)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _shared(end: dict[str, Any]) -> str:
 
 def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, Any] | None,
          departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
-         planets_after: list[dict], wrecks: list[dict], press: list[dict],
+         planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
          game_end: dict | None, standings: list[dict], **_: Any) -> str:
     """bulletin.txt.j2; `wrap` is Jinja's `wordwrap` (the bulletin's own, pbem.render)."""
     out = [f"VII LEGIO - {p[game]} - BULLETIN OF MOVE {p[move]}\n{RULE}\n\n"]
@@ -99,7 +99,7 @@ def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, An
 
 def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
              departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
-             planets_after: list[dict], wrecks: list[dict], press: list[dict],
+             planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
              game_end: dict | None, standings: list[dict], **_: Any) -> str:
     """bulletin.md.j2."""
     out = [f"# VII Legio · {m[game]} · bulletin of move {m[move]}\n\n"]
@@ -155,7 +155,7 @@ def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | Non
 
 def bbcode(b: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
            departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
-           planets_after: list[dict], wrecks: list[dict], press: list[dict],
+           planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
            game_end: dict | None, standings: list[dict], **_: Any) -> str:
     """bulletin.bbcode.j2."""
     out = [f"[b]VII LEGIO - {b[game]} - bulletin of move {b[move]}[/b]\n\n"]
