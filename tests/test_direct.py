@@ -238,8 +238,11 @@ def test_random_games_are_written_as_the_templates_print_them(level):
             charts = book.of_move_alone(move, events)
             assert_same(both(view, charts, game="aleae", move=move))
             assert_same(bulletins_both(view, charts, game="aleae", move=move, variants=2))
-    # The corpus reaches what the reports tell in their rarer branches.
-    assert {"held", "research", "research-refused", "landed", "encounter"} <= seen, seen
+    # The corpus reaches what the reports and the bulletins tell in their rarer branches: the
+    # basic games' end, the alien ship's wreck in outer space.
+    assert {"held", "research", "research-refused", "landed", "encounter", "fight", "attacked",
+            "rescue", "promotion", "planet-state"} <= seen, seen
+    assert ("game-end" if level == "basic" else "alien-ship-wrecked") in seen, seen
 
 
 CHANGES = {  # a change to each template that shows in what it prints
