@@ -405,7 +405,8 @@ UNFORESEEABLE = {
 }
 # On a landing move the race is not known yet: whatever it forbids is a surprise.
 RACE_REFUSALS = {"lifeless", "not-capturable", "no-alliance", "not-intimidable",
-                 "not-merchants", "nothing-to-collect", "collect-only"}
+                 "not-merchants", "nothing-to-collect", "collect-only",
+                 "no-technology"}  # the race's technological level (5E c)
 # In outer space the zone of a landing (or a re-landing) is rolled on TAB. P in the move.
 ZONE_REFUSALS = {"non-vital-zone", "crews-alone"}
 REFUSALS = set(UNFORESEEABLE) | {"research-refused", "refit-refused", "payment-refused"}
