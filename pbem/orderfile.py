@@ -727,9 +727,9 @@ def kept_for_the_record(text: str, secret: str | None = None) -> str:
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
     out = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = _split(number, raw)
-        name = ALIASES.get(line.word) if line is not None else None
+    for raw in text.split("\n"):
+        parts = _parts(raw)  # (no line number needed: not a _Line)
+        name = parts[3] if parts is not None else None
         out.append(raw if name is not None and name != "SECRET" else mask_secret(raw))
     kept = "\n".join(out)
     if secret and len(secret) >= 3:
@@ -754,25 +754,30 @@ class _Line(NamedTuple):  # a tuple: a move reads every line of ten thousand fil
     text: str  # as written, stripped
     word: str  # first word, upper-cased
     args: str  # the rest without comment, runs of whitespace as one space
+    name: str | None = None  # the order its word stands for (ALIASES); None for none
 
 
+@functools.lru_cache(maxsize=8192)
 def _split(number: int, raw: str) -> _Line | None:
-    """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text."""
+    """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text.
+    (Kept: the files of a move have most of their lines alike, and at the same places.)"""
     parts = _parts(raw)
     return None if parts is None else _Line(number, *parts)
 
 
 @functools.lru_cache(maxsize=8192)
-def _parts(raw: str) -> tuple[str, str, str] | None:
-    """A line's text, first word and the rest: made once for each line written the same
-    way (GAME, MOVE, RADARS 3, INFO NEW, END: most lines of a move's files)."""
+def _parts(raw: str) -> tuple[str, str, str, str | None] | None:
+    """A line's text, first word, the rest and the order it names: made once for each line
+    written the same way (GAME, MOVE, RADARS 3, INFO NEW, END: most lines of a move's
+    files)."""
     text = raw.strip()
     if text.startswith(">"):
         return None
     words = text.split("#", 1)[0].split()
     if not words:
         return None
-    return text, words[0].upper(), " ".join(words[1:])
+    word = words[0].upper()
+    return text, word, " ".join(words[1:]), ALIASES.get(word)
 
 
 def _shown(line: _Line, keyword: str | None) -> str:
@@ -796,6 +801,30 @@ def _value(name: str, args: str) -> Any:
     return KEYWORDS[name].read(args, KEYWORDS[name])
 
 
+class _Quoted(Mapping[int, str]):
+    """The order lines of a file as a problem quotes them (`_shown_text`: secrets masked),
+    by line number. A line is masked when it is quoted, not when it is read: most lines
+    are never quoted, and most files have lines of their own (OFFICER, SECRET, ROUTE) that
+    no cache of masked lines would hold."""
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, lines: Mapping[int, tuple[str, str | None]]) -> None:
+        self._lines = lines  # number -> (the line as written, the order it is read as)
+
+    def __getitem__(self, number: int) -> str:
+        return _shown_text(*self._lines[number])
+
+    def __iter__(self):
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
 class _Reader:
     """Reads the lines of one file from its GAME line to its END, collecting problems."""
 
@@ -807,7 +836,9 @@ class _Reader:
         self.last: _Line | None = None
         self.ended = False
         self.problems: list[Problem] = []
-        self.texts: dict[int, str] = {}  # each order line as written, secrets masked
+        # Each order line as written, with the order it is read as: quoted (secrets
+        # masked) only when asked for (`_Quoted`).
+        self.texts: dict[int, tuple[str, str | None]] = {}
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
         # that will be listed, so a file of junk lines is read in a glance.
@@ -827,8 +858,8 @@ class _Reader:
 
     def read(self, line: _Line) -> None:
         self.last = line
-        name = ALIASES.get(line.word)
-        self.texts[line.number] = _shown(line, name)
+        name = line.name
+        self.texts[line.number] = (line.text, name)
         if name is None:
             self.unknown(line)
         elif name == "END":
@@ -839,9 +870,7 @@ class _Reader:
             self.problem(line, f"the line is {len(line.text)} characters long: an order line "
                          f"has at most {MOST_LINE_CHARS}",
                          "write the order on a shorter line; other text goes after END", name)
-        elif self.misplaced(line, KEYWORDS[name]):
-            return
-        elif self.too_many(line, KEYWORDS[name]):
+        elif self.misplaced(line, KEYWORDS[name]) or self.too_many(line, KEYWORDS[name]):
             return
         else:
             self.first_line.setdefault(name, line.number)
@@ -904,7 +933,7 @@ class _Reader:
             )
             return
         keyword = ALIASES[near[0]]
-        self.texts[line.number] = _shown(line, keyword)
+        self.texts[line.number] = (line.text, keyword)
         secret = keyword == "SECRET" or _secret_start(line.text) is not None
         args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
         self.problem(
@@ -933,7 +962,8 @@ class _Reader:
             for component, _ in sheet:
                 first = given.setdefault(component, number)
                 if first != number:
-                    self.problem(_Line(number, self.texts[number], "REFIT", ""),
+                    self.problem(_Line(number, _shown_text(*self.texts[number]), "REFIT", "",
+                                       "REFIT"),
                                  f"{component} is on the REFIT line {first} already",
                                  "give each component once", "REFIT", dropped=False)
 
@@ -949,7 +979,7 @@ def _header_start(lines: list[str]) -> _Line | None:
     """The first unquoted line whose first word is GAME: everything above is greeting."""
     for number, raw in enumerate(lines, start=1):
         line = _split(number, raw)
-        if line and ALIASES.get(line.word) == "GAME":
+        if line and line.name == "GAME":
             return line
     return None
 
@@ -990,15 +1020,17 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
         data = _first_part(data)
     # A file not read as a whole: its header counts as unreadable, so the lawfulness check
     # does not add "the header has no GAME line" and the like to the one problem.
-    unread = Orders(source=source, unreadable=frozenset(HEADER))
+    def unread() -> Orders:  # made only when needed: most files are read
+        return Orders(source=source, unreadable=frozenset(HEADER))
+
     try:
         text = decode(data) if isinstance(data, bytes) else _text(data)
     except NotText as e:
-        return unread, [_not_text(source, e)]
+        return unread(), [_not_text(source, e)]
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return unread, [_too_large(source) if longer else _no_game(source, lines)]
+        return unread(), [_too_large(source) if longer else _no_game(source, lines)]
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
         return _header_only(lines, start, source), [_too_large(source)]
     reader = _Reader(source)
@@ -1052,7 +1084,7 @@ def _header_only(lines: list[str], start: _Line, source: str) -> Orders:
     reader = _Reader(source)
     for number in range(start.number, min(len(lines), start.number + _HEADER_LINES) + 1):
         line = _split(number, lines[number - 1])
-        if line is not None and ALIASES.get(line.word) in HEADER:
+        if line is not None and line.name in HEADER:
             reader.read(line)
     return replace(_orders(source, reader), unreadable=frozenset(HEADER))
 
@@ -1071,15 +1103,15 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
 
 
 def _orders(source: str, reader: _Reader) -> Orders:
-    def one(name: str, default: Any = None) -> Any:
-        found = reader.values.get(name)
-        return found[0][0] if found else default
-
-    lines = {name: found[0][1] for name, found in reader.values.items()}
+    values = reader.values
+    first = {name: found[0][0] for name, found in values.items()}  # of a single order
+    one = first.get
+    lines = {name: found[0][1] for name, found in values.items()}
     if "END" in reader.first_line:
         lines["END"] = reader.first_line["END"]
     land = one("LAND")
     crews = one("CREWS")
+    fire, cooperate = one("FIRE", ((), None))
     return Orders(
         source=source,
         game=one("GAME"),
@@ -1102,11 +1134,11 @@ def _orders(source: str, reader: _Reader) -> Orders:
         shields=one("SHIELDS"),
         crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
         crews_embark=bool(crews and crews[0] == "embark"),
-        fire=tuple(f for f in one("FIRE", ((), None))[0] if f != "alien"),
-        fire_alien="alien" in one("FIRE", ((), None))[0],
+        fire=tuple(f for f in fire if f != "alien"),
+        fire_alien="alien" in fire,
         disengage="DISENGAGE" in reader.values,
         specialist=one("SPECIALIST", (None,))[0],
-        cooperate=one("FIRE", ((), None))[1],
+        cooperate=cooperate,
         targets=one("TARGET"),
         mission=one("MISSION"),
         pay=tuple(Payment(n, name, line) for (n, name), line in reader.values.get("PAY", [])),
@@ -1116,7 +1148,7 @@ def _orders(source: str, reader: _Reader) -> Orders:
         press=tuple(PressLine(text, anonymous, line)
                     for (anonymous, text), line in reader.values.get("PRESS", [])),
         lines=MappingProxyType(lines),
-        texts=MappingProxyType(reader.texts),
+        texts=_Quoted(reader.texts),
         unreadable=frozenset(reader.unreadable),
     )
 

@@ -9,6 +9,7 @@ bench/README.md for the long run and its figures).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -16,7 +17,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.orderfile import ALIASES, MOST_FILE_BYTES, listed, read_orders
+from pbem import orderfile
+from pbem.orderfile import (
+    ALIASES, MOST_FILE_BYTES, kept_for_the_record, listed, read_orders,
+)
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
@@ -199,3 +203,45 @@ def test_any_text(text):
 def test_files_about_the_largest_read(size, mail, filler):
     data = (mail + filler * size)[:size]
     survives(data)
+
+
+# --- the reader's caches -----------------------------------------------------------------
+
+# A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
+# so the reader keeps what it made of a line (`_split`, `_parts`, `_value`, the quotes). What
+# a file reads as must not depend on what was read before it.
+_CACHES = (orderfile._split, orderfile._parts, orderfile._value, orderfile._shown_text,
+           orderfile.mask_secret, orderfile._near_secret)
+
+
+def _as_read(data: str) -> tuple:
+    orders, problems = read_orders(data, "orders/fuzz.txt")
+    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
+    fields["texts"] = dict(orders.texts)  # quoted when asked for: compared line by line
+    fields["lines"] = dict(orders.lines)
+    return fields, problems, kept_for_the_record(data, orders.secret)
+
+
+def _kept_as_first_written(text: str, secret: str | None = None) -> str:
+    """`kept_for_the_record` as it was first written, line by numbered line."""
+    out = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = orderfile._split(number, raw)
+        name = ALIASES.get(line.word) if line is not None else None
+        out.append(raw if name is not None and name != "SECRET" else orderfile.mask_secret(raw))
+    kept = "\n".join(out)
+    return kept.replace(secret, orderfile.MASK) if secret and len(secret) >= 3 else kept
+
+
+@FUZZ
+@given(st.lists(order_lines(), min_size=2, max_size=6))
+def test_a_file_reads_the_same_whatever_was_read_before(texts):
+    warm = [_as_read(text) for text in texts for _ in range(2)][1::2]
+    cold = []
+    for text in texts:
+        for cache in _CACHES:
+            cache.cache_clear()
+        cold.append(_as_read(text))
+    assert warm == cold
+    for text, (fields, _, kept) in zip(texts, cold):
+        assert kept == _kept_as_first_written(text, fields["secret"])
