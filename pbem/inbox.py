@@ -118,7 +118,8 @@ MOST_PROBLEMS_KEPT = 200
 
 
 def problems_json(problems: Iterable[Problem]) -> str:
-    return json.dumps([problem_data(p) for p in list(problems)[:MOST_PROBLEMS_KEPT]])
+    kept = [problem_data(p) for p in list(problems)[:MOST_PROBLEMS_KEPT]]
+    return json.dumps(kept) if kept else "[]"  # most letters have none
 
 
 def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -215,9 +216,11 @@ class Inbox:
             return None
         if digest in self._pending_digests:
             return self._pending_digests[digest]
-        found = _rows(self.db, "SELECT id, move, status, officer_id, source FROM letters "
-                               "WHERE digest = ? LIMIT 1", [digest])
-        return found[0] if found else None
+        found = self.db.conn.execute(  # once per letter: no dict made for the new ones
+            "SELECT id, move, status, officer_id, source FROM letters WHERE digest = ? LIMIT 1",
+            [digest]).fetchone()
+        return dict(zip(("id", "move", "status", "officer_id", "source"), found)) if found \
+            else None
 
     def file(self, letter: Letter) -> Filed:
         """File one letter: read, dated, matched, checked, recorded, answered; the letter
@@ -355,7 +358,14 @@ class Inbox:
             # Orders that came too late for their move are played in the next one as they
             # stand: their MOVE line names the move they missed.
             orders = replace(orders, move=self.state.move)
-        secret_ok = secret_ok or self._secret_ok
+        check = secret_ok or self._secret_ok
+        verdicts: dict[tuple[int, str], bool] = {}
+
+        def secret_ok(officer_id: int, secret: str) -> bool:  # hashed once, asked twice
+            if (officer_id, secret) not in verdicts:
+                verdicts[officer_id, secret] = check(officer_id, secret)
+            return verdicts[officer_id, secret]
+
         found = lawful.problems(orders, self.state, self.ruleset, secret_ok,
                                 colleagues=self.colleagues, index=self.index)
         ours = orders.game is not None and orders.game.casefold() == self.state.name.casefold()

@@ -226,7 +226,10 @@ def _corrected(read: list[Segment | _BadSegment]) -> str:
     return " + ".join(p for p in parts if p) or "NONE"
 
 
+@functools.lru_cache(maxsize=1024)
 def _read_segment(part: str) -> Segment | _BadSegment:
+    """One segment of a route; kept, since routes are made of few (20 N, 4 UP), in
+    ever new orders. Both results are immutable."""
     if not part:
         return _BadSegment("a + with no segment after it", "remove the extra +", "")
     count, word = re.fullmatch(r"([0-9]*)\s*(.*)", part).groups()  # always matches
@@ -727,9 +730,9 @@ def kept_for_the_record(text: str, secret: str | None = None) -> str:
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
     out = []
-    for raw in text.split("\n"):
-        parts = _parts(raw)  # (no line number needed: not a _Line)
-        name = parts[3] if parts is not None else None
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = _split(number, raw)  # as the reader split it, just before
+        name = line.name if line is not None else None
         out.append(raw if name is not None and name != "SECRET" else mask_secret(raw))
     kept = "\n".join(out)
     if secret and len(secret) >= 3:
@@ -760,16 +763,9 @@ class _Line(NamedTuple):  # a tuple: a move reads every line of ten thousand fil
 @functools.lru_cache(maxsize=8192)
 def _split(number: int, raw: str) -> _Line | None:
     """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text.
-    (Kept: the files of a move have most of their lines alike, and at the same places.)"""
-    parts = _parts(raw)
-    return None if parts is None else _Line(number, *parts)
-
-
-@functools.lru_cache(maxsize=8192)
-def _parts(raw: str) -> tuple[str, str, str, str | None] | None:
-    """A line's text, first word, the rest and the order it names: made once for each line
-    written the same way (GAME, MOVE, RADARS 3, INFO NEW, END: most lines of a move's
-    files)."""
+    Made once for each line written the same way at the same place: the files of a move
+    have most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is
+    split by the reader, then for the record."""
     text = raw.strip()
     if text.startswith(">"):
         return None
@@ -777,7 +773,7 @@ def _parts(raw: str) -> tuple[str, str, str, str | None] | None:
     if not words:
         return None
     word = words[0].upper()
-    return text, word, " ".join(words[1:]), ALIASES.get(word)
+    return _Line(number, text, word, " ".join(words[1:]), ALIASES.get(word))
 
 
 def _shown(line: _Line, keyword: str | None) -> str:

@@ -139,7 +139,8 @@ def read_regular_file(path: str, most: int, inside: str | None = None) -> bytes:
     except OSError as e:
         raise CannotRead(f"it cannot be opened ({e.strerror})") from None
     try:
-        kind = _kind(os.fstat(fd).st_mode)  # it may have been replaced since it was looked at
+        opened = os.fstat(fd)
+        kind = _kind(opened.st_mode)  # it may have been replaced since it was looked at
         if kind is not None:
             raise CannotRead(f"it is {kind}, not a file", "remove it")
         chunks: list[bytes] = []
@@ -150,6 +151,10 @@ def read_regular_file(path: str, most: int, inside: str | None = None) -> bytes:
                 break
             chunks.append(chunk)
             left -= len(chunk)
+            # All of it, as it was when opened: no read more to learn that it ends (a move
+            # reads thousands of files).
+            if most - left == opened.st_size:
+                break
         return b"".join(chunks)
     except OSError as e:
         raise CannotRead(f"it cannot be read ({e.strerror})") from None

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import orderfile
+from pbem import orderfile, orderfolder
 from pbem.orderfile import (
     ALIASES, MOST_FILE_BYTES, kept_for_the_record, listed, read_orders,
 )
@@ -208,9 +209,9 @@ def test_files_about_the_largest_read(size, mail, filler):
 # --- the reader's caches -----------------------------------------------------------------
 
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
-# so the reader keeps what it made of a line (`_split`, `_parts`, `_value`, the quotes). What
+# so the reader keeps what it made of a line (`_split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (orderfile._split, orderfile._parts, orderfile._value, orderfile._shown_text,
+_CACHES = (orderfile._split, orderfile._value, orderfile._read_segment, orderfile._shown_text,
            orderfile.mask_secret, orderfile._near_secret)
 
 
@@ -245,3 +246,20 @@ def test_a_file_reads_the_same_whatever_was_read_before(texts):
     assert warm == cold
     for text, (fields, _, kept) in zip(texts, cold):
         assert kept == _kept_as_first_written(text, fields["secret"])
+
+
+# --- reading a file from orders/ -----------------------------------------------------------
+
+@FUZZ
+@given(st.integers(0, 3 * MOST_FILE_BYTES), st.binary(min_size=1, max_size=16),
+       st.integers(0, 3 * MOST_FILE_BYTES))
+def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
+    # The reader stops at the size the file had when opened, instead of reading once more
+    # to learn it ends: what it reads is what reading to the end would give.
+    data = (pattern * (size // len(pattern) + 1))[:size]
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "orders.txt")
+        with open(path, "wb") as f:
+            f.write(data)
+        assert orderfolder.read_regular_file(path, most) == data[:most]
+        assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]

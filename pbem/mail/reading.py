@@ -283,7 +283,8 @@ def _read_file(path: Path, counter: _Counter, shown: str,
 def letters_of_file(path: Path, shown: str, data: bytes | None = None) -> list[Letter]:
     """The letters of one file (an mbox holds several), named `shown`: a plain order file
     is dated by its modification time. `data` is the file's content when already read."""
-    return list(_read_file(Path(path), _Counter(), shown, data))
+    path = path if isinstance(path, Path) else Path(path)  # (Path(path) parses it again)
+    return list(_read_file(path, _Counter(), shown, data))
 
 
 def _folder_files(folder: Path) -> list[Path]:
