@@ -58,6 +58,8 @@ ACCEPTED, REFUSED, WAITING, NOT_ORDERS = "accepted", "refused", "waiting", "not 
 _UNWRITTEN = 10**15
 # What is kept of a letter's text: enough to read any order file or question.
 MOST_TEXT_CHARS = 64 * 1024
+# `file_folder` reads the digests filed at once when there are at most this many a file.
+_DIGESTS_A_FILE = 4
 # Dated by the letter itself (the deadline applies) or by the GM's own filing.
 _OWN_DATES = frozenset({"Date header", "delivery time"})
 
@@ -164,6 +166,8 @@ class Inbox:
         # The pending letters by digest and by officer: a move files thousands of them.
         self._pending_digests: dict[str, dict[str, Any]] = {}
         self._pending_of: dict[int, list[dict[str, Any]]] = {}
+        # Every digest filed, when `file_folder` has read them all at once; else None.
+        self._filed_digests: set[str] | None = None
         self.db = db
         self.now = now or datetime.now(timezone.utc)
         self._filed = _stamp(self.now)  # every letter of this call is filed now
@@ -216,6 +220,8 @@ class Inbox:
             return None
         if digest in self._pending_digests:
             return self._pending_digests[digest]
+        if self._filed_digests is not None and digest not in self._filed_digests:
+            return None
         found = self.db.conn.execute(  # once per letter: no dict made for the new ones
             "SELECT id, move, status, officer_id, source FROM letters WHERE digest = ? LIMIT 1",
             [digest]).fetchone()
@@ -404,6 +410,8 @@ class Inbox:
             if officer_id is not None:
                 self._pending_of.setdefault(officer_id, []).append(row)
             return row["id"]
+        if self._filed_digests is not None and row["digest"]:
+            self._filed_digests.add(row["digest"])
         return insert_letter(self.db, row)
 
     def _standing(self, officer_id: int, move: int) -> dict[str, Any] | None:
@@ -547,6 +555,15 @@ class Inbox:
         file and the error, and its officer, when its header names one, holds with the
         reason in his report. The move goes on."""
         top = str(self.game_dir / "orders")
+        files = list(files)
+        # Few letters filed against the files to file (the first moves of a game): their
+        # digests in one query, not one query a file that mostly finds nothing. The query
+        # stops past that many, so a long game pays for a few rows a file at most.
+        most = _DIGESTS_A_FILE * len(files)
+        digests = [d for d, in self.db.conn.execute(
+            "SELECT digest FROM letters WHERE digest != '' LIMIT ?", [most + 1])]
+        if len(digests) <= most:
+            self._filed_digests = set(digests)
         for rel, path in files:
             source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
             try:

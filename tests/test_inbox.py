@@ -330,6 +330,22 @@ def test_orders_from_another_address_with_the_gms_setting(two):
     assert filed.status == "accepted"
 
 
+@pytest.mark.parametrize("digests_a_file", [inbox._DIGESTS_A_FILE, 0])
+def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch, digests_a_file):
+    # The move reads the digests filed at once (few letters against the files) or asks for
+    # each file (many): either way the file `pbem inbox` filed is not filed again.
+    monkeypatch.setattr(inbox, "_DIGESTS_A_FILE", digests_a_file)
+    (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
+    m = mail("Flavia", 100, "orders", "<f@x>")
+    m.set_content(orders("Flavia", "ROUTE 2 S"))
+    inbox.file_mail(two, [two / "orders" / "notius.txt", eml(two, "f.eml", m)], now=SET_AT)
+    game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
+    # Two letters, both played: the file in orders/ was known by its digest.
+    assert [r["played"] for r in rows(two, "SELECT played FROM letters ORDER BY id")] == [1, 1]
+    assert "Ordered: 1 N" in (two / "reports" / "move-01" / "report-001-notius.txt").read_text(
+        encoding="utf-8")
+
+
 def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
     m = mail("Notius", 100, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
