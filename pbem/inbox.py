@@ -189,9 +189,12 @@ class Inbox:
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
             else None)
-        rows = db.query("SELECT id, salt, secret_hash, email FROM officers WHERE retired IS NULL")
-        self.secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in rows}
-        self.emails = {r["id"]: r["email"] for r in db.query("SELECT id, email FROM officers")}
+        # One plain query for thousands of officers: the secrets of those serving, every
+        # enlisted address.
+        rows = db.conn.execute("SELECT id, salt, secret_hash, email, retired IS NULL "
+                               "FROM officers").fetchall()
+        self.secrets = {r[0]: (r[1], r[2]) for r in rows if r[4]}
+        self.emails = {r[0]: r[3] for r in rows}
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
@@ -576,7 +579,7 @@ class Inbox:
                 out.notes.append(f"{source}: skipped: {e}")
                 continue
             try:
-                filed = self.file_all(reading.letters_of_file(Path(path), source, data))
+                filed = self.file_all(reading.letters_of_file(path, source, data))
             except Exception as error:  # noqa: BLE001 - one file never stops the move
                 self._failed(out, source, data, error)
                 continue

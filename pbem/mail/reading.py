@@ -257,14 +257,24 @@ def _read_mbox(path: Path, counter: _Counter, shown: str | None = None) -> Itera
         box.close()
 
 
-def _read_file(path: Path, counter: _Counter, shown: str,
+def suffix(path: str) -> str:
+    """The file name's suffix as `Path.suffix` gives it (`.eml`; "" for `.eml` alone or a
+    name ending in a dot), without making a Path: a move reads thousands of files."""
+    parts = [part for part in path.split(os.sep) if part not in ("", ".")]  # as Path reads it
+    name = parts[-1] if parts else ""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
+def _read_file(path: str | Path, counter: _Counter, shown: str,
                data: bytes | None = None) -> Iterator[Letter]:
     # Only a regular file, never blocking (a FIFO), and at most one mail's worth of it; an
     # mbox, opened by the mailbox module, may be longer.
+    path = os.fspath(path)
     try:
         if data is None:
-            data = read_regular_file(str(path), MOST_MAIL_BYTES + 1)
-        written = _stamp(path.stat().st_mtime)
+            data = read_regular_file(path, MOST_MAIL_BYTES + 1)
+        written = _stamp(os.stat(path).st_mtime)
     except (CannotRead, OSError) as error:
         yield unreadable(shown, counter.next(), error)
         return
@@ -274,16 +284,15 @@ def _read_file(path: Path, counter: _Counter, shown: str,
         yield unreadable(shown, counter.next(), CannotRead(
             f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than any mail "
             "pbem reads"))
-    elif path.suffix.lower() in (".eml", ".msg") or looks_like_mail(data):
+    elif suffix(path).lower() in (".eml", ".msg") or looks_like_mail(data):
         yield letter_from_bytes(data, shown, counter.next(), written)
     else:
         yield letter_from_text(data, shown, counter.next(), written)
 
 
-def letters_of_file(path: Path, shown: str, data: bytes | None = None) -> list[Letter]:
+def letters_of_file(path: str | Path, shown: str, data: bytes | None = None) -> list[Letter]:
     """The letters of one file (an mbox holds several), named `shown`: a plain order file
     is dated by its modification time. `data` is the file's content when already read."""
-    path = path if isinstance(path, Path) else Path(path)  # (Path(path) parses it again)
     return list(_read_file(path, _Counter(), shown, data))
 
 
