@@ -60,6 +60,7 @@ _UNWRITTEN = 10**15
 MOST_TEXT_CHARS = 64 * 1024
 # `file_folder` reads the digests filed at once when there are at most this many a file.
 _DIGESTS_A_FILE = 4
+_KNOWN = ("id", "move", "status", "officer_id", "source")  # of a letter filed before
 # Dated by the letter itself (the deadline applies) or by the GM's own filing.
 _OWN_DATES = frozenset({"Date header", "delivery time"})
 
@@ -225,11 +226,10 @@ class Inbox:
             return self._pending_digests[digest]
         if self._filed_digests is not None and digest not in self._filed_digests:
             return None
-        found = self.db.conn.execute(  # once per letter: no dict made for the new ones
-            "SELECT id, move, status, officer_id, source FROM letters WHERE digest = ? LIMIT 1",
-            [digest]).fetchone()
-        return dict(zip(("id", "move", "status", "officer_id", "source"), found)) if found \
-            else None
+        # Asked for each letter: a dict is made only for one filed before.
+        found = self.db.conn.execute(f"SELECT {', '.join(_KNOWN)} FROM letters "
+                                     "WHERE digest = ? LIMIT 1", [digest]).fetchone()
+        return dict(zip(_KNOWN, found)) if found else None
 
     def file(self, letter: Letter) -> Filed:
         """File one letter: read, dated, matched, checked, recorded, answered; the letter
