@@ -188,8 +188,10 @@ def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]
     squares = [(p["x"], p["y"]) for p in planets] + [(x, y)]
     if own.span:
         squares += [(own.span[0], own.span[2]), (own.span[1], own.span[3])]
+    # A stop's level too: a route stopped at its parsec 0 draws no line, and the ship may be
+    # on another level since (brought home to the base).
     levels = ({p["level"] for p in planets} | {t["level"] for t in tracks}
-              | {t["level"] for t in trails} | {z, 0})
+              | {t["level"] for t in trails} | {s["level"] for s in stops} | {z, 0})
     x0, x1, y0, y1 = _extent(squares)
     return Drawing(
         reader="officer", title=f"VII Legio - {game} - chart of {rank} {officer} after move {move}",
