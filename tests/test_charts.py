@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pbem import store
 from pbem.charts.knowledge import OwnChart, PublicChart
-from pbem.charts.reckoning import moved, offset, steps, tracks, walk
+from pbem.charts.reckoning import moved, offset, route_tracks, steps, tracks, walk
 from pbem.demo import run_demo
 from pbem.rules.events import GM, OFFICER, PUBLIC, Event
 
@@ -200,6 +200,12 @@ def test_the_walk_goes_parsec_by_parsec_as_far_as_the_ship_travelled(route, trav
     squares = [s.at for s in path]
     for level, points in tracks(path):
         assert all((x, y, level) in squares for x, y in points)
+
+
+@given(route=ROUTES, travelled=st.integers(0, 40),
+       start=st.tuples(st.integers(-9, 9), st.integers(-9, 9), st.integers(-2, 2)))
+def test_a_route_is_drawn_leg_by_leg_as_its_walk_would_draw_it(route, travelled, start):
+    assert route_tracks(start, route, travelled) == tracks(steps(start, route, travelled))
 
 
 def test_an_officer_places_what_he_sighted_from_his_believed_route():

@@ -33,7 +33,7 @@ from typing import Any, Iterable
 
 from ..rules.events import Event
 from ..rules.galaxy import BASE_DESIGNATION
-from .reckoning import Point, moved, offset, steps, tracks
+from .reckoning import Point, moved, offset, route_tracks, steps
 
 ORIGIN: Point = (0, 0, 0)
 
@@ -207,7 +207,7 @@ class OwnChart:
             elif e.kind == "sheet":
                 self.at = list(d["reckoning"])
         if route is not None:
-            for level, points in tracks(path):
+            for level, points in route_tracks(start, route["ordered"], travelled):
                 self.tracks.append({"move": move, "level": level, "points": points})
                 xs = [x for x, _ in points] + ([self.span[0], self.span[1]] if self.span else [])
                 ys = [y for _, y in points] + ([self.span[2], self.span[3]] if self.span else [])

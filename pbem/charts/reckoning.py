@@ -119,5 +119,42 @@ def tracks(path: list[Step] | list[tuple[int, Point]]) -> list[tuple[int, list[l
     return runs if len(path) > 1 else []
 
 
+def route_tracks(start: Point, route: str, travelled: int) -> list[tuple[int, list[list[int]]]]:
+    """`tracks(steps(start, route, travelled))`, worked out leg by leg instead of parsec by
+    parsec: ten thousand officers' charts and the GM's draw every route at every move.
+    The parsecs of one leg go one way, so a leg adds one corner, or extends the last line
+    when it goes the way that line went."""
+    x, y, z = start
+    points: list[list[int]] = [[x, y]]
+    runs: list[tuple[int, list[list[int]]]] = [(z, points)]
+    number = 0
+    heading = None  # the way the last line of `points` goes; None before its first step
+    for count, direction in legs(route):
+        if direction in VERTICAL:
+            dz = VERTICAL[direction]
+            for _ in range(count // LEVEL_GAP):
+                if number + LEVEL_GAP > travelled:
+                    return runs if number > 0 else []
+                number += LEVEL_GAP
+                z += dz
+                points, heading = [[x, y]], None
+                runs.append((z, points))
+        else:
+            flown = min(count, travelled - number)
+            if flown > 0:
+                dx, dy = COMPASS[direction]
+                number += flown
+                x += flown * dx
+                y += flown * dy
+                if heading == (dx, dy):
+                    points[-1] = [x, y]
+                else:
+                    points.append([x, y])
+                    heading = (dx, dy)
+            if number >= travelled:
+                break
+    return runs if number > 0 else []
+
+
 def _sign(n: int) -> int:
     return (n > 0) - (n < 0)

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 
 from ..rules.events import Event
 from ..rules.state import GameState
-from .reckoning import steps, tracks
+from .reckoning import route_tracks
 
 
 def tabula(before: GameState, after: GameState, events: Iterable[Event], move: int,
@@ -46,8 +46,7 @@ def tabula(before: GameState, after: GameState, events: Iterable[Event], move: i
         elif e.kind == "route" and e.officer in before.officers:
             travelled = held.get(e.officer, e.data.get("travelled", untold.get(e.officer, 0)))
             start = base if e.officer in rescued else before.officers[e.officer].position
-            path = steps(tuple(start), e.data["ordered"], travelled)
-            for level, points in tracks(path):
+            for level, points in route_tracks(tuple(start), e.data["ordered"], travelled):
                 lines.append({"officer": names[e.officer], "level": level, "points": points})
     ships = [
         {
