@@ -28,15 +28,31 @@ def value_text(value: Any) -> str:
     if kind is list or kind is tuple:
         return ", ".join(map(value_text, value)) if value else "none"
     if kind is dict:
-        return "{" + "; ".join(f"{k} {value_text(v)}" for k, v in sorted(value.items())) + "}"
+        return "{" + "; ".join([f"{k} {value_text(v)}" for k, v in sorted(value.items())]) + "}"
     return str(value)
 
 
 def fields_text(data: Mapping[str, Any]) -> str:
     # Fields in name order, as the database keeps them, so a move written again from the
     # database reads the same; the officer's name is in the line's head already.
-    return "; ".join(f"{k} {value_text(v)}" for k, v in sorted(data.items())
-                     if k != "officer_name")
+    # `value_text` inlined for the plain values most fields hold: a move's events have
+    # hundreds of thousands of fields.
+    parts = []
+    for k, v in sorted(data.items()):
+        if k == "officer_name":
+            continue
+        kind = type(v)
+        if kind is str:
+            parts.append(f"{k} {v}" if v else f'{k} ""')
+        elif kind is int:
+            parts.append(f"{k} {v}")
+        elif kind is bool:
+            parts.append(f"{k} yes" if v else f"{k} no")
+        elif v is None:
+            parts.append(f"{k} -")
+        else:
+            parts.append(f"{k} {value_text(v)}")
+    return "; ".join(parts)
 
 
 def event_line(e: Event, names: Mapping[int, str], fields: str | None = None) -> str:

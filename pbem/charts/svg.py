@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from markupsafe import Markup
 
@@ -328,28 +328,11 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     every name and fact stays a plain value the template escapes. So a chart is a few dozen
     escaped values, cheap enough for ten thousand officers."""
     side = d.x1 - d.x0 + 1
-    cell = max(2, min(20, PANEL // side))
-    size = side * cell
-    columns = 1 if len(d.levels) == 1 else 2
-    pad, head, top = 2 * cell + 24, 22, 52
-    col_w, row_h = size + pad, size + head + 30
-    panels, origin = [], {}
-    for n, level in enumerate(d.levels):
-        px = pad + (n % columns) * col_w
-        py = top + head + (n // columns) * row_h
-        origin[level] = (px, py)
-        grid = f"{chart_id}-grid-{n}" if cell >= 5 else None
-        box = f'x="{px}" y="{py}" width="{size}" height="{size}"'
-        panels.append({
-            "level": level, "title": f"level {level}" if d.frame == "zone" else level_name(level),
-            "title_at": f'x="{px}" y="{py - 6}"', "box": box,
-            "grid": (
-                f'<pattern id="{grid}" x="{px}" y="{py}" width="{cell}" height="{cell}" '
-                f'patternUnits="userSpaceOnUse"><path class="grid" d="M{cell} 0H0V{cell}"/></pattern>'
-            ) if grid else None,
-            "grid_box": f'<rect {box} fill="url(#{grid})"/>' if grid else None,
-            "ticks": _ticks(d.x0, d.x1, d.y0, d.y1, cell, px, py, d.frame),
-        })
+    cell, columns, pad, head, top, col_w, row_h, origin, shared = _frame(
+        tuple(d.levels), side, chart_id, d.frame)
+    panels = [{**panel, "ticks": _ticks(d.x0, d.x1, d.y0, d.y1, cell, *origin[panel["level"]],
+                                        d.frame)}
+              for panel in shared]
     x0, y1 = d.x0, d.y1
     half = cell / 2
 
@@ -439,6 +422,48 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         "legend": LEGENDS[d.reader] + (OUTER_LEGEND if d.hazards else ""),
         "base": BASE_DESIGNATION,
     }
+
+
+class _Frame(NamedTuple):
+    """The panels of a chart in pixels, ticks aside."""
+
+    cell: int
+    columns: int
+    pad: int
+    head: int
+    top: int
+    col_w: int
+    row_h: int
+    origin: dict[int, tuple[int, int]]  # level -> its panel's top left corner
+    panels: tuple[dict[str, Any], ...]  # shared by every chart of that frame: copied, never changed
+
+
+@functools.lru_cache(maxsize=4096)
+def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str) -> _Frame:
+    """The panels hang only on the levels drawn and the side of the frame, which the charts
+    of a move share by the dozen: each is worked out once."""
+    cell = max(2, min(20, PANEL // side))
+    size = side * cell
+    columns = 1 if len(levels) == 1 else 2
+    pad, head, top = 2 * cell + 24, 22, 52
+    col_w, row_h = size + pad, size + head + 30
+    panels, origin = [], {}
+    for n, level in enumerate(levels):
+        px = pad + (n % columns) * col_w
+        py = top + head + (n // columns) * row_h
+        origin[level] = (px, py)
+        grid = f"{chart_id}-grid-{n}" if cell >= 5 else None
+        box = f'x="{px}" y="{py}" width="{size}" height="{size}"'
+        panels.append({
+            "level": level, "title": f"level {level}" if frame == "zone" else level_name(level),
+            "title_at": f'x="{px}" y="{py - 6}"', "box": box,
+            "grid": (
+                f'<pattern id="{grid}" x="{px}" y="{py}" width="{cell}" height="{cell}" '
+                f'patternUnits="userSpaceOnUse"><path class="grid" d="M{cell} 0H0V{cell}"/></pattern>'
+            ) if grid else None,
+            "grid_box": f'<rect {box} fill="url(#{grid})"/>' if grid else None,
+        })
+    return _Frame(cell, columns, pad, head, top, col_w, row_h, origin, tuple(panels))
 
 
 # The layout's ready-made geometry, by where it sits: the chart's own keys, and those of
