@@ -345,19 +345,12 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     for p in d.planets:
         cx, cy = centre(p["level"], p["x"], p["y"])
         where = f'data-x="{p["x"]}" data-y="{p["y"]}" data-level="{p["level"]}"'
-        if p["base"]:
-            shape = (f'<rect x="{cx - r - 1:g}" y="{cy - r - 1:g}" width="{2 * r + 2:g}" '
-                     f'height="{2 * r + 2:g}"/><text x="{cx:g}" y="{cy + 3:g}" '
-                     'text-anchor="middle">B</text>')
-        else:
-            shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}"/>'
-            if p["known"]:
-                shape += f'<path class="cross" d="{_cross(cx, cy, r)}"/>'
+        shape, label_at = _planet_mark(cx, cy, r, bool(p["base"]), bool(p["known"]))
         css = "base" if p["base"] else " ".join(
             ["planet"] + [c for c in ("known", "destroyed", "uncharted") if p.get(c)])
         planets.append({"name": p["name"], "label": p["label"], "tooltip": p["tooltip"],
                         "base": p["base"], "css": css, "where": where, "shape": shape,
-                        "label_at": f'x="{cx + r + 2:g}" y="{cy + 3:g}"'})
+                        "label_at": label_at})
     tracks = []
     for t in d.tracks:
         css = "track last" if t["last"] else "track"
@@ -518,12 +511,28 @@ def _tick(n: int, plus: str, minus: str, frame: str) -> str:
     return "0" if n == 0 else f"{abs(n)}{plus if n > 0 else minus}"
 
 
+@functools.lru_cache(maxsize=65536)
+def _planet_mark(cx: float, cy: float, r: float, base: bool, known: bool) -> tuple[str, str]:
+    """A planet's shape and where its label goes: the same planets fall on the same pixels
+    of most charts of a move (every officer starts on the base), each worked out once."""
+    if base:
+        shape = (f'<rect x="{cx - r - 1:g}" y="{cy - r - 1:g}" width="{2 * r + 2:g}" '
+                 f'height="{2 * r + 2:g}"/><text x="{cx:g}" y="{cy + 3:g}" '
+                 'text-anchor="middle">B</text>')
+    else:
+        shape = f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}"/>'
+        if known:
+            shape += f'<path class="cross" d="{_cross(cx, cy, r)}"/>'
+    return shape, f'x="{cx + r + 2:g}" y="{cy + 3:g}"'
+
+
 def _cross(cx: float, cy: float, r: float) -> str:
     """The S.C.'s pencil cross: a planet crossed out, a stop marked."""
     return (f"M{cx - r:g},{cy - r:g}L{cx + r:g},{cy + r:g}"
             f"M{cx + r:g},{cy - r:g}L{cx - r:g},{cy + r:g}")
 
 
+@functools.lru_cache(maxsize=65536)
 def _ship_path(cx: float, cy: float, r: float) -> str:
     """A ship marker: a small arrowhead pointing North."""
     return (f"M{cx:g},{cy - r * 1.3:g} L{cx + r:g},{cy + r:g} L{cx:g},{cy + r * 0.4:g} "
