@@ -28,18 +28,25 @@ def value_text(value: Any) -> str:
     if kind is list or kind is tuple:
         return ", ".join(map(value_text, value)) if value else "none"
     if kind is dict:
-        return "{" + "; ".join([f"{k} {value_text(v)}" for k, v in sorted(value.items())]) + "}"
+        return "{" + _pairs(value, _ALL) + "}"
     return str(value)
 
 
 def fields_text(data: Mapping[str, Any]) -> str:
     # Fields in name order, as the database keeps them, so a move written again from the
     # database reads the same; the officer's name is in the line's head already.
-    # `value_text` inlined for the plain values most fields hold: a move's events have
-    # hundreds of thousands of fields.
+    return _pairs(data, "officer_name")
+
+
+_ALL = object()  # no key is this: `_pairs` leaves nothing out
+
+
+def _pairs(data: Mapping[Any, Any], skip: object) -> str:
+    """`key value; ...` in key order, `skip` left out. `value_text` inlined for the plain
+    values most fields hold: a move's events have hundreds of thousands of fields."""
     parts = []
     for k, v in sorted(data.items()):
-        if k == "officer_name":
+        if k == skip:
             continue
         kind = type(v)
         if kind is str:

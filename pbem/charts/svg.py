@@ -123,6 +123,10 @@ def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[s
     out: list[dict[str, Any]] = []
     for note in notes:
         text = note["text"]
+        if 0 < len(text) <= LIST_CHARS:  # most entries are one line: said without the loop
+            out.append({"name": note["name"], "text": text, "css": _css(css, note.get("css", "")),
+                        "at": f'x="{x}" y="{y + len(out) * LINE}"'})
+            continue
         first = True
         while text:
             if len(text) <= LIST_CHARS:
@@ -131,12 +135,16 @@ def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[s
                 cut = text.rfind(" ", 0, LIST_CHARS)
                 cut = cut if cut > 0 else LIST_CHARS
             out.append({"name": note["name"] if first else None, "text": text[:cut],
-                        "css": " ".join(c for c in (css, note.get("css", ""), "" if first else "more") if c),
+                        "css": _css(css, note.get("css", ""), "" if first else "more"),
                         "at": f'x="{x}" y="{y + len(out) * LINE}"'})
             text = text[cut:].lstrip()
             text = ("    " + text) if text else ""
             first = False
     return out
+
+
+def _css(*classes: str) -> str:
+    return " ".join(c for c in classes if c)
 
 
 def public_drawing(chart: PublicChart, *, game: str, move: int,
@@ -359,7 +367,9 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
             line = f'<circle class="{css}" data-level="{t["level"]}" cx="{cx:g}" cy="{cy:g}" r="1.5">'
             close = "</circle>"
         else:
-            pts = " ".join("%g,%g" % centre(t["level"], x, y) for x, y in t["points"])
+            ox, oy = origin[t["level"]]
+            left, bottom = ox - x0 * cell + half, oy + y1 * cell + half  # centre(), inlined
+            pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in t["points"]])
             line = f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
             close = "</polyline>"
         tracks.append({"open": line, "close": close, "label": t["label"]})
