@@ -56,6 +56,15 @@ def to_json(value: Any) -> str:
     return "".join(_C_ENCODE(value, 0))
 
 
+def to_json_each(values: Iterable[Any]) -> list[str]:
+    """`to_json` of each value, in one call: a move's data of a hundred thousand events, each
+    stored as its own text."""
+    if _C_ENCODE is None:
+        return [to_json(v) for v in values]
+    encode, join, text = _C_ENCODE, "".join, _ENCODER.encode
+    return [text(v) if isinstance(v, str) else join(encode(v, 0)) for v in values]
+
+
 @migrations()
 def m001_initial(db: sqlite_utils.Database) -> None:
     db["game"].create(

@@ -70,6 +70,13 @@ class MoveSummary:
 LANDINGS = {"relanding": "landed again on", "distortion": "put down by a distortion on"}
 
 
+# The kinds of event the summary tells of (each has its branch in `summarize`).
+TOLD = frozenset({
+    "held", "landed", "net", "distortion-exit", "black-hole-roll", "alien-ship-enters",
+    "alien-ship-hooks", "alien-ship-attack", "disengage", "alien-ship-destroyed",
+    "specialist-lost", "desertion", "losses", "rescue", "promotion", "game-end"})
+
+
 def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
               with_orders: int) -> MoveSummary:
     """The summary of a resolved move, from its events; `names` are the officers by id."""
@@ -77,6 +84,8 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
     alien: list[str] = []
     game_end = None
     for e in events:
+        if e.kind not in TOLD:
+            continue  # most of a move's events (turns, sheets, routes, sightings)
         d = e.data
         name = names.get(e.officer, "?") if e.officer is not None else "-"
         if e.kind == "held":

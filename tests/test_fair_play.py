@@ -492,3 +492,5 @@ def test_the_stored_json_is_what_the_json_module_writes(value):
     """Every JSON column (and so every hash of the ledger) is written by one C encoder made
     once: the text is json's own, keys sorted, names as written."""
     assert store.to_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+    assert store.to_json_each([value, {"event": value}]) == [
+        store.to_json(value), store.to_json({"event": value})]

@@ -119,8 +119,8 @@ def at_move(db: sqlite_utils.Database, move: int, ruleset) -> MoveCharts:
 def save(db: sqlite_utils.Database, charts: MoveCharts) -> None:
     """Keep this move's knowledge for the next one; the caller holds the transaction."""
     rows = [(PUBLIC, charts.move, store.to_json(charts.public.to_dict()))]
-    rows += [(str(officer_id), charts.move, store.to_json(chart.to_dict()))
-             for officer_id, chart in charts.own.items()]
+    texts = store.to_json_each(chart.to_dict() for chart in charts.own.values())
+    rows += [(str(officer_id), charts.move, text) for officer_id, text in zip(charts.own, texts)]
     store.save_charts(db, rows)  # every reader's row anew: a retired officer's is dropped
     if charts.tabula is not None:
         store.save_tabula(db, charts.move, store.to_json(charts.tabula))
