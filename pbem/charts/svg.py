@@ -98,14 +98,27 @@ def _extent(points: list[tuple[int, int]]) -> tuple[int, int, int, int]:
     return x0, x0 + side, y0, y0 + side
 
 
-def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str]) -> dict[str, Any]:
+def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str],
+                 marks_key: frozenset[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """`marks_key`: `frozenset(marks.items())` (its hash is kept), when the caller draws
+    many planets."""
     x, y, z = p["at"]
-    base = p.get("base", False)
-    text = f"{'the base' if base else name}: {from_base(p['at'])}; {_facts_text(p)}"
+    return dict(_base_entry(name, x, y, z, p.get("base", False), p.get("known", False),
+                            p.get("destroyed", False), tuple(p["facts"]),
+                            frozenset(marks.items()) if marks_key is None else marks_key))
+
+
+@functools.lru_cache(maxsize=65536)
+def _base_entry(name: str, x: int, y: int, z: int, base: bool, known: bool, destroyed: bool,
+                facts: tuple[str, ...], marks: frozenset[tuple[str, str]]) -> dict[str, Any]:
+    """A planet as a chart from the base draws it, worked out once: every officer's chart
+    shows the planets the bulletins place. Copied by `_base_planet`, never changed here."""
+    told = _facts_text({"facts": facts, "known": known, "destroyed": destroyed, "base": base})
+    text = f"{'the base' if base else name}: {_from_base(x, y, z)}; {told}"
     return {
         "name": name, "level": z, "x": x, "y": y, "base": base, "uncharted": False,
-        "known": p.get("known", False) and not base, "destroyed": p.get("destroyed", False),
-        "label": "B" if base else f"{name} {marks_of(p['facts'], marks)}".rstrip(),
+        "known": known and not base, "destroyed": destroyed,
+        "label": "B" if base else f"{name} {marks_of(list(facts), dict(marks))}".rstrip(),
         "tooltip": text,
     }
 
@@ -124,7 +137,9 @@ def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[s
     for note in notes:
         text = note["text"]
         if 0 < len(text) <= LIST_CHARS:  # most entries are one line: said without the loop
-            out.append({"name": note["name"], "text": text, "css": _css(css, note.get("css", "")),
+            extra = note.get("css")
+            out.append({"name": note["name"], "text": text,
+                        "css": f"{css} {extra}" if extra else css,
                         "at": f'x="{x}" y="{y + len(out) * LINE}"'})
             continue
         first = True
@@ -177,7 +192,8 @@ def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]
                     officer: str, rank: str, game: str, move: int,
                     marks: Mapping[str, str]) -> Drawing:
     """`planets_known`: `knowledge.officer_planets`, the planets he can place."""
-    planets = [_base_planet(planets_known[name], name, marks)
+    marks_key = frozenset(marks.items())
+    planets = [_base_planet(planets_known[name], name, marks, marks_key)
                for name in sorted(planets_known, key=order)]
     tracks = [
         {"level": t["level"], "points": t["points"], "label": f"move {t['move']}",
@@ -328,6 +344,13 @@ def _span(levels: set[int]) -> list[int]:
 
 # --- pixels -------------------------------------------------------------------------------
 
+# A planet's classes by (known, destroyed, uncharted), named once.
+PLANET_CSS = {(known, destroyed, uncharted): " ".join(
+    ["planet"] + [c for c, on in (("known", known), ("destroyed", destroyed),
+                                  ("uncharted", uncharted)) if on])
+    for known in (False, True) for destroyed in (False, True) for uncharted in (False, True)}
+
+
 def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     """Pixel positions for the template: panels two by two, the column of planets beside.
 
@@ -354,8 +377,8 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         cx, cy = centre(p["level"], p["x"], p["y"])
         where = f'data-x="{p["x"]}" data-y="{p["y"]}" data-level="{p["level"]}"'
         shape, label_at = _planet_mark(cx, cy, r, bool(p["base"]), bool(p["known"]))
-        css = "base" if p["base"] else " ".join(
-            ["planet"] + [c for c in ("known", "destroyed", "uncharted") if p.get(c)])
+        css = "base" if p["base"] else PLANET_CSS[
+            bool(p.get("known")), bool(p.get("destroyed")), bool(p.get("uncharted"))]
         planets.append({"name": p["name"], "label": p["label"], "tooltip": p["tooltip"],
                         "base": p["base"], "css": css, "where": where, "shape": shape,
                         "label_at": label_at})
