@@ -19,7 +19,7 @@ import sqlite3
 import tarfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from .orderfolder import CannotRead, read_order_file
 
@@ -78,11 +78,17 @@ def remove(folder: Path) -> None:
     shutil.rmtree(doomed)
 
 
-def _readable(files: list[tuple[str, str]]) -> Iterator[tuple[str, str, bytes]]:
+def _readable(files: list[tuple[str, str]],
+              read: Mapping[str, bytes]) -> Iterator[tuple[str, str, bytes]]:
     """What a move reads of each order file (at most its first MOST_FILE_BYTES + 1 bytes:
     keeping that much restores the move exactly); entries no move reads (a FIFO, a broken
-    link, a file pbem may not read) are not kept, and never opened."""
+    link, a file pbem may not read) are not kept, and never opened. A file the move has
+    read already (`read`, by its path in orders/) is not read again: those are its bytes."""
     for rel, path in files:
+        data = read.get(rel)
+        if data is not None:
+            yield rel, path, data
+            continue
         try:
             yield rel, path, read_order_file(path)
         except CannotRead:
@@ -122,16 +128,20 @@ def write_tar(path: Path, members: list[tuple[str, int, bytes]]) -> None:
 
 
 def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
-            files: list[tuple[str, str]], keep: int) -> tuple[Path | None, dict[str, str]]:
+            files: list[tuple[str, str]], keep: int,
+            read: Mapping[str, bytes] | None = None) -> tuple[Path | None, dict[str, str]]:
     """Back the game up before `move` (unless `keep` is 0) with the order files the move
     reads, and fingerprint those files; returns the backup folder and {path in orders/:
-    sha256}. Each file is read once, for the tar and for its fingerprint: the fingerprint
+    sha256}. `read` holds what the move read of its files already (by path in orders/):
+    those bytes are kept, the other files read here. Each file is read once, for the tar
+    and for its fingerprint: the fingerprint
     lets a half-finished move archive only the files it read, not a new one saved under
     their name, and a rollback tell which files were in orders/ when the move was resolved.
     """
     fingerprints: dict[str, str] = {}
+    read = read or {}
     if keep <= 0:
-        for rel, _, data in _readable(files):
+        for rel, _, data in _readable(files, read):
             fingerprints[rel] = hashlib.sha256(data).hexdigest()
         return None, fingerprints
     root = Path(game_dir) / BACKUPS
@@ -142,7 +152,7 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
     staging.mkdir(parents=True)
     copy_database(source, staging / DATABASE)
     members = []
-    for rel, path, data in _readable(files):
+    for rel, path, data in _readable(files, read):
         fingerprints[rel] = hashlib.sha256(data).hexdigest()
         members.append((rel, int(os.stat(path).st_mtime), data))
     write_tar(staging / ORDERS, members)

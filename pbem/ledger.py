@@ -99,10 +99,14 @@ GAME_SETTINGS = ("rules", "level", "moves", PUBLIC_SETTING)
 
 def read_move(conn: sqlite3.Connection, move: int) -> dict[str, list[list]]:
     """The orders, rolls and events of one move, as rows of values in MOVE_COLUMNS order."""
-    return {
-        part: [list(r) for r in conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,))]
-        for part, cols in MOVE_COLUMNS.items()
-    }
+    return {part: [list(r) for r in rows] for part, rows in _move_rows(conn, move).items()}
+
+
+def _move_rows(conn: sqlite3.Connection, move: int) -> dict[str, list[tuple]]:
+    # Rows as SQLite gives them: a tuple is hashed as the list it holds (canonical JSON
+    # writes both as an array), and a move's tens of thousands of events need no copy.
+    return {part: conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,)).fetchall()
+            for part, cols in MOVE_COLUMNS.items()}
 
 
 def state_columns(level: str | None) -> dict[str, tuple[str, ...]]:
@@ -117,22 +121,30 @@ def read_state(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
     """The state as rows in `state_columns` order. Officers enlisted after `through_move`
     are left out: the state a move left is compared with the one the next move started
     from, and enlisting between moves is the GM's right."""
+    state = _state_rows(conn, through_move)
+    return {table: rows if table == "game" else [list(r) for r in rows]
+            for table, rows in state.items()}
+
+
+def _state_rows(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
+    # `read_state` with each row a tuple as SQLite gives it (hashed the same, see _move_rows).
     level = conn.execute("SELECT level FROM game").fetchone()[0]
     cols = {t: ", ".join(c) for t, c in state_columns(level).items()}
     game = list(conn.execute(f"SELECT {cols['game']} FROM game").fetchone())
     at = STATE_COLUMNS["game"].index("settings")
     settings = json.loads(game[at])
     game[at] = json.dumps({k: settings[k] for k in GAME_SETTINGS if k in settings}, sort_keys=True)
-    planets = conn.execute(f"SELECT {cols['planets']} FROM planets ORDER BY id").fetchall()
-    officers = conn.execute(
-        f"SELECT {cols['officers']} FROM officers WHERE enlisted_move <= ? ORDER BY id",
-        (through_move,),
-    ).fetchall()
-    state = {"game": game, "planets": [list(r) for r in planets],
-             "officers": [list(r) for r in officers]}
+    state = {
+        "game": game,
+        "planets": conn.execute(f"SELECT {cols['planets']} FROM planets ORDER BY id").fetchall(),
+        "officers": conn.execute(
+            f"SELECT {cols['officers']} FROM officers WHERE enlisted_move <= ? ORDER BY id",
+            (through_move,),
+        ).fetchall(),
+    }
     if "hazards" in cols:
-        state["hazards"] = [list(r) for r in conn.execute(
-            f"SELECT {cols['hazards']} FROM hazards ORDER BY id")]
+        state["hazards"] = conn.execute(
+            f"SELECT {cols['hazards']} FROM hazards ORDER BY id").fetchall()
     return state
 
 
@@ -183,7 +195,7 @@ def previous_hash(conn: sqlite3.Connection, move: int, game_commitment: str) -> 
 
 def opening_state(conn: sqlite3.Connection, move: int) -> dict[str, str]:
     """Digests of the state a move starts from, taken before it is saved."""
-    return state_digests(read_state(conn, move - 1))
+    return state_digests(_state_rows(conn, move - 1))
 
 
 def changed_since_last_move(conn: sqlite3.Connection, move: int,
@@ -199,8 +211,8 @@ def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],
                 game_commitment: str) -> str:
     """Write the ledger entry of a move just saved, inside the move's transaction, from the
     rows as the database now holds them; returns the new chain head."""
-    parts = move_digests(read_move(conn, move))
-    state = state_digests(read_state(conn, move))
+    parts = move_digests(_move_rows(conn, move))
+    state = state_digests(_state_rows(conn, move))
     previous = previous_hash(conn, move, game_commitment)
     digest_ = entry_hash(move, previous, opening, parts, state)
     conn.execute(

@@ -142,6 +142,29 @@ def test_every_bulletin_prints_the_chain_head_of_its_move(demo):
         previous = entry["hash"]
 
 
+SQL_VALUES = st.one_of(st.none(), st.integers(-2 ** 63, 2 ** 63 - 1), st.text(),
+                      st.floats(allow_nan=False))
+
+
+@given(rows=st.lists(st.lists(SQL_VALUES, max_size=6).map(tuple), max_size=8))
+def test_rows_hash_the_same_as_sqlite_gives_them_and_as_lists(rows):
+    """A move's entry hashes its rows as the tuples SQLite gives; `pbem verify` and the
+    published ledger hash them as lists: the digests must be the same."""
+    assert ledger.digest(rows) == ledger.digest([list(r) for r in rows])
+
+
+def test_the_entry_of_a_move_is_what_its_rows_read_back_hash_to(demo):
+    """Each entry, written from the rows as tuples, against the rows read back as lists."""
+    conn = sqlite3.connect(demo / "game.db")
+    try:
+        for move in range(1, 7):
+            entry = ledger.entry(conn, move)
+            assert ledger.move_digests(ledger.read_move(conn, move)) == {
+                part: entry[part] for part in ledger.MOVE_COLUMNS}
+    finally:
+        conn.close()
+
+
 # --- verify: the GM, from the database ------------------------------------------------
 
 

@@ -14,6 +14,8 @@ from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from pbem import deadlines, game, inbox, store
@@ -475,3 +477,50 @@ def test_without_the_gms_address_the_inbox_files_and_says_no_receipt_is_written(
     out = ok("inbox", folder, eml(folder, "n.eml", m))
     assert "Filed 1 mail: 1 accepted" in out and "No receipts: the game has no GM address" in out
     assert rows(folder, "SELECT count(*) AS n FROM mails") == [{"n": 0}]
+
+
+# --- writing what a move filed ----------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def empty_inbox(tmp_path_factory):
+    db = store.open_db(tmp_path_factory.mktemp("inbox"), create=True)
+    yield db
+    db.close()
+
+
+LETTER_VALUES = {"move": st.integers(1, 9), "status": st.sampled_from(["accepted", "refused"]),
+                 "source": st.text(max_size=12), "date": st.just("2026-01-01T00:00:00+00:00"),
+                 "filed": st.just("2026-01-01T00:00:00+00:00"), "text": st.text(max_size=30),
+                 "officer_id": st.none() | st.integers(1, 5)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(before=st.integers(0, 3), pending=st.lists(st.fixed_dictionaries(LETTER_VALUES),
+                                                 max_size=6), data=st.data())
+def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
+        empty_inbox, before, pending, data):
+    """record_filing writes the letters a move filed together; the table must be as if
+    each were inserted by itself, and the letters played found by the ids so given."""
+    db = empty_inbox
+    rows = [dict(r, id=inbox._UNWRITTEN + k) for k, r in enumerate(pending)]
+    old = list(range(1, before + 1))
+    played = data.draw(st.lists(st.sampled_from(old + [r["id"] for r in rows]), unique=True)
+                       if old or rows else st.just([]))
+    tables = []
+    for by_itself in (True, False):
+        db.conn.execute("BEGIN")
+        try:
+            for k in old:
+                inbox.insert_letter(db, {"status": "accepted", "source": f"old {k}",
+                                         "date": "d", "filed": "f"})
+            collected = inbox.Collected(pending=[dict(r) for r in rows], played=list(played))
+            if by_itself:  # what record_filing did before: one INSERT a letter
+                written = {r["id"]: inbox.insert_letter(db, r) for r in collected.pending}
+                db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
+                                    [(written.get(i, i),) for i in collected.played])
+            else:
+                inbox.record_filing(db, collected)
+            tables.append(db.conn.execute("SELECT * FROM letters ORDER BY id").fetchall())
+        finally:
+            db.conn.execute("ROLLBACK")
+    assert tables[0] == tables[1]

@@ -4,6 +4,7 @@ short between their commit and their files finished by the next resolve or repor
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import tarfile
 from pathlib import Path
@@ -14,11 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pbem.move_files
-from pbem import backups, game, move_files, preview, rollback, store
+from pbem import backups, game, move_files, orderfolder, preview, rollback, store
+from pbem.orderfile import MOST_FILE_BYTES
+from pbem.orderfolder import read_order_file
 from pbem.cli import main
 from pbem.store import GameError
 
-from conftest import EXAMPLE_FIT, Game, orders_text
+from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 
 BASE = (10, 10, 2)
 GOLDEN = Path(__file__).resolve().parent.parent / "reports"
@@ -228,6 +231,58 @@ def test_the_backup_of_the_orders_is_the_tar_file_tarfile_writes(tmp_path_factor
     path = tmp_path_factory.mktemp("tar") / "orders.tar"
     backups.write_tar(path, members)
     assert path.read_bytes() == expected.getvalue()
+
+
+@pytest.fixture(scope="module")
+def four_collecting(tmp_path_factory) -> Game:
+    """`four`, for a property test: one game whose orders/ each example fills anew."""
+    root = tmp_path_factory.mktemp("collecting")
+    mapfile = write_map(root / "map.toml", BASE, [(10, 14, 2)])
+    game.new_game(root / "cornifex", 1, name="cornifex", map_file=mapfile)
+    for name, secret, fit in OFFICERS:
+        game.enlist(root / "cornifex", name, "", "GLADIUM", name.upper(), fit, secret=secret)
+    return Game(root / "cornifex")
+
+
+MAIL_HEAD = b"From: alpha@example.org\nSubject: orders\n\n"
+
+
+@settings(max_examples=30, deadline=None)
+@given(contents=st.lists(st.one_of(
+    st.binary(max_size=300),
+    st.text(max_size=200).map(lambda t: orders_text("Alpha", "aaaa-1111", 1, t).encode()),
+    # Past a file's most bytes, plain (read to the most + 1) or a mail (read further).
+    st.sampled_from([0, 1, 2, 700]).map(lambda k: b"x" * (MOST_FILE_BYTES + k)),
+    st.sampled_from([0, 1, 2, 700]).map(lambda k: MAIL_HEAD + b"y" * (MOST_FILE_BYTES + k)),
+), min_size=1, max_size=4))
+def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
+        four_collecting, contents):
+    """The backup takes the bytes the move read of each file instead of reading it again:
+    those are what reading it again gives, whatever the file."""
+    orders = four_collecting.dir / "orders"
+    shutil.rmtree(orders, ignore_errors=True)
+    orders.mkdir()
+    for k, data in enumerate(contents):
+        (orders / f"{k}.txt").write_bytes(data)
+    db = store.open_db(four_collecting.dir)
+    try:
+        state = store.load_state(db)
+        collected = game.collect_orders(four_collecting.dir, db, state,
+                                        game.ruleset_for(four_collecting.dir))
+    finally:
+        db.close()
+    listed = orderfolder.order_files(four_collecting.dir)
+    assert collected.read == {rel: read_order_file(path) for rel, path in listed}
+    kept = four_collecting.dir / "kept"
+    again = four_collecting.dir / "again"
+    for where, read in ((kept, collected.read), (again, None)):
+        shutil.rmtree(where, ignore_errors=True)
+        conn = sqlite3.connect(four_collecting.dir / "game.db")
+        try:
+            backups.back_up(where, conn, 1, listed, 1, read)
+        finally:
+            conn.close()
+    assert files(kept) == files(again)
 
 
 def test_the_gm_sets_how_many_backups_are_kept(demo):
