@@ -477,6 +477,11 @@ def _player_order(row: dict[str, Any]) -> tuple:
     return (row["turn_fixed"] is None, row["turn_fixed"] or 0, row["lot"])
 
 
+# An officer's columns as `load_state` reads them, in the order `_officer` unpacks them.
+_OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, "
+                    "technologies, research, grants_last, landing, personality, specialist")
+
+
 def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> GameState:
     """The game as it stands. With `only` (names as an order file writes them, in any case
     and spacing), the officers of those names alone, each in his place in the player
@@ -484,9 +489,12 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     g = game_row(db)
     planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
     if only is None:
-        rows = list(db["officers"].rows_where("retired IS NULL"))
-        rows.sort(key=_player_order)
-        turns = {r["id"]: turn for turn, r in enumerate(rows)}
+        # Plain rows, the player order's key (`_player_order`) last: ten thousand officers.
+        rows = db.conn.execute(
+            f"SELECT {_OFFICER_COLUMNS}, turn_fixed IS NULL, coalesce(turn_fixed, 0), lot "
+            "FROM officers WHERE retired IS NULL").fetchall()
+        rows.sort(key=lambda r: r[-3:])
+        turns = {r[0]: turn for turn, r in enumerate(rows)}
     else:
         wanted = {" ".join(name.split()).casefold() for name in only}
         order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
@@ -494,20 +502,26 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
         order.sort(key=_player_order)
         turns = {r["id"]: turn for turn, r in enumerate(order)}
         ids = [r["id"] for r in order if r["name"].casefold() in wanted]
-        rows = list(db["officers"].rows_where(
-            f"id IN ({', '.join('?' * len(ids))})", ids)) if ids else []
-        rows.sort(key=lambda r: turns[r["id"]])
+        rows = db.conn.execute(
+            f"SELECT {_OFFICER_COLUMNS} FROM officers WHERE id IN ({', '.join('?' * len(ids))})",
+            ids).fetchall() if ids else []
+        rows.sort(key=lambda r: turns[r[0]])
+    # Ships are frozen values, and most officers' are alike (a fresh game's all are): each
+    # text is read once.
+    ships: dict[str, Ship] = {}
     officers = {}
-    for r in rows:
-        turn = turns[r["id"]]
-        officers[r["id"]] = Officer(
-            id=r["id"], name=r["name"], rank=r["rank"], score=r["score"],
-            ship=ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
-            turn=turn, landed_on=r["landed_on"],
-            reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
-            technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
-            grants_last=r["grants_last"], landing=landing_from_json(r["landing"]),
-            personality=r["personality"], specialist=specialist_from_json(r["specialist"]),
+    for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
+         research, grants_last, landing, personality, specialist, *_) in rows:
+        read = ships.get(ship)
+        if read is None:
+            read = ships[ship] = ship_from_json(ship)
+        officers[id_] = Officer(
+            id=id_, name=name, rank=rank, score=score, ship=read,
+            position=Position(x, y, level), turn=turns[id_], landed_on=landed_on,
+            reckoning=Position(rx, ry, rlevel), technologies=json.loads(technologies),
+            research=json.loads(research), grants_last=grants_last,
+            landing=landing_from_json(landing), personality=personality,
+            specialist=specialist_from_json(specialist),
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,

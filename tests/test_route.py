@@ -1,8 +1,11 @@
 """Tracing routes: the zone's edge, missing levels, UP/DOWN, planets on the route, radar."""
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
 from pbem.rules import route as routes
-from pbem.rules.geometry import Position, Segment
-from pbem.rules.sighting import radar_range, sightings
+from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing, distance
+from pbem.rules.sighting import PlanetGrid, Sighting, radar_range, sightings
 from pbem.rules.state import Planet, Zone
 
 ZONE = Zone(20, 4)
@@ -100,3 +103,90 @@ def test_radar_never_sees_across_levels():
     planet = Planet(1, Position(5, 5, 2))
     r = trace(Position(5, 5, 1), [], [planet], reach=3)
     assert sightings(r.path, 3, {planet.position: planet}) == []
+
+
+# --- the counted route and the sightings against the square-by-square reading ----------
+
+
+def expand_square_by_square(start, route, zone):
+    """routes.expand as it was: every square tried against the zone in turn."""
+    path = [routes.Parsec(0, start)]
+    here, number = start, 0
+    for s in route:
+        if s.direction in VERTICAL:
+            for _ in range(s.parsecs // LEVEL_GAP):
+                there = Position(here.x, here.y, here.level + VERTICAL[s.direction])
+                if not zone.contains(there):
+                    return path, routes.NO_LEVEL
+                number += LEVEL_GAP
+                here = there
+                path.append(routes.Parsec(number, here))
+        else:
+            dx, dy = COMPASS[s.direction]
+            for _ in range(s.parsecs):
+                there = Position(here.x + dx, here.y + dy, here.level)
+                if not zone.contains(there):
+                    return path, routes.EDGE
+                number += 1
+                here = there
+                path.append(routes.Parsec(number, here))
+    return path, None
+
+
+def sightings_one_by_one(path, reach, planets):
+    """sightings as it was: every planet of the level against every parsec, ranked as tuples."""
+    if reach <= 0:
+        return []
+    found = []
+    for planet in planets:
+        best = None
+        for parsec in path:
+            if parsec.position.level != planet.position.level:
+                continue
+            dx = planet.position.x - parsec.position.x
+            dy = planet.position.y - parsec.position.y
+            if not (-reach <= dx <= reach and -reach <= dy <= reach):
+                continue
+            rank = (max(abs(dx), abs(dy)), dx * dx + dy * dy)
+            if best is None or rank < best[0]:
+                best = (rank, parsec)
+        if best is not None:
+            parsec = best[1]
+            found.append(Sighting(planet.id, parsec.number, distance(parsec.position, planet.position),
+                                  bearing(parsec.position, planet.position)))
+    found.sort(key=lambda s: (s.parsec, s.distance, s.planet))
+    return found
+
+
+SIZE = 12
+LEGS = st.lists(st.one_of(
+    st.builds(Segment, st.integers(0, 15), st.sampled_from(list(COMPASS))),
+    st.builds(Segment, st.sampled_from([0, 4, 8, 12]), st.sampled_from(list(VERTICAL))),
+), max_size=5)
+# Starts beyond the zone too: the count must stop where trying each square would.
+STARTS = st.builds(Position, st.integers(-3, SIZE + 2), st.integers(-3, SIZE + 2),
+                   st.integers(0, 5))
+
+
+@settings(max_examples=400)
+@given(start=STARTS, route=LEGS, levels=st.integers(1, 4))
+def test_a_route_is_counted_to_where_trying_each_square_stops_it(start, route, levels):
+    zone = Zone(SIZE, levels)
+    assert routes.expand(start, tuple(route), zone) == expand_square_by_square(
+        start, tuple(route), zone)
+
+
+@settings(max_examples=400)
+@given(start=st.builds(Position, st.integers(0, SIZE - 1), st.integers(0, SIZE - 1),
+                       st.integers(1, 2)),
+       route=LEGS, reach=st.integers(-1, 4),
+       squares=st.sets(st.tuples(st.integers(-2, SIZE + 1), st.integers(-2, SIZE + 1),
+                                 st.integers(1, 2)), max_size=40))
+# Two parsecs as near in steps and in a straight line: the earlier one sights the planet.
+@example(start=Position(0, 0, 1), route=[Segment(1, "NE")], reach=2, squares={(1, 0, 1)})
+def test_sightings_are_those_of_every_planet_against_every_parsec(start, route, reach, squares):
+    path, _ = routes.expand(start, tuple(route), Zone(SIZE, 4))
+    planets = [Planet(id=k, position=Position(*q)) for k, q in enumerate(sorted(squares), start=1)]
+    expected = sightings_one_by_one(path, reach, planets)
+    assert sightings(path, reach, PlanetGrid(planets)) == expected
+    assert sightings(path, reach, {p.position: p for p in planets}) == expected

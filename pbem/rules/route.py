@@ -55,29 +55,48 @@ class RouteResult:
         return self.path[-1].number
 
 
+# Parsec(n, Position(x, y, level)) as the named tuples' own __new__ makes them, without its
+# Python-level call: a move traces some 200,000 parsecs.
+_new = tuple.__new__
+
+
 def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
     """The parsecs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
     path = [Parsec(0, start)]
-    here, number = start, 0
+    x, y, level = start
+    number = 0
     for seg in route:
         if seg.direction in VERTICAL:
+            dz = VERTICAL[seg.direction]
             for _ in range(seg.parsecs // LEVEL_GAP):
-                there = Position(here.x, here.y, here.level + VERTICAL[seg.direction])
+                there = Position(x, y, level + dz)
                 if not zone.contains(there):
                     return path, NO_LEVEL
                 number += LEVEL_GAP
-                here = there
-                path.append(Parsec(number, here))
+                level = there.level
+                path.append(Parsec(number, there))
         else:
+            # A leg on one level: how far it stays inside the zone is counted, not tried
+            # square by square (ten thousand routes a move).
             dx, dy = COMPASS[seg.direction]
-            for _ in range(seg.parsecs):
-                there = Position(here.x + dx, here.y + dy, here.level)
-                if not zone.contains(there):
-                    return path, EDGE
-                number += 1
-                here = there
-                path.append(Parsec(number, here))
+            inside = (min(seg.parsecs, _room(x, dx, zone.size), _room(y, dy, zone.size))
+                      if 1 <= level <= zone.levels else 0)
+            for number in range(number + 1, number + inside + 1):
+                x += dx
+                y += dy
+                path.append(_new(Parsec, (number, _new(Position, (x, y, level)))))
+            if inside < seg.parsecs:
+                return path, EDGE
     return path, None
+
+
+def _room(at: int, step: int, size: int) -> int:
+    """How many steps of `step` (-1, 0 or 1) from `at` stay within 0..size-1."""
+    if step > 0:
+        return max(0, size - 1 - at) if at >= -1 else 0
+    if step < 0:
+        return max(0, at) if at <= size else 0
+    return size if 0 <= at < size else 0
 
 
 def blocks_route(planet: Planet) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from .geometry import Position, bearing, distance
+from .geometry import Position, bearing
 from .orders import Orders, Problem, plural
 from .route import Parsec
 from .ship import Ship
@@ -82,33 +82,37 @@ def sightings(
     if reach <= 0:
         return []
     grid = planets if isinstance(planets, PlanetGrid) else PlanetGrid(planets.values())
-    by_level: dict[int, list[Parsec]] = {}
-    for parsec in path:
-        by_level.setdefault(parsec.position.level, []).append(parsec)
+    path = list(path)
+    levels = {p.position.level for p in path}
+    if len(levels) == 1:  # most routes keep to one level
+        by_level = {levels.pop(): path}
+    else:
+        by_level = {}
+        for parsec in path:
+            by_level.setdefault(parsec.position.level, []).append(parsec)
     found: list[Sighting] = []
     for level, parsecs in by_level.items():
-        squares = [(p.position.x, p.position.y) for p in parsecs]
-        xs = [x for x, _ in squares]
-        ys = [y for _, y in squares]
+        xs = [p.position.x for p in parsecs]
+        ys = [p.position.y for p in parsecs]
         x0, y0, x1, y1 = min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
         for planet in grid.near(level, x0, y0, x1, y1):
-            px, py = planet.position.x, planet.position.y
+            px, py, _ = planet.position
             if not (x0 <= px <= x1 and y0 <= py <= y1):
                 continue  # in a block the route touches, but beyond reach of all of it
-            best = None
-            for k, (x, y) in enumerate(squares):
-                dx, dy = px - x, py - y
-                if not (-reach <= dx <= reach and -reach <= dy <= reach):
-                    continue  # out of range; 0 is a planet the route crosses
-                # The nearest parsec in steps, then in a straight line, then the earliest.
-                rank = (max(abs(dx), abs(dy)), dx * dx + dy * dy)
-                if best is None or rank < best[0]:
-                    best = (rank, k)
-            if best is not None:
-                parsec = parsecs[best[1]]
+            # The nearest parsec in steps, then in a straight line, then the earliest: kept
+            # as numbers, not ranked as tuples (a move weighs some 500,000 squares). `steps`
+            # starts beyond reach, so a parsec out of range is never taken.
+            best, steps, line = -1, reach + 1, 0
+            for k, (x, y) in enumerate(zip(xs, ys)):
+                dx = px - x if px >= x else x - px
+                dy = py - y if py >= y else y - py
+                s = dx if dx >= dy else dy  # 0 is a planet the route crosses
+                if s < steps or (s == steps and dx * dx + dy * dy < line):
+                    best, steps, line = k, s, dx * dx + dy * dy
+            if best >= 0:
+                parsec = parsecs[best]
                 found.append(Sighting(
-                    planet=planet.id, parsec=parsec.number,
-                    distance=distance(parsec.position, planet.position),
+                    planet=planet.id, parsec=parsec.number, distance=steps,
                     bearing=bearing(parsec.position, planet.position),
                 ))
     found.sort(key=lambda s: (s.parsec, s.distance, s.planet))

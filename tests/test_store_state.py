@@ -1,0 +1,101 @@
+"""Reading the game's state from SQLite: `store.load_state` against the plain reading of
+every row by name that it replaced (sqlite-utils' dict rows, one ship read per officer)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem import game, store
+from pbem.rules.geometry import Position, Zone
+from pbem.rules.state import GameState, Officer
+
+from conftest import EXAMPLE_FIT, write_map
+
+NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Epsilon")
+
+
+@pytest.fixture(scope="module")
+def five(tmp_path_factory):
+    root = tmp_path_factory.mktemp("state")
+    mapfile = write_map(root / "map.toml", (10, 10, 2), [(10, 14, 2)])
+    game.new_game(root / "g", 1, name="g", map_file=mapfile)
+    for name in NAMES:
+        game.enlist(root / "g", name, "", "GLADIUM", name.upper(), EXAMPLE_FIT, secret="abcd-1234")
+    db = store.open_db(root / "g")
+    yield db
+    db.close()
+
+
+def read_by_name(db, only=None) -> GameState:
+    """The state as load_state read it before: every officer a dict row."""
+    g = store.game_row(db)
+    planets = {r["id"]: store.planet_from_row(r) for r in db["planets"].rows}
+    if only is None:
+        rows = list(db["officers"].rows_where("retired IS NULL"))
+        rows.sort(key=store._player_order)
+        turns = {r["id"]: turn for turn, r in enumerate(rows)}
+    else:
+        wanted = {" ".join(name.split()).casefold() for name in only}
+        order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
+                              "WHERE retired IS NULL"))
+        order.sort(key=store._player_order)
+        turns = {r["id"]: turn for turn, r in enumerate(order)}
+        ids = [r["id"] for r in order if r["name"].casefold() in wanted]
+        rows = list(db["officers"].rows_where(
+            f"id IN ({', '.join('?' * len(ids))})", ids)) if ids else []
+        rows.sort(key=lambda r: turns[r["id"]])
+    officers = {}
+    for r in rows:
+        officers[r["id"]] = Officer(
+            id=r["id"], name=r["name"], rank=r["rank"], score=r["score"],
+            ship=store.ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
+            turn=turns[r["id"]], landed_on=r["landed_on"],
+            reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
+            technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
+            grants_last=r["grants_last"], landing=store.landing_from_json(r["landing"]),
+            personality=r["personality"],
+            specialist=store.specialist_from_json(r["specialist"]),
+        )
+    return GameState(
+        zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
+        move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
+        winner=g["winner"], name=g["name"], hazards=store.load_hazards(db, g["levels"]),
+        alien_ship=store.alien_ship_from_json(g["alien_ship"]),
+    )
+
+
+OFFICER = st.fixed_dictionaries({
+    "turn_fixed": st.none() | st.integers(0, 3),
+    "lot": st.sampled_from(["a", "b", "c"]),  # alike lots too: the ties keep their order
+    "retired": st.none() | st.just(1),
+    "crews": st.sampled_from(["[1, 1]", "[1, 0]", "[0, 0]"]),
+    "score": st.integers(0, 30),
+})
+
+
+@settings(max_examples=60, deadline=None)
+@given(changes=st.lists(OFFICER, min_size=len(NAMES), max_size=len(NAMES)),
+       only=st.lists(st.sampled_from(NAMES + ("nobody", " alpha ")), max_size=3))
+def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
+    db = five
+    db.conn.execute("BEGIN")
+    try:
+        for officer_id, c in enumerate(changes, start=1):
+            ship = json.loads(db.conn.execute("SELECT ship FROM officers WHERE id = ?",
+                                              (officer_id,)).fetchone()[0])
+            ship["crews"] = json.loads(c["crews"])
+            db.conn.execute(
+                "UPDATE officers SET turn_fixed = ?, lot = ?, retired = ?, ship = ?, score = ? "
+                "WHERE id = ?", (c["turn_fixed"], c["lot"], c["retired"], json.dumps(ship),
+                                 c["score"], officer_id))
+        state = store.load_state(db)
+        assert state == read_by_name(db)
+        assert list(state.officers) == list(read_by_name(db).officers)  # the player order
+        assert store.load_state(db, only) == read_by_name(db, only)
+        assert list(store.load_state(db, only).officers) == list(read_by_name(db, only).officers)
+    finally:
+        db.conn.execute("ROLLBACK")
