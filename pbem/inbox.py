@@ -723,11 +723,12 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     # columns, each given the id one INSERT at a time would give it (the largest + 1:
     # the table's key has no AUTOINCREMENT), so that the letters played can name it.
     next_id = db.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM letters").fetchone()[0]
-    for columns, run in groupby(collected.pending, key=lambda r: [c for c in r if c != "id"]):
+    for keys, run in groupby(collected.pending, key=tuple):
+        columns = [c for c in keys if c != "id"]
         values = []
         for row in run:
             written[row["id"]] = next_id
-            values.append([next_id, *(row[c] for c in columns)])
+            values.append([next_id] + [row[c] for c in columns])
             next_id += 1
         db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) "
                             f"VALUES ({', '.join('?' * (len(columns) + 1))})", values)

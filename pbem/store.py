@@ -482,6 +482,11 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
                     "technologies, research, grants_last, landing, personality, specialist")
 
 
+def _levels(text: str) -> dict[str, int]:
+    # Most officers hold no technology and no research sum: "{}", read without the parser.
+    return {} if text == "{}" else json.loads(text)
+
+
 def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> GameState:
     """The game as it stands. With `only` (names as an order file writes them, in any case
     and spacing), the officers of those names alone, each in his place in the player
@@ -506,20 +511,14 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
             f"SELECT {_OFFICER_COLUMNS} FROM officers WHERE id IN ({', '.join('?' * len(ids))})",
             ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
-    # Ships are frozen values, and most officers' are alike (a fresh game's all are): each
-    # text is read once.
-    ships: dict[str, Ship] = {}
     officers = {}
     for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
          research, grants_last, landing, personality, specialist, *_) in rows:
-        read = ships.get(ship)
-        if read is None:
-            read = ships[ship] = ship_from_json(ship)
         officers[id_] = Officer(
-            id=id_, name=name, rank=rank, score=score, ship=read,
+            id=id_, name=name, rank=rank, score=score, ship=ship_from_json(ship),
             position=Position(x, y, level), turn=turns[id_], landed_on=landed_on,
-            reckoning=Position(rx, ry, rlevel), technologies=json.loads(technologies),
-            research=json.loads(research), grants_last=grants_last,
+            reckoning=Position(rx, ry, rlevel), technologies=_levels(technologies),
+            research=_levels(research), grants_last=grants_last,
             landing=landing_from_json(landing), personality=personality,
             specialist=specialist_from_json(specialist),
         )

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from pbem.rules import lawful
+from pbem.rules.alien_ship import nearest_parsec
+from pbem.rules.geometry import distance
+from pbem.rules.route import Parsec
 from pbem.rules.events import OFFICER, PUBLIC
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.orders import Orders
@@ -332,3 +338,26 @@ def test_the_gm_s_summary_of_the_move_follows_the_alien_ship():
     entered = play(space(in_space(Position(3, 3, 3))), {}, {"alien-ship": [SHIP, 1, 5]})
     assert "  KNOX entered from the N side at x 4, y 29, level 3" in summarize(
         5, entered.events, {1: "Notius"}, 1).lines()
+
+
+def nearest_parsec_by_distance(path, there, reach):
+    """radar_sighting's choice as it was made: every parsec's distance, then the tie-breaks."""
+    best = None
+    for p in path:
+        if p.position.level != there.level:
+            continue
+        d = distance(p.position, there)
+        key = (d, (p.position.x - there.x) ** 2 + (p.position.y - there.y) ** 2)
+        if d <= reach and (best is None or key < best[0]):
+            best = (key, p)
+    return None if best is None else (best[0][0], best[1])
+
+
+SQUARES = st.builds(Position, st.integers(0, 9), st.integers(0, 9), st.integers(1, 2))
+
+
+@given(squares=st.lists(SQUARES, max_size=12), there=SQUARES, reach=st.integers(0, 4))
+def test_the_alien_ship_is_picked_up_from_the_parsec_weighing_every_distance_would(
+        squares, there, reach):
+    path = [Parsec(k, q) for k, q in enumerate(squares)]
+    assert nearest_parsec(path, there, reach) == nearest_parsec_by_distance(path, there, reach)

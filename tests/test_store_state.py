@@ -1,5 +1,5 @@
 """Reading the game's state from SQLite: `store.load_state` against the plain reading of
-every row by name that it replaced (sqlite-utils' dict rows, one ship read per officer)."""
+every row by name that it replaced (sqlite-utils' dict rows, every JSON text parsed)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,7 @@ OFFICER = st.fixed_dictionaries({
     "retired": st.none() | st.just(1),
     "crews": st.sampled_from(["[1, 1]", "[1, 0]", "[0, 0]"]),
     "score": st.integers(0, 30),
+    "technologies": st.sampled_from(["{}", "{ }", '{"scanners": 1}']),
 })
 
 
@@ -89,9 +90,10 @@ def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
                                               (officer_id,)).fetchone()[0])
             ship["crews"] = json.loads(c["crews"])
             db.conn.execute(
-                "UPDATE officers SET turn_fixed = ?, lot = ?, retired = ?, ship = ?, score = ? "
-                "WHERE id = ?", (c["turn_fixed"], c["lot"], c["retired"], json.dumps(ship),
-                                 c["score"], officer_id))
+                "UPDATE officers SET turn_fixed = ?, lot = ?, retired = ?, ship = ?, score = ?, "
+                "technologies = ?, research = ? WHERE id = ?",
+                (c["turn_fixed"], c["lot"], c["retired"], json.dumps(ship), c["score"],
+                 c["technologies"], c["technologies"], officer_id))
         state = store.load_state(db)
         assert state == read_by_name(db)
         assert list(state.officers) == list(read_by_name(db).officers)  # the player order

@@ -355,22 +355,29 @@ def radar_sighting(board: Board, officer: Officer, path: tuple[Parsec, ...] | li
     ship = board.alien_ship
     if ship is None or reach <= 0:
         return
-    best = None
-    there = ship.position
-    for p in path:
-        if p.position.level != there.level:
-            continue
-        d = distance(p.position, there)
-        # As for a planet: the nearest parsec, then the smaller straight-line distance,
-        # then the earlier parsec (DESIGN).
-        key = (d, (p.position.x - there.x) ** 2 + (p.position.y - there.y) ** 2)
-        if d <= reach and (best is None or key < best[0]):
-            best = (key, p)
-    if best is None:
+    seen = nearest_parsec(path, ship.position, reach)
+    if seen is None:
         return
-    (d, _), p = best
+    d, p = seen
     board.emit("alien-ship-sighting", OFFICER, officer.id, parsec=p.number, distance=d,
                bearing=bearing_text(bearing(p.position, ship.position)), **report_data(ship))
+
+
+def nearest_parsec(path: tuple[Parsec, ...] | list[Parsec], there: Position,
+                   reach: int) -> tuple[int, Parsec] | None:
+    """The parsec of the path from which radar picks up what is at `there`, and its distance:
+    as for a planet, the nearest parsec, then the smaller straight-line distance, then the
+    earlier parsec (DESIGN). None when it is beyond reach of every parsec."""
+    best = None
+    for p in path:
+        q = p.position
+        dx, dy = q.x - there.x, q.y - there.y
+        if q.level != there.level or not (-reach <= dx <= reach and -reach <= dy <= reach):
+            continue  # out of range: most of a route, told without the distance
+        key = (max(abs(dx), abs(dy)), dx * dx + dy * dy)
+        if best is None or key < best[0]:
+            best = (key, p)
+    return None if best is None else (best[0][0], best[1])
 
 
 # --- lawfulness of FIRE ALIEN and DISENGAGE ----------------------------------------------------
