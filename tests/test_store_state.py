@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import game, store
+from pbem import game, ledger, store
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.state import GameState, Officer
 
@@ -101,3 +101,15 @@ def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
         assert list(store.load_state(db, only).officers) == list(read_by_name(db, only).officers)
     finally:
         db.conn.execute("ROLLBACK")
+
+
+def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
+    """The ledger and the reports read a move's events in order: the index gives them so."""
+    db = store.open_db(demo)
+    try:
+        for sql in (ledger._MOVE_SQL["events"].format("*"),
+                    "SELECT * FROM events WHERE move=? ORDER BY seq"):
+            plan = " ".join(r[-1] for r in db.conn.execute(f"EXPLAIN QUERY PLAN {sql}", (1,)))
+            assert "idx_events_move_seq" in plan and "TEMP B-TREE" not in plan, plan
+    finally:
+        db.close()
