@@ -190,3 +190,25 @@ def test_sightings_are_those_of_every_planet_against_every_parsec(start, route, 
     expected = sightings_one_by_one(path, reach, planets)
     assert sightings(path, reach, PlanetGrid(planets)) == expected
     assert sightings(path, reach, {p.position: p for p in planets}) == expected
+
+
+def within_thrust_leg_by_leg(route, allowed):
+    """routes.within_thrust as it was: every leg cut to what is left of the thrust."""
+    kept = []
+    left = allowed
+    for s in route:
+        n = min(s.parsecs, left - left % LEVEL_GAP) if s.vertical else min(s.parsecs, left)
+        if n > 0:
+            kept.append(Segment(n, s.direction))
+        left -= n
+        if n < s.parsecs:
+            break
+    return tuple(kept)
+
+
+@settings(max_examples=400)
+@given(route=st.lists(st.builds(Segment, st.integers(0, 13), st.sampled_from(
+    list(COMPASS) + list(VERTICAL))), max_size=5), allowed=st.integers(0, 40))
+def test_the_thrust_keeps_of_a_route_what_cutting_it_leg_by_leg_keeps(route, allowed):
+    assert routes.within_thrust(tuple(route), allowed) == within_thrust_leg_by_leg(
+        tuple(route), allowed)

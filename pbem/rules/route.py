@@ -180,6 +180,10 @@ def thrust(tanks: int, parsecs_per_tank: int, movement: int = 0) -> int:
 
 def within_thrust(route: tuple[Segment, ...], allowed: int) -> tuple[Segment, ...]:
     """The part of a route the thrust allows; a level change is never split (3E)."""
+    if route_length(route) <= allowed and all(
+            seg.parsecs > 0 and (not seg.vertical or seg.parsecs % LEVEL_GAP == 0)
+            for seg in route):
+        return route  # the checked orders' common case: all of it, as it was ordered
     kept: list[Segment] = []
     left = allowed
     for seg in route:
