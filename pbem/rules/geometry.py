@@ -69,7 +69,7 @@ class Zone:
 
 def route_text(route: Iterable[Segment]) -> str:
     """Segments -> `10 N + 5 E`, or `NONE` for no movement; `orders.parse_route` reads it back."""
-    return " + ".join(f"{s.parsecs} {s.direction}" for s in route) or "NONE"
+    return " + ".join([f"{s.parsecs} {s.direction}" for s in route]) or "NONE"
 
 
 def route_length(route: tuple[Segment, ...] | list[Segment]) -> int:

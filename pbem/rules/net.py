@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .board import Board
 from .events import GM
+from .geometry import Segment, route_text
 from .route import NET, RouteResult
 from .state import Officer
 
@@ -25,8 +26,10 @@ def told(trace: RouteResult, sensed: bool = False) -> tuple[int, str, int]:
     return trace.travelled, trace.stop or "", trace.stop_parsec
 
 
-def record(board: Board, officer: Officer, trace: RouteResult, ordered: str) -> None:
-    """For the GM alone: where a net held the route, and what was ordered."""
+def record(board: Board, officer: Officer, trace: RouteResult,
+           route: tuple[Segment, ...]) -> None:
+    """For the GM alone: where a net held the route, and what was ordered (written out only
+    then: every turn of a move comes here)."""
     if trace.stop == NET:
         board.emit("net", GM, officer.id, officer_name=officer.name, parsec=trace.stop_parsec,
-                   square=list(trace.end), ordered=ordered)
+                   square=list(trace.end), ordered=route_text(route))

@@ -170,7 +170,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         # A known planet does not take the ship: it stays in space over it (ruling).
         landing_here = arrived_on is not None and (arrived_on.base
                                                    or routes.blocks_route(arrived_on))
-    net.record(board, officer, trace, route_text(route))
+    net.record(board, officer, trace, route)
     if lost:
         landing_here = False
     # Still where it was: on the ground or at the base; a ship that took off is in space
