@@ -400,7 +400,7 @@ def public_chart_data(charts: MoveCharts) -> dict[str, Any]:
 def chart_text(html_env: Environment, drawing: svg.Drawing, *, chart_id: str) -> str:
     """A chart as an SVG file's text: written directly, or through the GM's chart.svg.j2."""
     if html_env.printer.shipped(direct.CHART):
-        return html_env.printer.chart(svg.layout(drawing, chart_id))
+        return html_env.printer.drawing(drawing, chart_id)
     return svg.render_svg(html_env, drawing, chart_id=chart_id)
 
 

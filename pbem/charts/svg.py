@@ -358,12 +358,9 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     strings (GEOMETRY names them: the template gets them marked safe, `for_template`);
     every name and fact stays a plain value the template escapes. So a chart is a few dozen
     escaped values, cheap enough for ten thousand officers."""
-    side = d.x1 - d.x0 + 1
-    cell, columns, pad, head, top, col_w, row_h, origin, shared = _frame(
-        tuple(d.levels), side, chart_id, d.frame)
-    panels = [{**panel, "ticks": _ticks(d.x0, d.x1, d.y0, d.y1, cell, *origin[panel["level"]],
-                                        d.frame)}
-              for panel in shared]
+    (cell, columns, pad, head, top, col_w, row_h, origin, _), panels = _panels(
+        tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
+    panels = list(panels)
     x0, y1 = d.x0, d.y1
     half = cell / 2
 
@@ -490,6 +487,17 @@ def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str) -> _Fr
             "grid_box": f'<rect {box} fill="url(#{grid})"/>' if grid else None,
         })
     return _Frame(cell, columns, pad, head, top, col_w, row_h, origin, tuple(panels))
+
+
+@functools.lru_cache(maxsize=4096)
+def _panels(levels: tuple[int, ...], x0: int, x1: int, y0: int, y1: int, chart_id: str,
+            frame: str) -> tuple[_Frame, tuple[dict[str, Any], ...]]:
+    """The frame and its panels, ticks and all: the officers who stand on the same squares
+    share the whole frame, so each is worked out once. Shared: copied, never changed."""
+    shape = _frame(levels, x1 - x0 + 1, chart_id, frame)
+    return shape, tuple({**panel, "ticks": _ticks(x0, x1, y0, y1, shape.cell,
+                                                   *shape.origin[panel["level"]], frame)}
+                        for panel in shape.panels)
 
 
 # The layout's ready-made geometry, by where it sits: the chart's own keys, and those of

@@ -24,6 +24,7 @@ from typing import Any, Callable
 import jinja2
 
 from . import bulletin, chart_svg, report_html, report_txt
+from ..charts import svg
 from ..formats import Escaped
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
@@ -91,6 +92,11 @@ class Printer:
 
     def chart(self, layout: dict[str, Any], *, standalone: bool = True) -> str:
         return chart_svg.chart(layout, self.printed, self.chart_style, standalone=standalone)
+
+    def drawing(self, drawing: svg.Drawing, chart_id: str, *, standalone: bool = True) -> str:
+        """`chart(svg.layout(drawing, chart_id))`, the same bytes, in one pass."""
+        return chart_svg.drawing(drawing, chart_id, self.printed, self.chart_style,
+                                 standalone=standalone)
 
     def text_bulletin(self, suffix: str, **values: Any) -> str:
         """The bulletin of a text format (`txt`, `md`, `bbcode`: this environment's)."""

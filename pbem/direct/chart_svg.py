@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..charts import svg
 from ..formats import Escaped
 
 
@@ -72,3 +73,111 @@ def _lines(add, lines: list[dict[str, Any]], e: Escaped) -> None:
     for n in lines:
         name = f' data-planet="{e[n["name"]]}"' if n["name"] else ""
         add(f'<text class="{e[n["css"]]}"{name} {n["at"]}>{e[n["text"]]}</text>\n')
+
+
+def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str, *,
+            standalone: bool = True) -> str:
+    """`chart(svg.layout(d, chart_id), ...)` in one pass: each entry of the drawing is laid
+    out and printed at once, without the layout's dict per entry (ten thousand officers'
+    charts a move). The same bytes: the tests hold it to `chart` and to the template."""
+    frame, panels = svg._panels(tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
+    cell, columns, pad, top, origin = frame.cell, frame.columns, frame.pad, frame.top, frame.origin
+    x0, y1 = d.x0, d.y1
+    half = cell / 2
+    r = round(max(2.0, cell * 0.42), 1)
+    # The column beside the chart first: its length sets the height.
+    list_x = pad + columns * frame.col_w + 10
+    list_y = top + 12
+    notes = svg._lines(d.notes, "note", list_x, list_y + svg.LINE) or [
+        {"name": None, "text": "None yet.", "css": "note",
+         "at": f'x="{list_x}" y="{list_y + svg.LINE}"'}]
+    below = list_y + (len(notes) + 2) * svg.LINE
+    unplaced = svg._lines(d.unplaced, "unplaced", list_x, below + svg.LINE)
+    lines = len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1
+    rows = (len(d.levels) + columns - 1) // columns
+    height = max(top + frame.head + rows * frame.row_h, top + 20 + lines * svg.LINE) + 10
+    width = e[list_x + svg.LIST_WIDTH]
+    title = e[d.title]
+    cid = e[chart_id]
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else "",
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+           f'height="{e[height + 18]}" viewBox="0 0 {width} {e[height + 18]}" '
+           f'class="chart" data-reader="{e[d.reader]}" data-frame="{e[d.frame]}" '
+           f'role="img" aria-labelledby="{cid}-title">\n'
+           f'<title id="{cid}-title">{title}</title>\n{style}<defs>\n']
+    add = out.append
+    for p in panels:
+        if p["grid"]:
+            add(f"{p['grid']}\n")
+    add(f'</defs>\n<rect class="bg" width="100%" height="100%"/>\n'
+        f'<text class="title" x="10" y="20">{title}</text>\n'
+        f'<text class="subtitle" x="10" y="38">{e[d.subtitle]}</text>\n')
+    for p in panels:
+        grid_box = f"{p['grid_box']}\n" if p["grid_box"] else ""
+        add(f'<g class="level" data-level="{e[p["level"]]}">\n'
+            f'<text class="level-title" {p["title_at"]}>{e[p["title"]]}</text>\n'
+            f'<rect class="sea" {p["box"]}/>\n{grid_box}{p["ticks"]}\n</g>\n')
+    # Tracks: the trails first, the last level's on top (layout inserts each at the front).
+    for t in reversed(d.trails):
+        ox, oy = origin[t["level"]]
+        tx, ty = ox - x0 * cell + half, oy + y1 * cell + half
+        add(f'<path class="track" data-level="{t["level"]}" vector-effect="non-scaling-stroke" '
+            f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{t["d"]}">'
+            f'<title>{e[t["label"]]}</title></path>\n')
+    for t in d.tracks:
+        css = "track last" if t["last"] else "track"
+        ox, oy = origin[t["level"]]
+        left, bottom = ox - x0 * cell + half, oy + y1 * cell + half
+        if len(t["points"]) == 1:
+            x, y = t["points"][0]
+            cx, cy = ox + (x - x0) * cell + half, oy + (y1 - y) * cell + half
+            add(f'<circle class="{css}" data-level="{t["level"]}" cx="{cx:g}" cy="{cy:g}" '
+                f'r="1.5"><title>{e[t["label"]]}</title></circle>\n')
+        else:
+            pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in t["points"]])
+            add(f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
+                f'<title>{e[t["label"]]}</title></polyline>\n')
+    for p in d.planets:
+        ox, oy = origin[p["level"]]
+        cx, cy = ox + (p["x"] - x0) * cell + half, oy + (y1 - p["y"]) * cell + half
+        shape, label_at = svg._planet_mark(cx, cy, r, bool(p["base"]), bool(p["known"]))
+        if p["base"]:
+            css, label = "base", ""
+        else:
+            css = svg.PLANET_CSS[
+                bool(p.get("known")), bool(p.get("destroyed")), bool(p.get("uncharted"))]
+            label = f"<text {label_at}>{e[p['label']]}</text>"
+        add(f'<g class="{css}" data-planet="{e[p["name"]]}" data-x="{p["x"]}" '
+            f'data-y="{p["y"]}" data-level="{p["level"]}">'
+            f"<title>{e[p['tooltip']]}</title>{shape}{label}</g>\n")
+    for h in d.hazards:
+        ox, oy = origin[h["level"]]
+        cx, cy = ox + (h["x"] - x0) * cell + half, oy + (y1 - h["y"]) * cell + half
+        shape = svg.HAZARD_SHAPES[h["kind"]].format(
+            cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=cell, top=cy - r - 1,
+            bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1)
+        add(f'<g class="hazard" data-hazard="{e[h["kind"]]}" data-x="{h["x"]}" '
+            f'data-y="{h["y"]}" data-level="{h["level"]}">'
+            f"<title>{e[h['label']]}</title>{shape}</g>\n")
+    for s in d.stops:
+        ox, oy = origin[s["level"]]
+        cx, cy = ox + (s["x"] - x0) * cell + half, oy + (y1 - s["y"]) * cell + half
+        add(f'<path class="stop" data-level="{s["level"]}" d="{svg._cross(cx, cy, r)}">'
+            f'<title>{e[s["label"]]}</title></path>\n')
+    for s in d.ships:
+        ox, oy = origin[s["level"]]
+        cx, cy = ox + (s["x"] - x0) * cell + half, oy + (y1 - s["y"]) * cell + half
+        label = e[s["label"]]
+        add(f'<g class="ship" data-officer="{label}" data-x="{s["x"]}" data-y="{s["y"]}" '
+            f'data-level="{s["level"]}"><title>{label}</title>'
+            f'<path d="{svg._ship_path(cx, cy, r)}"/>'
+            f'<text x="{cx:g}" y="{cy + r + 11:g}" text-anchor="middle">{label}</text></g>\n')
+    add(f'<text class="list-title" x="{list_x}" y="{list_y}">Planets on the chart</text>\n')
+    _lines(add, notes, e)
+    if unplaced:
+        add(f'<text class="list-title" x="{list_x}" y="{below}">Named in the bulletins, '
+            "position not told</text>\n")
+        _lines(add, unplaced, e)
+    legend = svg.LEGENDS[d.reader] + (svg.OUTER_LEGEND if d.hazards else "")
+    add(f'<text class="legend" x="10" y="{height + 4}">{e[legend]}</text>\n</svg>\n')
+    return "".join(out)

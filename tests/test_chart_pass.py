@@ -1,0 +1,69 @@
+"""A chart printed in one pass from its drawing (`Printer.drawing`, what `pbem resolve`
+writes) is byte for byte the layout printed by the chart's writer (`Printer.chart` of
+`svg.layout`), which tests/test_direct.py holds to the template `chart.svg.j2`: for drawings
+of every kind of entry, of every reader, on frames of every size, names that need escaping.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem import render
+from pbem.charts import svg
+
+NAMES = st.text(alphabet=st.sampled_from('ab <>&"\'\u202e-#1'), max_size=120)
+SQUARE = st.integers(-40, 40)
+
+
+@st.composite
+def drawings(draw) -> svg.Drawing:
+    reader = draw(st.sampled_from(["officer", "public", "gm"]))
+    frame = draw(st.sampled_from(["base", "zone"]))
+    top = draw(st.integers(-2, 3))
+    levels = list(range(top, top + draw(st.integers(1, 4))))
+    x0, y0 = draw(SQUARE), draw(SQUARE)
+    side = draw(st.integers(0, 250))
+    level = st.sampled_from(levels)
+
+    def square():
+        return {"level": draw(level), "x": draw(st.integers(x0, x0 + side)),
+                "y": draw(st.integers(y0, y0 + side))}
+
+    def some(make, most=4):
+        return [make() for _ in range(draw(st.integers(0, most)))]
+
+    planets = some(lambda: {
+        **square(), "name": draw(NAMES), "base": draw(st.booleans()),
+        "known": draw(st.booleans()), "destroyed": draw(st.booleans()),
+        "uncharted": draw(st.booleans()), "label": draw(NAMES), "tooltip": draw(NAMES)})
+    tracks = some(lambda: {
+        "level": draw(level), "label": draw(NAMES), "last": draw(st.booleans()),
+        "points": [(draw(st.integers(x0, x0 + side)), draw(st.integers(y0, y0 + side)))
+                   for _ in range(draw(st.integers(1, 5)))]})
+    trails = some(lambda: {"level": draw(level), "label": draw(NAMES),
+                           "d": draw(st.from_regex(r"\AM-?[0-9] [0-9](L[0-9] -?[0-9])*\Z"))})
+    hazards = some(lambda: {**square(), "label": draw(NAMES), "kind": draw(
+        st.sampled_from(sorted(svg.HAZARD_SHAPES)))})
+    notes = some(lambda: {"name": draw(st.none() | NAMES), "text": draw(NAMES),
+                          "css": draw(st.sampled_from(["", "known", "more"]))}, 6)
+    unplaced = some(lambda: {"name": draw(NAMES), "text": draw(NAMES)})
+    return svg.Drawing(
+        reader=reader, title=draw(NAMES), subtitle=draw(NAMES), frame=frame, levels=levels,
+        x0=x0, x1=x0 + side, y0=y0, y1=y0 + side, planets=planets, tracks=tracks,
+        trails=trails, ships=some(lambda: {**square(), "label": draw(NAMES)}, 2),
+        stops=some(lambda: {**square(), "label": draw(NAMES)}, 2), notes=notes,
+        unplaced=unplaced, hazards=hazards)
+
+
+HTML = render.environment(None, "html")
+
+
+@settings(max_examples=300, deadline=None)
+@given(drawings(), st.sampled_from(["chart", "public", "gm"]), st.booleans())
+def test_a_chart_in_one_pass_is_its_layout_printed(drawing, chart_id, standalone):
+    printer = HTML.printer
+    assert printer.drawing(drawing, chart_id, standalone=standalone) == printer.chart(
+        svg.layout(drawing, chart_id), standalone=standalone)
