@@ -60,6 +60,7 @@ class Printer:
         self.env = env
         self.printed = printed
         self._shipped: dict[tuple[str, ...], bool] = {}
+        self.chart_frames: dict[tuple, tuple[str, str]] = {}  # chart_svg.drawing's
 
     def shipped(self, names: tuple[str, ...]) -> bool:
         """Whether the environment loads each of these templates as shipped (no override in
@@ -96,7 +97,7 @@ class Printer:
     def drawing(self, drawing: svg.Drawing, chart_id: str, *, standalone: bool = True) -> str:
         """`chart(svg.layout(drawing, chart_id))`, the same bytes, in one pass."""
         return chart_svg.drawing(drawing, chart_id, self.printed, self.chart_style,
-                                 standalone=standalone)
+                                 self.chart_frames, standalone=standalone)
 
     def text_bulletin(self, suffix: str, **values: Any) -> str:
         """The bulletin of a text format (`txt`, `md`, `bbcode`: this environment's)."""

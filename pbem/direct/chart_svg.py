@@ -75,12 +75,18 @@ def _lines(add, lines: list[dict[str, Any]], e: Escaped) -> None:
         add(f'<text class="{e[n["css"]]}"{name} {n["at"]}>{e[n["text"]]}</text>\n')
 
 
-def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str, *,
-            standalone: bool = True) -> str:
+def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
+            frames: dict[tuple, tuple[str, str]], *, standalone: bool = True) -> str:
     """`chart(svg.layout(d, chart_id), ...)` in one pass: each entry of the drawing is laid
     out and printed at once, without the layout's dict per entry (ten thousand officers'
-    charts a move). The same bytes: the tests hold it to `chart` and to the template."""
-    frame, panels = svg._panels(tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
+    charts a move). The same bytes: the tests hold it to `chart` and to the template.
+    `frames` keeps the printed panels of each frame: officers on the same squares share them."""
+    key = (tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
+    frame, panels = svg._panels(*key)
+    printed = frames.get(key)
+    if printed is None:
+        printed = frames[key] = _panels_text(panels, e)
+    grids, levels = printed
     cell, columns, pad, top, origin = frame.cell, frame.columns, frame.pad, frame.top, frame.origin
     x0, y1 = d.x0, d.y1
     half = cell / 2
@@ -106,17 +112,9 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str, *,
            f'role="img" aria-labelledby="{cid}-title">\n'
            f'<title id="{cid}-title">{title}</title>\n{style}<defs>\n']
     add = out.append
-    for p in panels:
-        if p["grid"]:
-            add(f"{p['grid']}\n")
-    add(f'</defs>\n<rect class="bg" width="100%" height="100%"/>\n'
+    add(f'{grids}</defs>\n<rect class="bg" width="100%" height="100%"/>\n'
         f'<text class="title" x="10" y="20">{title}</text>\n'
-        f'<text class="subtitle" x="10" y="38">{e[d.subtitle]}</text>\n')
-    for p in panels:
-        grid_box = f"{p['grid_box']}\n" if p["grid_box"] else ""
-        add(f'<g class="level" data-level="{e[p["level"]]}">\n'
-            f'<text class="level-title" {p["title_at"]}>{e[p["title"]]}</text>\n'
-            f'<rect class="sea" {p["box"]}/>\n{grid_box}{p["ticks"]}\n</g>\n')
+        f'<text class="subtitle" x="10" y="38">{e[d.subtitle]}</text>\n{levels}')
     # Tracks: the trails first, the last level's on top (layout inserts each at the front).
     for t in reversed(d.trails):
         ox, oy = origin[t["level"]]
@@ -181,3 +179,15 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str, *,
     legend = svg.LEGENDS[d.reader] + (svg.OUTER_LEGEND if d.hazards else "")
     add(f'<text class="legend" x="10" y="{height + 4}">{e[legend]}</text>\n</svg>\n')
     return "".join(out)
+
+
+def _panels_text(panels: tuple[dict[str, Any], ...], e: Escaped) -> tuple[str, str]:
+    """A frame's grid patterns (in <defs>) and its panels, as `chart` prints them."""
+    grids = "".join(f"{p['grid']}\n" for p in panels if p["grid"])
+    levels = []
+    for p in panels:
+        grid_box = f"{p['grid_box']}\n" if p["grid_box"] else ""
+        levels.append(f'<g class="level" data-level="{e[p["level"]]}">\n'
+                      f'<text class="level-title" {p["title_at"]}>{e[p["title"]]}</text>\n'
+                      f'<rect class="sea" {p["box"]}/>\n{grid_box}{p["ticks"]}\n</g>\n')
+    return grids, "".join(levels)
