@@ -421,13 +421,17 @@ def html_report(html_env: Environment, context: dict[str, Any], **values: Any) -
 
 def officer_chart(html_env: jinja2.Environment, charts: MoveCharts, officer_id: int,
                   sheet: dict[str, Any], *, game: str, move: int,
-                  placed: dict[str, dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
+                  placed: dict[str, dict[str, Any]] | None = None,
+                  drawn: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
     """An officer's chart as an SVG file's text, and as the data of his JSON report.
-    `placed` (the public placements) is the same for every officer of a move: pass it."""
+    `placed` (the public placements) and `drawn` (`svg.base_planets` of them) are the same
+    for every officer of a move: pass them."""
     own = charts.own[officer_id]
-    known = officer_planets(charts.public, charts.placed() if placed is None else placed, own)
+    if placed is None:
+        placed, drawn = charts.placed(), None
+    known = officer_planets(charts.public, placed, own)
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
-                                  game=game, move=move, marks=charts.marks)
+                                  game=game, move=move, marks=charts.marks, public=drawn)
     return (chart_text(html_env, drawing, chart_id="chart"),
             {"frame": "base", "at": own.at, "planets": report_json.chart_planets(known)})
 
@@ -507,6 +511,7 @@ def _render_move(
     if charts is None:
         charts = of_move_alone(move, events)
     placed = charts.placed()
+    drawn = svg.base_planets(placed, charts.marks)
     forms = order_forms(game, move, view)
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
@@ -517,7 +522,7 @@ def _render_move(
         write(stem + ".txt",
               text_report(text_env, ctx, game=game, move=move, order_form=form, **told))
         chart_file, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
-                                          move=move, placed=placed)
+                                          move=move, placed=placed, drawn=drawn)
         write(stem + ".html", html_report(
             html_env, ctx, game=game, move=move, order_form=form,
             chart=Markup(svg.inline(chart_file)), **told))

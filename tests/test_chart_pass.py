@@ -6,13 +6,15 @@ of every kind of entry, of every reader, on frames of every size, names that nee
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem import render
-from pbem.charts import svg
+from pbem.charts import book, svg
+from pbem.charts.knowledge import officer_planets
+
+from test_direct import random_game_views
 
 NAMES = st.text(alphabet=st.sampled_from('ab <>&"\'\u202e-#1'), max_size=120)
 SQUARE = st.integers(-40, 40)
@@ -67,3 +69,24 @@ def test_a_chart_in_one_pass_is_its_layout_printed(drawing, chart_id, standalone
     printer = HTML.printer
     assert printer.drawing(drawing, chart_id, standalone=standalone) == printer.chart(
         svg.layout(drawing, chart_id), standalone=standalone)
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_an_officer_drawn_on_the_planets_drawn_once_is_drawn_as_alone(level):
+    """The bulletins' placements drawn once for the move (`svg.base_planets`), then each
+    officer's own placed among them, give every officer's chart as drawn on its own."""
+    drawn_mine = 0
+    for seed in range(3):
+        for move, view, events in random_game_views(seed, 8, level):
+            charts = book.of_move_alone(move, events)
+            placed = charts.placed()
+            public = svg.base_planets(placed, charts.marks)
+            for officer_id, sheet in view.sheets.items():
+                own = charts.own[officer_id]
+                known = officer_planets(charts.public, placed, own)
+                words = dict(officer=sheet["officer_name"], rank=sheet["rank"], game="aleae",
+                             move=move, marks=charts.marks)
+                assert (svg.officer_drawing(own, known, public=public, **words)
+                        == svg.officer_drawing(own, known, **words))
+                drawn_mine += bool(own.planets)
+    assert drawn_mine

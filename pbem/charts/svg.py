@@ -142,20 +142,26 @@ def _lines(notes: list[dict[str, str]], css: str, x: int, y: int) -> list[dict[s
                         "css": f"{css} {extra}" if extra else css,
                         "at": f'x="{x}" y="{y + len(out) * LINE}"'})
             continue
-        first = True
-        while text:
-            if len(text) <= LIST_CHARS:
-                cut = len(text)
-            else:
-                cut = text.rfind(" ", 0, LIST_CHARS)
-                cut = cut if cut > 0 else LIST_CHARS
-            out.append({"name": note["name"] if first else None, "text": text[:cut],
-                        "css": _css(css, note.get("css", ""), "" if first else "more"),
+        for n, piece in enumerate(wrapped(text)):
+            out.append({"name": None if n else note["name"], "text": piece,
+                        "css": _css(css, note.get("css", ""), "more" if n else ""),
                         "at": f'x="{x}" y="{y + len(out) * LINE}"'})
-            text = text[cut:].lstrip()
-            text = ("    " + text) if text else ""
-            first = False
     return out
+
+
+def wrapped(text: str) -> list[str]:
+    """An entry of the column cut into lines that fit it, the lines after the first indented."""
+    pieces = []
+    while text:
+        if len(text) <= LIST_CHARS:
+            cut = len(text)
+        else:
+            cut = text.rfind(" ", 0, LIST_CHARS)
+            cut = cut if cut > 0 else LIST_CHARS
+        pieces.append(text[:cut])
+        text = text[cut:].lstrip()
+        text = ("    " + text) if text else ""
+    return pieces
 
 
 def _css(*classes: str) -> str:
@@ -188,13 +194,34 @@ def public_drawing(chart: PublicChart, *, game: str, move: int,
     )
 
 
+def base_planets(placed: Mapping[str, Mapping[str, Any]],
+                 marks: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The planets the bulletins place (`PublicChart.placed`), drawn in designation order:
+    the same on every officer's chart of a move, so drawn once (`officer_drawing`'s
+    `public`). Shared: never changed."""
+    marks_key = frozenset(marks.items())
+    return [_base_planet(placed[name], name, marks, marks_key) for name in sorted(placed, key=order)]
+
+
 def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]], *,
                     officer: str, rank: str, game: str, move: int,
-                    marks: Mapping[str, str]) -> Drawing:
-    """`planets_known`: `knowledge.officer_planets`, the planets he can place."""
-    marks_key = frozenset(marks.items())
-    planets = [_base_planet(planets_known[name], name, marks, marks_key)
-               for name in sorted(planets_known, key=order)]
+                    marks: Mapping[str, str],
+                    public: list[dict[str, Any]] | None = None) -> Drawing:
+    """`planets_known`: `knowledge.officer_planets`, the planets he can place; `public`:
+    `base_planets` of the same placements, when the caller draws many officers' charts."""
+    if public is None:
+        public = base_planets(planets_known, marks)
+        mine: Mapping[str, Any] = {}
+    else:
+        mine = own.planets
+    if mine:
+        # His own placements replace the bulletins' (his reckoning wins), in order.
+        marks_key = frozenset(marks.items())
+        planets = [p for p in public if p["name"] not in mine] + [
+            _base_planet(planets_known[name], name, marks, marks_key) for name in mine]
+        planets.sort(key=lambda p: order(p["name"]))
+    else:
+        planets = list(public)
     tracks = [
         {"level": t["level"], "points": t["points"], "label": f"move {t['move']}",
          "last": t["move"] == move}

@@ -94,11 +94,11 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
     # The column beside the chart first: its length sets the height.
     list_x = pad + columns * frame.col_w + 10
     list_y = top + 12
-    notes = svg._lines(d.notes, "note", list_x, list_y + svg.LINE) or [
-        {"name": None, "text": "None yet.", "css": "note",
-         "at": f'x="{list_x}" y="{list_y + svg.LINE}"'}]
+    notes = _column(d.notes, "note", list_x, list_y + svg.LINE, e) or [
+        f'<text class="{e["note"]}" x="{list_x}" y="{list_y + svg.LINE}">'
+        f'{e["None yet."]}</text>\n']
     below = list_y + (len(notes) + 2) * svg.LINE
-    unplaced = svg._lines(d.unplaced, "unplaced", list_x, below + svg.LINE)
+    unplaced = _column(d.unplaced, "unplaced", list_x, below + svg.LINE, e)
     lines = len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1
     rows = (len(d.levels) + columns - 1) // columns
     height = max(top + frame.head + rows * frame.row_h, top + 20 + lines * svg.LINE) + 10
@@ -171,11 +171,11 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
             f'<path d="{svg._ship_path(cx, cy, r)}"/>'
             f'<text x="{cx:g}" y="{cy + r + 11:g}" text-anchor="middle">{label}</text></g>\n')
     add(f'<text class="list-title" x="{list_x}" y="{list_y}">Planets on the chart</text>\n')
-    _lines(add, notes, e)
+    out += notes
     if unplaced:
         add(f'<text class="list-title" x="{list_x}" y="{below}">Named in the bulletins, '
             "position not told</text>\n")
-        _lines(add, unplaced, e)
+        out += unplaced
     legend = svg.LEGENDS[d.reader] + (svg.OUTER_LEGEND if d.hazards else "")
     add(f'<text class="legend" x="10" y="{height + 4}">{e[legend]}</text>\n</svg>\n')
     return "".join(out)
@@ -191,3 +191,21 @@ def _panels_text(panels: tuple[dict[str, Any], ...], e: Escaped) -> tuple[str, s
                       f'<text class="level-title" {p["title_at"]}>{e[p["title"]]}</text>\n'
                       f'<rect class="sea" {p["box"]}/>\n{grid_box}{p["ticks"]}\n</g>\n')
     return grids, "".join(levels)
+
+
+def _column(notes: list[dict[str, Any]], css: str, x: int, y: int, e: Escaped) -> list[str]:
+    """`svg._lines` printed as `_lines` prints them, each line at once."""
+    out: list[str] = []
+    for note in notes:
+        text = note["text"]
+        name = f' data-planet="{e[note["name"]]}"' if note["name"] else ""
+        if 0 < len(text) <= svg.LIST_CHARS:  # most entries are one line
+            extra = note.get("css")
+            out.append(f'<text class="{e[f"{css} {extra}" if extra else css]}"{name} '
+                       f'x="{x}" y="{y + len(out) * svg.LINE}">{e[text]}</text>\n')
+            continue
+        for n, piece in enumerate(svg.wrapped(text)):
+            classes = svg._css(css, note.get("css", ""), "more" if n else "")
+            out.append(f'<text class="{e[classes]}"{"" if n else name} '
+                       f'x="{x}" y="{y + len(out) * svg.LINE}">{e[piece]}</text>\n')
+    return out
