@@ -2,7 +2,8 @@
 
 It prints what `pbem.charts.svg.layout` laid out, as the template does: the geometry comes
 ready-made (numbers and fixed words), every name and fact goes through `Escaped`. The style
-sheet is the template's own, cut from its source (`style_of`).
+sheet is the template's own, cut from its source (`style_of`). `drawing` lays out and prints
+in one pass, the same bytes, for the charts `pbem resolve` writes by the ten thousand.
 """
 
 from __future__ import annotations
