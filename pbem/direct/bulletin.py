@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 from ..formats import Escaped
 from .report_html import Frame
 from .story import html_line, line, opening, planet
+from .words import plural as _s
 
 RULE = "=" * 72
 SEEDED_TXT = ("  This game's secret was made from a seed the GM chose: whoever guesses the seed "
@@ -32,11 +33,6 @@ STORY_WRAP = "\n      "  # a story line wrapped: its next lines two spaces furth
 PRESS_WRAP = "\n    "
 
 Wrap = Callable[..., str]  # Jinja's filter `wordwrap`, bound to its environment
-
-
-def _s(n: Any) -> str:
-    """The template's `"s" if n != 1`."""
-    return "s" if n != 1 else ""
 
 
 def _shared(end: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ import jinja2
 
 from ..formats import at_parsec, heading_text, ordinal, psi_shift, reckoning_text
 from ..formats import Escaped
+from .words import information, ordered, plural as _s
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
 
@@ -59,11 +60,6 @@ LANDINGS = {  # landed.how (not on the base)
 }
 SHEET_HEAD = ("\n<h2>Ship sheet</h2>\n<table>\n<thead><tr><th>crews</th><th>modules</th>"
               "<th>shields</th><th>lasers</th><th>radars</th><th>computers</th><th>tanks</th>")
-
-
-def _s(n: Any) -> str:
-    """The template's `"s" if n != 1`."""
-    return "s" if n != 1 else ""
 
 
 def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
@@ -127,13 +123,13 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
             add(f"<li>Ordered: {e[route['ordered']]}. Not flown: the alien ship's space glue "
                 "holds your ship.</li>\n")
         elif not route["link"]:
-            add(f"<li>Ordered: {_ordered(route, e)}).</li>\n"
+            add(f"<li>Ordered: {ordered(route, e)}).</li>\n"
                 "<li>No computer on board: the Space Computer can tell you nothing of your "
                 "route, its stops or its sightings, only a landing (3D f II).</li>\n"
                 "<li>Position by dead reckoning, if the route was flown to its end: "
                 f"{e[reckoning_text(route['reckoning'])]}.</li>\n")
         else:
-            add(f"<li>Ordered: {_ordered(route, e)}, range {e[route['reach']]}).</li>\n")
+            add(f"<li>Ordered: {ordered(route, e)}, range {e[route['reach']]}).</li>\n")
             cut = c["route_cut"]
             if cut:
                 add(f"<li>Your thrust allowed only {e[cut['allowed']]} parsecs this move: the "
@@ -177,7 +173,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     if info or unanswered:
         add("\n<h2>Information</h2>\n<ul>\n")
         for i in info:
-            add(_information(i, e))
+            add(f"<li>{information(i, e)}.</li>\n")
         for u in unanswered:
             add(f"<li>INFO {e[u['request']]}: not answered, {e[u['reason']]}.</li>\n")
         add("</ul>\n")
@@ -229,13 +225,6 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     return "".join(out)
 
 
-def _ordered(route: dict[str, Any], e: Escaped) -> str:
-    """The route as ordered, up to its radars (the template's two Ordered lines share it)."""
-    return (f"{e[route['ordered']]} ({e[route['planned']]} parsec{_s(route['planned'])}; "
-            f"thrust {e[route['thrust']]} with {e[route['tanks']]} tank{_s(route['tanks'])}; "
-            f"{e[route['radars']]} radar{_s(route['radars'])} on")
-
-
 def _sighting(x: dict[str, Any], e: Escaped) -> str:
     what = "the base" if x["base"] else f"planet <b>{e[x['planet']]}</b>"
     if x["new"]:
@@ -247,21 +236,6 @@ def _sighting(x: dict[str, Any], e: Escaped) -> str:
              e["distance %d parsec%s, direction %s" % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {e[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
     return f"<li>At {e[at_parsec(x['parsec'])]}: {what}; {where}.{facts}</li>\n"
-
-
-def _information(i: dict[str, Any], e: Escaped) -> str:
-    landing = ", completed on landing" if i["landing"] else ""
-    if i["wasted"]:
-        told = "D.N.S. - data not sufficient, the request is wasted"
-    else:
-        told = e[i["value"]]
-        if i["reference"] is not None:
-            told += f" (G.I. reference {e[i['reference']]})"
-        if "radioactivity" in i:
-            told += (f"; radioactivity {e[i['radioactivity']]} (d{e[i['radioactivity_die']]}: "
-                     f"{e[i['radioactivity_face']]}), atmosphere {e[i['atmosphere']]}")
-    return (f"<li>{e[i['planet']]}, level {e[i['level']]}{landing} (d{e[i['die']]}: "
-            f"{e[i['face']]}): {told}.</li>\n")
 
 
 def _research_row(t: dict[str, Any], e: Escaped) -> str:

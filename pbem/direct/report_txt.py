@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ..formats import at_parsec, ordinal, psi_shift, reckoning_text
 from ..formats import Escaped
+from .words import information, ordered, plural as _s
 
 RULE = "=" * 72
 DASHES = "-" * 72
@@ -34,11 +35,6 @@ LANDINGS = {  # landed.how (not on the base)
     "distortion": ("LANDED ON ", ": the distortion put your ship down on it."),
     "relanding": ("You took off and LANDED AGAIN ON ", ", looking for a better zone."),
 }
-
-
-def _s(n: Any) -> str:
-    """The template's `"s" if n != 1`."""
-    return "s" if n != 1 else ""
 
 
 def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: str,
@@ -93,13 +89,13 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
             add(f"  Ordered: {p[route['ordered']]}. Not flown: the alien ship's space glue holds "
                 "your ship.\n")
         elif not route["link"]:
-            add(f"  Ordered: {_ordered(route, p)})\n"
+            add(f"  Ordered: {ordered(route, p)})\n"
                 "  No computer on board: the Space Computer can tell you nothing of your route, "
                 "its stops or its sightings, only a landing (3D f II).\n"
                 "  Position by dead reckoning, if the route was flown to its end: "
                 f"{p[reckoning_text(route['reckoning'])]}.\n")
         else:
-            add(f"  Ordered: {_ordered(route, p)}, range {p[route['reach']]})\n")
+            add(f"  Ordered: {ordered(route, p)}, range {p[route['reach']]})\n")
             cut = c["route_cut"]
             if cut:
                 add(f"  Your thrust allowed only {p[cut['allowed']]} parsecs this move: the "
@@ -142,7 +138,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
     if info or unanswered:
         add("INFORMATION\n")
         for i in info:
-            add(_information(i, p))
+            add(f"  {information(i, p)}.\n")
         for u in unanswered:
             add(f"  INFO {p[u['request']]}: not answered, {p[u['reason']]}.\n")
         add("\n")
@@ -194,13 +190,6 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
     return "".join(out)
 
 
-def _ordered(route: dict[str, Any], p: Escaped) -> str:
-    """The route as ordered, up to its radars (the template's two Ordered lines share it)."""
-    return (f"{p[route['ordered']]} ({p[route['planned']]} parsec{_s(route['planned'])}; "
-            f"thrust {p[route['thrust']]} with {p[route['tanks']]} tank{_s(route['tanks'])}; "
-            f"{p[route['radars']]} radar{_s(route['radars'])} on")
-
-
 def _sighting(x: dict[str, Any], p: Escaped) -> str:
     what = "the BASE" if x["base"] else f"planet {p[x['planet']]}"
     if x["new"]:
@@ -212,21 +201,6 @@ def _sighting(x: dict[str, Any], p: Escaped) -> str:
              p["Distance %d parsec%s, direction %s." % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {p[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
     return f"  At {p[at_parsec(x['parsec'])]}: {what}.\n    {where}{facts}\n"
-
-
-def _information(i: dict[str, Any], p: Escaped) -> str:
-    landing = ", completed on landing" if i["landing"] else ""
-    if i["wasted"]:
-        told = "D.N.S. - data not sufficient, the request is wasted"
-    else:
-        told = p[i["value"]]
-        if i["reference"] is not None:
-            told += f" (G.I. reference {p[i['reference']]})"
-        if "radioactivity" in i:
-            told += (f"; radioactivity {p[i['radioactivity']]} (d{p[i['radioactivity_die']]}: "
-                     f"{p[i['radioactivity_face']]}), atmosphere {p[i['atmosphere']]}")
-    return (f"  {p[i['planet']]}, level {p[i['level']]}{landing} (d{p[i['die']]}: "
-            f"{p[i['face']]}): {told}.\n")
 
 
 def _research_row(t: dict[str, Any], p: Escaped) -> str:

@@ -15,17 +15,13 @@ from typing import Any, Callable
 
 from ..formats import Escaped
 from ..formats import at_parsec as _at_parsec
+from .words import plural as _s
 
 Line = Callable[[dict[str, Any], Escaped], str]
 
 
 # A bulletin names the same few parsecs in ten thousand sightings.
 at_parsec = functools.lru_cache(maxsize=None)(_at_parsec)
-
-
-def _s(n: Any) -> str:
-    """The template's `"s" if n != 1`."""
-    return "s" if n != 1 else ""
 
 
 def opening(t: dict[str, Any], e: Escaped) -> str:

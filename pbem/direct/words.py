@@ -1,0 +1,38 @@
+"""Words the direct writers print the same in every format, only escaped differently.
+
+Each takes the format's `Escaped` and returns the text between the markup its writer puts
+around it (a text report's indent, an HTML report's `<li>`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..formats import Escaped
+
+
+def plural(n: Any) -> str:
+    """The templates' `"s" if n != 1`."""
+    return "s" if n != 1 else ""
+
+
+def ordered(route: dict[str, Any], e: Escaped) -> str:
+    """The route as ordered, up to its radars (both reports' two Ordered lines share it)."""
+    return (f"{e[route['ordered']]} ({e[route['planned']]} parsec{plural(route['planned'])}; "
+            f"thrust {e[route['thrust']]} with {e[route['tanks']]} tank{plural(route['tanks'])}; "
+            f"{e[route['radars']]} radar{plural(route['radars'])} on")
+
+
+def information(i: dict[str, Any], e: Escaped) -> str:
+    """One answer to an information request, as both reports tell it, up to its full stop."""
+    landing = ", completed on landing" if i["landing"] else ""
+    if i["wasted"]:
+        told = "D.N.S. - data not sufficient, the request is wasted"
+    else:
+        told = e[i["value"]]
+        if i["reference"] is not None:
+            told += f" (G.I. reference {e[i['reference']]})"
+        if "radioactivity" in i:
+            told += (f"; radioactivity {e[i['radioactivity']]} (d{e[i['radioactivity_die']]}: "
+                     f"{e[i['radioactivity_face']]}), atmosphere {e[i['atmosphere']]}")
+    return (f"{e[i['planet']]}, level {e[i['level']]}{landing} (d{e[i['die']]}: "
+            f"{e[i['face']]}): {told}")
