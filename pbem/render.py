@@ -124,12 +124,38 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
 @jinja2.pass_environment
 def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words: bool = True,
              wrapstring: str | None = None, break_on_hyphens: bool = True) -> str:
-    """Jinja's `wordwrap`, with what fits on its line as it is answered without textwrap:
-    the bulletin wraps a line for every event of the move, and most fit."""
-    if s and len(s) <= width and s.isascii() and s.isprintable() and s[-1] != " ":
-        return str(s)
+    """Jinja's `wordwrap`, without textwrap for the lines a bulletin wraps a move: they
+    wrap for every event of the move, and most fit on their line or are words of ASCII
+    between single spaces, which textwrap fills greedily (`_fill`)."""
+    if s and s.isascii() and s.isprintable() and width > 0:
+        if len(s) <= width and s[-1] != " ":
+            return str(s)
+        if not _TEXTWRAP_CHUNKS.search(s):
+            words = s.split(" ")
+            if not break_long_words or max(map(len, words)) <= width:
+                return (wrapstring or env.newline_sequence).join(_fill(words, width))
     return jinja2.filters.do_wordwrap(env, s, width, break_long_words, wrapstring,
                                       break_on_hyphens)
+
+
+# What makes textwrap cut a line otherwise than between words at single spaces: a space at
+# either end or two together, a hyphen it may break after (before a letter), a dash ("--").
+_TEXTWRAP_CHUNKS = re.compile(r"^ | $|  |-[-A-Za-z_]")
+
+
+def _fill(words: list[str], width: int) -> list[str]:
+    """textwrap's lines of `words` (none empty, none holding a space): as many words as fit
+    on each, a word longer than the width alone on its line."""
+    lines = []
+    current = words[0]
+    for word in words[1:]:
+        if len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            lines.append(current)
+            current = word
+    lines.append(current)
+    return lines
 
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
@@ -323,6 +323,26 @@ def test_wordwrap_wraps_as_jinja_does(text, width, long_words):
         jinja2.filters.do_wordwrap(env, text, width, long_words, "\n      ")
 
 
+@settings(max_examples=500, deadline=None)
+@given(text=st.lists(st.tuples(
+           st.sampled_from([" "] * 12 + ["", "  ", "-", "--"]),
+           st.sampled_from(["a", "Zb", "word", "P-3", "d6.", "3", "-", "_", "_x",
+                            "longerwordthanmost"])),
+           max_size=10)
+       .map(lambda pairs: "".join(gap + word for gap, word in pairs)[1:]),
+       width=st.sampled_from([1, 3, 5, 6, 8, 30, 64]), long_words=st.booleans(),
+       hyphens=st.booleans())
+@example(text="Zb-_x a", width=3, long_words=False, hyphens=True)  # a hyphen, then "_"
+@example(text="word--3 word", width=3, long_words=False, hyphens=True)  # a dash
+@example(text="word word ", width=5, long_words=False, hyphens=True)  # a space at the end
+def test_wordwrap_fills_lines_of_words_as_textwrap_does(text, width, long_words, hyphens):
+    """Lines of ASCII words are filled without textwrap: the same lines, hyphens, dashes,
+    runs of spaces and words longer than the width included."""
+    env = render.environment(None, "txt")
+    assert render.wordwrap(env, text, width, long_words, "\n  ", hyphens) == \
+        jinja2.filters.do_wordwrap(env, text, width, long_words, "\n  ", hyphens)
+
+
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(alphabet=st.sampled_from("aZ 1\\`*_{}[]()#+-.!|~<>&;\u202e\x07é"), max_size=40))
 def test_the_markdown_escaper_escapes_by_the_rule(text):
@@ -330,3 +350,55 @@ def test_the_markdown_escaper_escapes_by_the_rule(text):
     gives a meaning to, what a bidi override or a control character hides dropped first."""
     rule = render.ESCAPERS["txt"](text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     assert render.ESCAPERS["md"](text) == re.sub(r"([\\`*_{}\[\]()#+\-.!|~])", r"\\\1", rule)
+
+
+ODD_TEXT = st.text(alphabet=st.sampled_from("aZ 1<>&'\"\u202e\x07[]*_-é"), max_size=12)
+GROUND_DATA = {  # what the events of each kind `direct.ground` writes may hold
+    "alien-ship-sighting": st.fixed_dictionaries({
+        "name": ODD_TEXT, "distance": st.integers(0, 4), "parsec": st.integers(0, 21),
+        "bearing": ODD_TEXT}),
+    "damage": st.fixed_dictionaries({
+        "component": ODD_TEXT, "effect": st.sampled_from(["lost", "none", "absorbed", "hull"]),
+        "roller": st.sampled_from(["officer", "sc"]), "die": st.sampled_from([6, 10, 100]),
+        "face": st.integers(1, 100)}),
+    "specialist-risk": st.fixed_dictionaries({
+        "specialist": st.fixed_dictionaries({"title": ODD_TEXT}),
+        "why": st.sampled_from(["damage", "net", "distortion", "<b>"]), "dead": st.booleans(),
+        "die": st.sampled_from([6, 10]), "face": st.integers(1, 10),
+        "deadly": st.lists(st.integers(1, 10), min_size=1, max_size=3)}),
+    "specialist-lost": st.fixed_dictionaries({
+        "specialist": st.fixed_dictionaries({"title": ODD_TEXT}),
+        "why": st.sampled_from(["crew-lost", "damage"]), "penalty": st.integers(0, 3)}),
+    "rescue": st.fixed_dictionaries({
+        "lost": ODD_TEXT, "reason": ODD_TEXT, "rank": ODD_TEXT, "ship_type": ODD_TEXT}),
+}
+
+
+def test_every_ground_line_written_directly_is_tried():
+    assert set(GROUND_DATA) == set(direct.ground.LINES)
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data())
+def test_the_ground_lines_written_directly_are_the_macros(data):
+    """Each kind of ground.txt.j2 that `direct.ground` writes prints what the macro prints,
+    in the text formats and in HTML, names that need escaping included."""
+    kind = data.draw(st.sampled_from(sorted(GROUND_DATA)))
+    d = data.draw(GROUND_DATA[kind])
+    for fmt in ("txt", "html"):
+        env = render.environment(None, fmt)
+        macro = env.get_template("ground.txt.j2").module.line
+        assert env.printer.ground_line(kind, d) == str(macro(kind, d)), (fmt, kind, d)
+
+
+def test_a_game_folder_with_its_own_ground_lines_gets_them(tmp_path):
+    (tmp_path / "templates").mkdir()
+    source = (TEMPLATES / "ground.txt.j2").read_text(encoding="utf-8")
+    old = "Your radar picks up the alien ship"
+    assert old in source
+    (tmp_path / "templates" / "ground.txt.j2").write_text(
+        source.replace(old, "SEPTIMA sees the alien ship"), encoding="utf-8")
+    d = {"name": "KNOX", "distance": 2, "parsec": 3, "bearing": "2 E"}
+    for fmt in ("txt", "html"):
+        line = render.environment(tmp_path, fmt).printer.ground_line("alien-ship-sighting", d)
+        assert line.startswith("SEPTIMA sees the alien ship KNOX from the 3rd parsec"), line

@@ -8,7 +8,9 @@ line by line through the macros of story.j2: tens of thousands of macro calls a 
 writers of this package print the same bytes from the same data, each string escaped once a
 move (`formats.Escaped`). The templates stay the reference, and the GM's way to change a
 report or a bulletin: a game folder that overrides one of them gets it through Jinja, as
-before (`Printer.shipped`). What happens on a planet is told by `ground.txt.j2` in both ways.
+before (`Printer.shipped`). What happens on a planet is told by `ground.txt.j2` in both ways,
+its commonest lines (the alien ship on the radar, a black hole's damage) written in Python
+(`ground`).
 
 Each writer follows one version of its templates: SHIPPED holds their SHA-256. A template
 changed without its writer is rendered by Jinja (right, and slower), and
@@ -23,7 +25,7 @@ from typing import Any, Callable
 
 import jinja2
 
-from . import bulletin, chart_svg, report_html, report_txt
+from . import bulletin, chart_svg, ground, report_html, report_txt
 from ..charts import svg
 from ..formats import Escaped
 
@@ -38,10 +40,12 @@ SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prin
     "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
     "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",
     "bulletin.html.j2": "717925c979ec9e88a0a7dce8504b29337c1e15b94b77a8e8c64d77ee659f22a8",
+    "ground.txt.j2": "8f33cfe67645492951f72d6a4d813e63b152d75ea16364ad8277a0ed2a3d4dbb",
 }
 TEXT_REPORT = ("report.txt.j2",)
 HTML_REPORT = ("report.html.j2", "page.html.j2")
 CHART = ("chart.svg.j2",)
+GROUND = ("ground.txt.j2",)
 TEXT_BULLETINS = {  # a text bulletin's suffix: the templates it is printed from
     suffix: (f"bulletin.{suffix}.j2", "story.j2") for suffix in ("txt", "md", "bbcode")}
 HTML_BULLETIN = ("bulletin.html.j2", "page.html.j2", "public.html.j2", "story.j2")
@@ -73,7 +77,10 @@ class Printer:
 
     @functools.cached_property
     def ground_line(self) -> Callable[[str, dict], str]:
-        return self.env.get_template("ground.txt.j2").module.line
+        """The macro `line` of ground.txt.j2, its commonest kinds written directly while the
+        template is as shipped (`ground.LINES`)."""
+        macro = self.env.get_template("ground.txt.j2").module.line
+        return ground.line_of(self.printed, macro) if self.shipped(GROUND) else macro
 
     @functools.cached_property
     def frame(self) -> report_html.Frame:
