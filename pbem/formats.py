@@ -104,9 +104,10 @@ class Escaped(dict):
     """`e[value]`: the text a template prints for `value`, through its format's escaper.
 
     The same names, planets, bearings and facts are printed in thousands of reports of a
-    move: each string and each whole number is escaped once and looked up after that.
-    Numbers are kept apart from strings (True and 1 are equal keys, and print differently);
-    other values (None, a Markup) are escaped each time."""
+    move: each string and each whole number is escaped once and looked up after that. 0 and
+    1 are kept apart (True and 1 are equal keys, and print differently), and so would be any
+    number equal to a float: the reports print none (a float equal to a whole number would
+    be read as it); other values (None, a Markup) are escaped each time."""
 
     def __init__(self, escaper: Callable[[Any], str]) -> None:
         super().__init__()
@@ -116,9 +117,12 @@ class Escaped(dict):
     def __missing__(self, value: Any) -> str:
         kind = type(value)
         if kind is int:
-            text = self.numbers.get(value)
-            if text is None:
-                text = self.numbers[value] = self.escaper(value)
+            if value == 0 or value == 1:  # equal to False and True: never a key
+                text = self.numbers.get(value)
+                if text is None:
+                    text = self.numbers[value] = self.escaper(value)
+                return text
+            text = self[value] = self.escaper(value)
             return text
         text = self.escaper(value)
         if kind is str:

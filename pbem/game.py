@@ -498,14 +498,15 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
         changed = ledger.changed_since_last_move(db.conn, move, opening)
-        store.save_move(db, state, result.state, events, texts, result.rolls, collected.files, stamp)
+        rows = store.event_rows(events, texts)
+        store.save_move(db, state, result.state, rows, result.rolls, collected.files, stamp)
         deadlines.record(db, move + 1, next_deadline)
         inbox.record_filing(db, collected)
         roster.retire_absentees(db, move, absent, now)
         db.conn.execute(
             "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
             (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting if rel in prints]), move))
-        ledger.record_move(db.conn, move, opening, g["commitment"])
+        ledger.record_move(db.conn, move, opening, g["commitment"], rows)
         book.save(db, charts)
         # Rendered inside the transaction: a template that fails saves nothing.
         render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,

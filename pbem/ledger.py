@@ -102,10 +102,14 @@ def read_move(conn: sqlite3.Connection, move: int) -> dict[str, list[list]]:
     return {part: [list(r) for r in rows] for part, rows in _move_rows(conn, move).items()}
 
 
-def _move_rows(conn: sqlite3.Connection, move: int) -> dict[str, list[tuple]]:
+def _move_rows(conn: sqlite3.Connection, move: int,
+               events: list[tuple] | None = None) -> dict[str, list[tuple]]:
     # Rows as SQLite gives them: a tuple is hashed as the list it holds (canonical JSON
     # writes both as an array), and a move's tens of thousands of events need no copy.
-    return {part: conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,)).fetchall()
+    # `events`: the rows of the events just inserted (`store.event_rows`), the values as
+    # SQLite gives them back (whole numbers, strings, None), so they are not read again.
+    return {part: events if part == "events" and events is not None else
+            conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,)).fetchall()
             for part, cols in MOVE_COLUMNS.items()}
 
 
@@ -208,10 +212,11 @@ def changed_since_last_move(conn: sqlite3.Connection, move: int,
 
 
 def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],
-                game_commitment: str) -> str:
+                game_commitment: str, events: list[tuple] | None = None) -> str:
     """Write the ledger entry of a move just saved, inside the move's transaction, from the
-    rows as the database now holds them; returns the new chain head."""
-    parts = move_digests(_move_rows(conn, move))
+    rows as the database now holds them (`events`: the rows of its events as just
+    inserted); returns the new chain head."""
+    parts = move_digests(_move_rows(conn, move, events))
     state = state_digests(_state_rows(conn, move))
     previous = previous_hash(conn, move, game_commitment)
     digest_ = entry_hash(move, previous, opening, parts, state)

@@ -545,17 +545,24 @@ def officer_lot(game_secret: str, officer_id: int) -> str:
                     hashlib.sha256).hexdigest()
 
 
+def event_rows(events: list[Event], texts: list[str]) -> list[tuple]:
+    """A move's events as rows of the `events` table, in the ledger's column order
+    (`ledger.MOVE_COLUMNS`): seq, kind, audience, officer_id, data."""
+    return [(seq, e.kind, e.audience, e.officer, text)
+            for seq, (e, text) in enumerate(zip(events, texts))]
+
+
 def save_move(
     db: sqlite_utils.Database,
     before: GameState,
     after: GameState,
-    events: list[Event],
-    texts: list[str],
+    events: list[tuple],
     rolls: Iterable[Roll],
     order_files: Iterable[dict[str, Any]],
     resolved_at: str,
 ) -> None:
-    """Write one resolved move; the caller wraps this in `db.atomic()`."""
+    """Write one resolved move, its `events` as `event_rows`; the caller wraps this in
+    `db.atomic()`."""
     conn = db.conn
     move = before.move
     changed = [p for p in after.planets.values() if before.planets.get(p.id) != p]
@@ -580,12 +587,8 @@ def save_move(
         ],
     )
     conn.executemany(
-        "INSERT INTO events (move, seq, kind, audience, officer_id, data) VALUES (?,?,?,?,?,?)",
-        [
-            (move, seq, e.kind, e.audience, e.officer, text)
-            for seq, (e, text) in enumerate(zip(events, texts))
-        ],
-    )
+        f"INSERT INTO events (move, seq, kind, audience, officer_id, data) "
+        f"VALUES ({int(move)},?,?,?,?,?)", events)
     conn.executemany(
         "INSERT INTO rolls (move, officer_id, kind, detail, die, result, visibility) "
         "VALUES (?,?,?,?,?,?,?)",

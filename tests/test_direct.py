@@ -307,6 +307,9 @@ def test_a_game_folder_with_the_shipped_text_is_written_directly(tmp_path):
 def test_the_memo_of_printed_values_keeps_true_apart_from_one():
     printed = direct.Escaped(render.ESCAPERS["txt"])
     assert [printed[1], printed[True], printed["1"], printed[None]] == ["1", "True", "1", "None"]
+    assert [printed[0], printed[False], printed[0], printed[True], printed[1]] == \
+        ["0", "False", "0", "True", "1"]
+    assert [printed[7], printed[-3], printed[7], printed["7"]] == ["7", "-3", "7", "7"]
     html = html_text()
     assert html["<b>'&\"</b>"] == "&lt;b&gt;&#39;&amp;&#34;&lt;/b&gt;"
     assert html[Markup("<b>")] == "<b>"
