@@ -25,6 +25,7 @@ import difflib
 import re
 import unicodedata
 from dataclasses import dataclass, replace
+from dataclasses import fields as dataclass_fields
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
@@ -1421,7 +1422,7 @@ def order_form(game: str, officer: str, move: int, situation: FormSituation | No
     comments stand on lines of their own, so a mail client that wraps the form at 60
     columns leaves the same orders.
     """
-    out = [
+    head = "\n".join([
         f"# VII Legio, game {game}.",
         f"# Orders of {officer}",
         f"# for move {move}.",
@@ -1432,7 +1433,35 @@ def order_form(game: str, officer: str, move: int, situation: FormSituation | No
         f"OFFICER {officer}",
         "SECRET",
         f"MOVE {move}",
-    ]
+    ])
+    if situation is None:
+        return head + _form_orders(None, route)
+    # The orders of a form are the same for thousands of ships in the same situation but for
+    # the colleague the PAY example names: they are made once for each situation (the key
+    # below), and his name is put in.
+    key = (tuple(situation.fit.items()), bool(situation.colleague),
+           *(getattr(situation, name) for name in _SITUATION_FIELDS))
+    before, _, after = _form_orders(key, route).partition(_COLLEAGUE)
+    return head + before + (situation.colleague or "") + after
+
+
+_COLLEAGUE = "\x00colleague\x00"  # where the PAY example names him; no name holds a NUL
+# What a form depends on besides the sheet and whether there is a colleague to name.
+_SITUATION_FIELDS = tuple(f.name for f in dataclass_fields(FormSituation)
+                          if f.name not in ("fit", "colleague"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _form_orders(key: tuple | None, route: str) -> str:
+    """The lines of a form after its header, each after a newline, END included: every
+    order, or (with a `key` of order_form's) those of the situation, _COLLEAGUE for the
+    colleague's name."""
+    situation = None
+    if key is not None:
+        fit, colleague, *values = key
+        situation = FormSituation(fit=dict(fit), colleague=_COLLEAGUE if colleague else None,
+                                  **dict(zip(_SITUATION_FIELDS, values)))
+    out = []
     for name, kw in KEYWORDS.items():
         if kw.header or name == "END":
             continue
@@ -1445,4 +1474,4 @@ def order_form(game: str, officer: str, move: int, situation: FormSituation | No
             out.append(f"ROUTE {route_text(parse_route(route))}")
         out += [f"# {example}" for example in examples]
     out.append("END")
-    return "\n".join(out) + "\n"
+    return "".join("\n" + line for line in out) + "\n"

@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.orderfile import (
     FORM_HINTS, FORM_WIDTH, KEYWORDS, FormSituation, order_form, orders_lines, read_orders,
@@ -208,3 +210,44 @@ def test_a_component_given_twice_over_refit_lines_is_a_problem():
     _, problems = read_orders("GAME c\nOFFICER o\nSECRET s\nMOVE 5\nREFIT crews=2,tanks=3\n"
                               "REFIT tanks=2\nEND\n", "f")
     assert [(p.line, p.message) for p in problems] == [(6, "tanks is on the REFIT line 5 already")]
+
+
+def _form_made_for(game: str, officer: str, move: int, s: FormSituation) -> str:
+    """The form as made for one ship alone, order by order (the reference of the forms made
+    once per situation, the colleague's name put in)."""
+    from pbem.orderfile import _comment, _tailored
+
+    out = [f"# VII Legio, game {game}.", f"# Orders of {officer}", f"# for move {move}.",
+           *_comment("Write your secret after SECRET, edit the orders and send the file "
+                     "back. Lines that start with # are comments: take the # away from an "
+                     "order you want to give."),
+           f"GAME {game}", f"OFFICER {officer}", "SECRET", f"MOVE {move}"]
+    for name, kw in KEYWORDS.items():
+        if kw.header or name == "END":
+            continue
+        found = _tailored(name, s)
+        if found is not None:
+            out += _comment(found[0])
+            if name == "ROUTE":
+                out.append("ROUTE NONE")
+            out += [f"# {example}" for example in found[1]]
+    return "\n".join(out + ["END"]) + "\n"
+
+
+NAMES = st.sampled_from([None, "", "Notius", LONGEST, "Q. O'Brien", "Pilus Prior 2"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(ship_type=st.sampled_from(sorted(RULES.ships)), crews=st.integers(0, 3),
+       down=st.integers(0, 2), ground=st.sampled_from([None, "P-3", "P-12"]),
+       flags=st.lists(st.booleans(), min_size=6, max_size=6), colleague=NAMES,
+       officer=NAMES.filter(bool), extra=st.dictionaries(
+           st.sampled_from(["tot", "lasers", "radars", "computers", "tanks"]), st.integers(0, 3)))
+def test_each_ships_form_is_the_one_made_for_it_alone(ship_type, crews, down, ground, flags,
+                                                      colleague, officer, extra):
+    at_base, research, relanding, outer, held, scientist = flags
+    s = FormSituation(ship_type, fit(ship_type, **extra), complete_crews=crews,
+                      crews_down=down, on_ground=ground, at_base=at_base, research=research,
+                      colleague=colleague, relanding=relanding, outer=outer, held=held,
+                      scientist=scientist)
+    assert order_form("c", officer, 4, s) == _form_made_for("c", officer, 4, s)
