@@ -126,18 +126,23 @@ def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -
     made: set[str] = set()
     moved, left = 0, []
     for rel, fingerprint in files:
-        path = os.path.join(top, *rel.split("/"))
-        if not os.path.exists(path):
-            continue
-        if check and sha256_of(path) != fingerprint:
-            left.append(f"orders/{rel}")
-            continue
-        destination = os.path.join(target, *rel.split("/"))
+        parts = rel.split("/")
+        path = os.path.join(top, *parts)
+        if check:
+            if not os.path.exists(path):
+                continue
+            if sha256_of(path) != fingerprint:
+                left.append(f"orders/{rel}")
+                continue
+        destination = os.path.join(target, *parts)
         folder = os.path.dirname(destination)
         if folder not in made:
             os.makedirs(folder, exist_ok=True)
             made.add(folder)
-        os.replace(path, destination)
+        try:
+            os.replace(path, destination)
+        except FileNotFoundError:  # gone already (archived before a kill): one stat less
+            continue
         moved += 1
     return moved, left
 

@@ -161,9 +161,15 @@ def _fill(words: list[str], width: int) -> list[str]:
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
 
 
+_NOT_IN_SLUG = re.compile(r"[^a-z0-9]+")
+
+
 def slug(name: str) -> str:
-    ascii_name = unicodedata.normalize("NFKD", name.translate(_LIGATURES)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-") or "officer"
+    """The name in a report's file name: ASCII letters and digits, runs of anything else a
+    hyphen (an ASCII name, most names, has no accent to take off)."""
+    ascii_name = name if name.isascii() else unicodedata.normalize(
+        "NFKD", name.translate(_LIGATURES)).encode("ascii", "ignore").decode()
+    return _NOT_IN_SLUG.sub("-", ascii_name.lower()).strip("-") or "officer"
 
 
 def report_stem(officer_id: int, name: str) -> str:

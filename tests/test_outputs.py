@@ -248,3 +248,14 @@ def test_the_bulletin_tells_the_public_story_with_counts_after_the_move(tmp_path
     md = commonmark((out / "bulletin.md").read_text(encoding="utf-8"))
     assert "P-1, SEVOLVENTES: 4 of 5 remain, hostile; on its ground: Notius." in "".join(md.parts)
     assert "<li>P-1, SEVOLVENTES: 4 of 5 remain" in (out / "bulletin.html").read_text(encoding="utf-8")
+
+
+def test_a_report_file_is_named_after_its_officer_in_plain_letters():
+    from pbem.render import report_name, slug
+
+    assert slug("Livia Drusa") == "livia-drusa"
+    assert slug("Æmilia Müller-Øster") == "aemilia-muller-oster"
+    assert slug("  Q. O'Brien (2nd) ") == "q-o-brien-2nd"
+    assert slug("Cato <b>&amp;</b>") == "cato-b-amp-b"
+    assert slug("Σωκράτης") == slug("!!") == "officer"  # nothing left of the name
+    assert report_name(7, "Titus Pullo", "html") == "report-007-titus-pullo.html"
