@@ -521,15 +521,24 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
             ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
     officers = {}
+    # Ships and specialists are values (frozen): officers whose sheets read the same, most of
+    # them, share one, each text read once.
+    ships: dict[str, Ship] = {}
+    specialists: dict[str | None, Specialist | None] = {}
     for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
          research, grants_last, landing, personality, specialist, *_) in rows:
+        sheet = ships.get(ship)
+        if sheet is None:
+            sheet = ships[ship] = ship_from_json(ship)
+        if specialist not in specialists:
+            specialists[specialist] = specialist_from_json(specialist)
         officers[id_] = Officer(
-            id=id_, name=name, rank=rank, score=score, ship=ship_from_json(ship),
+            id=id_, name=name, rank=rank, score=score, ship=sheet,
             position=Position(x, y, level), turn=turns[id_], landed_on=landed_on,
             reckoning=Position(rx, ry, rlevel), technologies=_levels(technologies),
             research=_levels(research), grants_last=grants_last,
             landing=landing_from_json(landing), personality=personality,
-            specialist=specialist_from_json(specialist),
+            specialist=specialists[specialist],
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
