@@ -723,19 +723,27 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     # columns, each given the id one INSERT at a time would give it (the largest + 1:
     # the table's key has no AUTOINCREMENT), so that the letters played can name it.
     next_id = db.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM letters").fetchone()[0]
+    # A letter filed and played by this move is written played (not written, then updated).
+    played = set(collected.played)
+    played_now: set[int] = set()
     for keys, run in groupby(collected.pending, key=tuple):
         columns = [c for c in keys if c != "id"]
+        at = columns.index("played") + 1 if "played" in columns else None
         values = []
         for row in run:
             written[row["id"]] = next_id
-            values.append([next_id] + [row[c] for c in columns])
+            value = [next_id] + [row[c] for c in columns]
+            if at is not None and row["id"] in played:
+                value[at] = 1
+                played_now.add(row["id"])
+            values.append(value)
             next_id += 1
         db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) "
                             f"VALUES ({', '.join('?' * (len(columns) + 1))})", values)
     for letter_id, values in collected.changes.items():
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
-                        [(written.get(i, i),) for i in collected.played])
+                        [(written.get(i, i),) for i in collected.played if i not in played_now])
 
 
 
