@@ -25,7 +25,8 @@ from markupsafe import Markup
 from . import direct, report_json
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
-from .charts.knowledge import officer_planets
+from .charts.knowledge import Placements, officer_planets, spliced
+from .direct.own_chart import OwnCharts
 from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
 )
@@ -451,21 +452,44 @@ def html_report(html_env: Environment, context: dict[str, Any], **values: Any) -
     return html_env.get_template("report.html.j2").render(**values, **context)
 
 
-def officer_chart(html_env: jinja2.Environment, charts: MoveCharts, officer_id: int,
+class OfficersCharts:
+    """What the officers' charts of a move share, made once for the move: the bulletins'
+    placements in designation order (each officer's own are put in among them), as JSON,
+    and printed where `html_env` draws charts as shipped (else drawn for its chart.svg.j2)."""
+
+    def __init__(self, html_env: Environment, charts: MoveCharts, *, game: str, move: int) -> None:
+        self.placements = Placements(charts.public)
+        placed = self.placements.placed
+        self.json = [report_json.chart_planet(name, placed[name]) for name in self.placements.names]
+        self.printer: OwnCharts | None = None
+        self.drawn: list[dict[str, Any]] | None = None
+        if html_env.printer.shipped(direct.CHART):
+            self.printer = html_env.printer.own_charts(self.placements, charts.marks, game=game,
+                                                       move=move)
+        else:
+            self.drawn = svg.base_planets(placed, charts.marks)
+
+
+def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
                   sheet: dict[str, Any], *, game: str, move: int,
-                  placed: dict[str, dict[str, Any]] | None = None,
-                  drawn: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any]]:
-    """An officer's chart as an SVG file's text, and as the data of his JSON report.
-    `placed` (the public placements) and `drawn` (`svg.base_planets` of them) are the same
-    for every officer of a move: pass them."""
+                  shared: OfficersCharts | None = None,
+                  standalone: bool = True) -> tuple[str, dict[str, Any]]:
+    """An officer's chart as an SVG file's text (or, not `standalone`, as an element of his
+    HTML page), and as the data of his JSON report. `shared`: the move's, when drawing
+    many officers' charts."""
     own = charts.own[officer_id]
-    if placed is None:
-        placed, drawn = charts.placed(), None
-    known = officer_planets(charts.public, placed, own)
+    if shared is None:
+        shared = OfficersCharts(html_env, charts, game=game, move=move)
+    where, mine = shared.placements.own(own)
+    data = {"frame": "base", "at": own.at, "planets": spliced(
+        shared.json, where, [report_json.chart_planet(name, p) for name, p in mine])}
+    if shared.printer is not None:
+        return shared.printer.chart(own, sheet["officer_name"], sheet["rank"], where, mine,
+                                    standalone=standalone), data
+    known = officer_planets(charts.public, shared.placements.placed, own)
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
-                                  game=game, move=move, marks=charts.marks, public=drawn)
-    return (chart_text(html_env, drawing, chart_id="chart"),
-            {"frame": "base", "at": own.at, "planets": report_json.chart_planets(known)})
+                                  game=game, move=move, marks=charts.marks, public=shared.drawn)
+    return svg.render_svg(html_env, drawing, chart_id="chart", standalone=standalone), data
 
 
 def public_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str:
@@ -542,8 +566,7 @@ def _render_move(
     html_env = environment(game_dir, "html")
     if charts is None:
         charts = of_move_alone(move, events)
-    placed = charts.placed()
-    drawn = svg.base_planets(placed, charts.marks)
+    shared = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_forms(game, move, view)
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
@@ -553,11 +576,11 @@ def _render_move(
         told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
         write(stem + ".txt",
               text_report(text_env, ctx, game=game, move=move, order_form=form, **told))
-        chart_file, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
-                                          move=move, placed=placed, drawn=drawn)
+        chart_element, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
+                                             move=move, shared=shared, standalone=False)
         write(stem + ".html", html_report(
             html_env, ctx, game=game, move=move, order_form=form,
-            chart=Markup(svg.inline(chart_file)), **told))
+            chart=Markup(chart_element), **told))
         write(stem + ".json", report_json.officer_report(
             game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
             officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,

@@ -75,8 +75,10 @@ def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],
 
 def chart_planets(planets: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Planets as a chart knows them: position from the base, or null when not told."""
-    return [
-        {"designation": name, "at": p["at"], "base": p["base"], "facts": p["facts"],
-         "known": p["known"], "destroyed": p["destroyed"], "race": p["race"]}
-        for name, p in sorted(planets.items(), key=lambda item: designation_order(item[0]))
-    ]
+    return [chart_planet(name, p)
+            for name, p in sorted(planets.items(), key=lambda item: designation_order(item[0]))]
+
+
+def chart_planet(name: str, p: Mapping[str, Any]) -> dict[str, Any]:
+    return {"designation": name, "at": p["at"], "base": p["base"], "facts": p["facts"],
+            "known": p["known"], "destroyed": p["destroyed"], "race": p["race"]}

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from pbem import store
 from pbem.charts import svg
-from pbem.charts.knowledge import OwnChart, PublicChart
-from pbem.charts.reckoning import moved, offset, route_tracks, steps, tracks, walk
+from pbem.charts.knowledge import READABLE, OwnChart, PublicChart
+from pbem.charts.reckoning import moved, offset, route_tracks, square_at, steps, tracks, walk
 from pbem.demo import run_demo
 from pbem.rules.events import GM, OFFICER, PUBLIC, Event
 
@@ -207,6 +207,22 @@ def test_the_walk_goes_parsec_by_parsec_as_far_as_the_ship_travelled(route, trav
        start=st.tuples(st.integers(-9, 9), st.integers(-9, 9), st.integers(-2, 2)))
 def test_a_route_is_drawn_leg_by_leg_as_its_walk_would_draw_it(route, travelled, start):
     assert route_tracks(start, route, travelled) == tracks(steps(start, route, travelled))
+
+
+@given(route=ROUTES, travelled=st.integers(0, 40), parsec=st.integers(0, 45),
+       start=st.tuples(st.integers(-9, 9), st.integers(-9, 9), st.integers(-2, 2)))
+def test_the_square_of_a_parsec_is_found_leg_by_leg_as_the_walk_finds_it(route, travelled,
+                                                                          parsec, start):
+    assert square_at(start, route, travelled, parsec) == dict(
+        steps(start, route, travelled)).get(parsec)
+
+
+@pytest.mark.parametrize("audience", [PUBLIC, OFFICER, GM])
+def test_the_charts_read_what_their_reader_may_read(audience):
+    """The folds test an event's audience without calling `Event.visible_to` for each."""
+    event = Event("sighting", audience, ME, {})
+    assert (audience in READABLE) == event.visible_to(ME)
+    assert (audience == PUBLIC) == event.visible_to(None)
 
 
 def test_an_officer_places_what_he_sighted_from_his_believed_route():

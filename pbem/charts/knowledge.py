@@ -29,15 +29,18 @@ the rules.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..rules.events import Event
+from ..rules.events import OFFICER, PUBLIC, Event
 from ..rules.galaxy import BASE_DESIGNATION
-from .reckoning import Point, moved, offset, route_tracks, steps
+from .reckoning import Point, moved, offset, route_tracks, square_at
 
 ORIGIN: Point = (0, 0, 0)
 
+# Who may read an event about an officer, besides the GM: the public and that officer alone.
+READABLE = frozenset({PUBLIC, OFFICER})
 # Public events that name a planet by its designation in the field `planet`.
 NAMING = frozenset({"sighting", "info", "landed", "known", "encounter", "alliance", "tot"})
 # Route stops a report tells (route.py): the edge, a missing level, a planet ahead, no radar.
@@ -79,7 +82,7 @@ class PublicChart:
     def add_move(self, move: int, events: Iterable[Event]) -> None:
         turn: list | None = None  # [officer name, square at the start, parsec-0 sightings]
         for e in events:
-            if not e.visible_to(None):
+            if e.audience != PUBLIC:  # `e.visible_to(None)`, said without a call for each
                 continue
             kind, d = e.kind, e.data
             if kind == "turn":
@@ -171,18 +174,33 @@ class OwnChart:
 
     def add_move(self, move: int, events: Iterable[Event]) -> None:
         me = self.officer
-        own = [e for e in events if e.officer == me and e.visible_to(me)]
+        # What he may read of his own events (`Event.visible_to(me)`, said without a call
+        # for each of them): the public ones and those told to him alone.
+        own = [e for e in events if e.officer == me and e.audience in READABLE]
         for t in self.tracks:  # last move's routes join the trail
             key = str(t["level"])
             self.trail[key] = self.trail.get(key, "") + "M" + "L".join(
                 f"{x} {y}" for x, y in t["points"])
         self.tracks = []
+        before: Point = tuple(self.at)  # type: ignore[assignment]
+        route = sheet = None
+        placing: list[Event] = []  # sightings and landings, in the order they happened
+        sensed = False  # a Princeps PSI's warning
+        for e in own:
+            kind = e.kind
+            if kind == "sighting" or kind == "landed":
+                placing.append(e)
+            elif kind == "route":
+                route = e.data if route is None else route
+            elif kind == "sheet":
+                sheet = e.data if sheet is None else sheet
+                self.at = list(e.data["reckoning"])
+            elif kind == "psi-warning":
+                sensed = True
         # The route event follows the sightings it explains: read it first. Its start is
         # where the report's reckoning puts the end, less the route as travelled: so a GM's
         # ruling that moved the ship between moves, or a rescue before the route, needs no
         # event of its own.
-        start: Point = tuple(self.at)  # type: ignore[assignment]
-        route = next((e.data for e in own if e.kind == "route"), None)
         if route is not None and "reckoning" not in route:
             route = None  # a route never flown (the ship was lost on the ground first)
         if route is not None:
@@ -191,35 +209,37 @@ class OwnChart:
             dx, dy, dz = moved(route["ordered"], travelled)
             end = route["reckoning"]
             start = (end[0] - dx, end[1] - dy, end[2] - dz)
-            path = steps(start, route["ordered"], travelled)
+            last = (end[0], end[1], end[2])  # where the route led him, as `steps` ends
         else:
             # No route (on the ground, or held): the radar still sees from where he stands.
-            sheet = next((e.data for e in own if e.kind == "sheet"), None)
-            if sheet is not None:
-                start = tuple(sheet["reckoning"])  # type: ignore[assignment]
-            path = [(0, start)]
-        squares = dict(path)
-        for e in own:
+            start = before if sheet is None else tuple(sheet["reckoning"])  # type: ignore[assignment]
+            last = start
+        for e in placing:
             d = e.data
-            if e.kind == "sighting" and not d["base"] and d["parsec"] in squares:
-                x, y, z = squares[d["parsec"]]
+            if d["base"]:
+                continue
+            if e.kind == "landed":
+                self.planets[d["planet"]] = {"at": list(last), "move": move}
+                continue
+            at = (square_at(start, route["ordered"], travelled, d["parsec"]) if route is not None
+                  else start if d["parsec"] == 0 else None)
+            if at is not None:
+                x, y, z = at
                 dx, dy = offset(d["bearing"])
                 self.planets[d["planet"]] = {"at": [x + dx, y + dy, z], "move": move}
-            elif e.kind == "landed" and not d["base"]:
-                self.planets[d["planet"]] = {"at": list(path[-1][1]), "move": move}
-            elif e.kind == "sheet":
-                self.at = list(d["reckoning"])
         if route is not None:
-            for level, points in route_tracks(start, route["ordered"], travelled):
+            runs = route_tracks(start, route["ordered"], travelled)
+            for level, points in runs:
                 self.tracks.append({"move": move, "level": level, "points": points})
-                xs = [x for x, _ in points] + ([self.span[0], self.span[1]] if self.span else [])
-                ys = [y for _, y in points] + ([self.span[2], self.span[3]] if self.span else [])
+            if runs:
+                xs = [x for _, points in runs for x, _ in points] + (self.span[:2] if self.span else [])
+                ys = [y for _, points in runs for _, y in points] + (self.span[2:] if self.span else [])
                 self.span = [min(xs), max(xs), min(ys), max(ys)]
             if route.get("stop") in TOLD_STOPS:
                 stop = route["stop"]
-                if stop == "distortion" and any(e.kind == "psi-warning" for e in own):
+                if stop == "distortion" and sensed:
                     stop = "distortion-sensed"
-                self.stops.append({"move": move, "at": list(path[-1][1]), "stop": stop,
+                self.stops.append({"move": move, "at": list(last), "stop": stop,
                                    "parsec": route["stop_parsec"]})
         self.move = move
 
@@ -244,3 +264,58 @@ def officer_planets(public: PublicChart, placed: dict[str, dict[str, Any]],
         heard = public.planets.get(designation) or _planet(mine["move"])
         planets[designation] = {**heard, "at": mine["at"]}
     return planets
+
+
+class Placements:
+    """The planets the bulletins place after a move, in designation order: what every
+    officer's chart of the move starts from, put in order once. Each officer's own
+    placements go in among them (`own`), where sorting his whole chart again would cost ten
+    thousand sorts of the same planets."""
+
+    def __init__(self, public: PublicChart) -> None:
+        self.public = public
+        self.placed = public.placed()
+        self.names = sorted(self.placed, key=designation_order)
+        self.keys = [designation_order(name) for name in self.names]
+
+    def own(self, own: OwnChart) -> tuple[list[tuple[int, int]], list[tuple[str, dict[str, Any]]]]:
+        """His own placements in designation order, each with the planet as he can put it on
+        his chart (`officer_planets`: what he heard of it, where he placed it), and where
+        each goes among the bulletins' (`spliced`)."""
+        if not own.planets:
+            return [], []
+        heard = self.public.planets
+        names = sorted(own.planets, key=designation_order)
+        planets = []
+        for name in names:
+            mine = own.planets[name]
+            planets.append((name, {**(heard.get(name) or _planet(mine["move"])), "at": mine["at"]}))
+        return cuts(self.keys, [designation_order(name) for name in names]), planets
+
+
+def cuts(keys: list[tuple[int, int, str]], own: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Where each of `own` (designation-order keys, in order) goes among `keys` (in order,
+    each once): (i, j), the shared entries before it end at i and go on from j (i + 1 when
+    it replaces the shared entry of the same key: his reckoning wins)."""
+    out = []
+    start = 0
+    for key in own:
+        i = bisect_left(keys, key, start)
+        start = i + 1 if i < len(keys) and keys[i] == key else i
+        out.append((i, start))
+    return out
+
+
+def spliced(shared: list, where: list[tuple[int, int]], own: list) -> list:
+    """`shared` (in the order of `Placements.keys`) with each of `own` put in at `where`
+    (`cuts`): an officer's planets in designation order, without sorting them."""
+    if not own:
+        return list(shared)
+    out: list = []
+    start = 0
+    for (i, j), item in zip(where, own):
+        out += shared[start:i]
+        out.append(item)
+        start = j
+    out += shared[start:]
+    return out

@@ -82,6 +82,39 @@ def steps(start: Point, route: str, travelled: int) -> list[tuple[int, Point]]:
     return path
 
 
+def square_at(start: Point, route: str, travelled: int, parsec: int) -> Point | None:
+    """`dict(steps(start, route, travelled)).get(parsec)`, worked out leg by leg: the square
+    of the route's parsec of that number, or None when the route has none (a number inside
+    a change of level, or past where the ship stopped). A sighting is placed from it."""
+    if parsec == 0:
+        return start
+    if parsec > travelled:
+        return None
+    x, y, z = start
+    number = 0
+    for count, direction in legs(route):
+        if direction in VERTICAL:
+            dz = VERTICAL[direction]
+            for _ in range(count // LEVEL_GAP):
+                if number + LEVEL_GAP > travelled or number + LEVEL_GAP > parsec:
+                    return None
+                number += LEVEL_GAP
+                z += dz
+                if number == parsec:
+                    return (x, y, z)
+        else:
+            dx, dy = COMPASS[direction]
+            flown = max(0, min(count, travelled - number))
+            if parsec <= number + flown:
+                return (x + (parsec - number) * dx, y + (parsec - number) * dy, z)
+            number += flown
+            x += flown * dx
+            y += flown * dy
+            if number >= travelled:
+                return None
+    return None
+
+
 def moved(route: str, travelled: int) -> Point:
     """How far `walk` leads from the start: east, north, levels down."""
     x = y = z = number = 0

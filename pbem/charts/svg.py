@@ -91,7 +91,13 @@ def _extent(points: list[tuple[int, int]]) -> tuple[int, int, int, int]:
     """A square frame around everything drawn from the base, with open space around it."""
     xs = [x for x, _ in points] + [0]
     ys = [y for _, y in points] + [0]
-    x0, x1, y0, y1 = min(xs) - MARGIN, max(xs) + MARGIN, min(ys) - MARGIN, max(ys) + MARGIN
+    return square_frame(min(xs), max(xs), min(ys), max(ys))
+
+
+def square_frame(left: int, right: int, bottom: int, top: int) -> tuple[int, int, int, int]:
+    """The square frame (x0, x1, y0, y1) of `_extent` around the squares from `left` to
+    `right` and from `bottom` to `top`, the base among them."""
+    x0, x1, y0, y1 = left - MARGIN, right + MARGIN, bottom - MARGIN, top + MARGIN
     side = max(x1 - x0, y1 - y0)
     x0 -= (side - (x1 - x0)) // 2
     y0 -= (side - (y1 - y0)) // 2
@@ -102,10 +108,18 @@ def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str],
                  marks_key: frozenset[tuple[str, str]] | None = None) -> dict[str, Any]:
     """`marks_key`: `frozenset(marks.items())` (its hash is kept), when the caller draws
     many planets."""
-    x, y, z = p["at"]
-    return dict(_base_entry(name, x, y, z, p.get("base", False), p.get("known", False),
-                            p.get("destroyed", False), tuple(p["facts"]),
-                            frozenset(marks.items()) if marks_key is None else marks_key))
+    return dict(planet_entry(name, p["at"], p, frozenset(marks.items()) if marks_key is None
+                             else marks_key))
+
+
+def planet_entry(name: str, at: list[int], told: Mapping[str, Any],
+                 marks_key: frozenset[tuple[str, str]]) -> dict[str, Any]:
+    """A planet at `at` (squares from the base) as a chart from the base draws it, with what
+    `told` says of it (a `knowledge` planet) and the letters `marks_key`
+    (`frozenset(marks.items())`). Shared: never changed."""
+    x, y, z = at
+    return _base_entry(name, x, y, z, told.get("base", False), told.get("known", False),
+                       told.get("destroyed", False), tuple(told["facts"]), marks_key)
 
 
 @functools.lru_cache(maxsize=65536)

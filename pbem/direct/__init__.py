@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import jinja2
 
-from . import bulletin, chart_svg, ground, report_html, report_txt
+from . import bulletin, chart_svg, ground, own_chart, report_html, report_txt
 from ..charts import svg
+from ..charts.knowledge import Placements
 from ..formats import Escaped
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
@@ -64,7 +65,7 @@ class Printer:
         self.env = env
         self.printed = printed
         self._shipped: dict[tuple[str, ...], bool] = {}
-        self.chart_frames: dict[tuple, tuple[str, str]] = {}  # chart_svg.drawing's
+        self.chart_frames: dict[tuple, chart_svg.Framed] = {}  # chart_svg.framed's
 
     def shipped(self, names: tuple[str, ...]) -> bool:
         """Whether the environment loads each of these templates as shipped (no override in
@@ -105,6 +106,13 @@ class Printer:
         """`chart(svg.layout(drawing, chart_id))`, the same bytes, in one pass."""
         return chart_svg.drawing(drawing, chart_id, self.printed, self.chart_style,
                                  self.chart_frames, standalone=standalone)
+
+    def own_charts(self, placements: Placements, marks: Mapping[str, str], *, game: str,
+                   move: int) -> own_chart.OwnCharts:
+        """The officers' charts of a move, each `drawing(svg.officer_drawing(...))` printed
+        straight from his knowledge."""
+        return own_chart.OwnCharts(placements, marks, self.printed, self.chart_style,
+                                   self.chart_frames, game=game, move=move)
 
     def text_bulletin(self, suffix: str, **values: Any) -> str:
         """The bulletin of a text format (`txt`, `md`, `bbcode`: this environment's)."""

@@ -8,7 +8,7 @@ in one pass, the same bytes, for the charts `pbem resolve` writes by the ten tho
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..charts import svg
 from ..formats import Escaped
@@ -77,109 +77,175 @@ def _lines(add, lines: list[dict[str, Any]], e: Escaped) -> None:
 
 
 def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
-            frames: dict[tuple, tuple[str, str]], *, standalone: bool = True) -> str:
+            frames: dict[tuple, "Framed"], *, standalone: bool = True) -> str:
     """`chart(svg.layout(d, chart_id), ...)` in one pass: each entry of the drawing is laid
     out and printed at once, without the layout's dict per entry (ten thousand officers'
     charts a move). The same bytes: the tests hold it to `chart` and to the template.
     `frames` keeps the printed panels of each frame: officers on the same squares share them."""
-    key = (tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
-    frame, panels = svg._panels(*key)
-    printed = frames.get(key)
-    if printed is None:
-        printed = frames[key] = _panels_text(panels, e)
-    grids, levels = printed
-    cell, columns, pad, top, origin = frame.cell, frame.columns, frame.pad, frame.top, frame.origin
-    x0, y1 = d.x0, d.y1
-    half = cell / 2
-    r = round(max(2.0, cell * 0.42), 1)
+    f = framed(frames, tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame, e)
+    px = f.pixels
     # The column beside the chart first: its length sets the height.
-    list_x = pad + columns * frame.col_w + 10
-    list_y = top + 12
-    notes = _column(d.notes, "note", list_x, list_y + svg.LINE, e) or [
-        f'<text class="{e["note"]}" x="{list_x}" y="{list_y + svg.LINE}">'
-        f'{e["None yet."]}</text>\n']
-    below = list_y + (len(notes) + 2) * svg.LINE
-    unplaced = _column(d.unplaced, "unplaced", list_x, below + svg.LINE, e)
-    lines = len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1
-    rows = (len(d.levels) + columns - 1) // columns
-    height = max(top + frame.head + rows * frame.row_h, top + 20 + lines * svg.LINE) + 10
-    width = e[list_x + svg.LIST_WIDTH]
+    notes = _column(d.notes, "note", f.list_x, f.list_y + svg.LINE, e) or [f.no_note]
+    below = f.list_y + (len(notes) + 2) * svg.LINE
+    unplaced = _column(d.unplaced, "unplaced", f.list_x, below + svg.LINE, e)
+    height = f.height(len(notes) + (len(unplaced) + 2 if unplaced else 0) + 1)
     title = e[d.title]
     cid = e[chart_id]
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else "",
-           f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-           f'height="{e[height + 18]}" viewBox="0 0 {width} {e[height + 18]}" '
+           f'<svg xmlns="http://www.w3.org/2000/svg" width="{f.width}" '
+           f'height="{height + 18}" viewBox="0 0 {f.width} {height + 18}" '
            f'class="chart" data-reader="{e[d.reader]}" data-frame="{e[d.frame]}" '
            f'role="img" aria-labelledby="{cid}-title">\n'
            f'<title id="{cid}-title">{title}</title>\n{style}<defs>\n']
     add = out.append
-    add(f'{grids}</defs>\n<rect class="bg" width="100%" height="100%"/>\n'
+    add(f'{f.grids}</defs>\n<rect class="bg" width="100%" height="100%"/>\n'
         f'<text class="title" x="10" y="20">{title}</text>\n'
-        f'<text class="subtitle" x="10" y="38">{e[d.subtitle]}</text>\n{levels}')
+        f'<text class="subtitle" x="10" y="38">{e[d.subtitle]}</text>\n{f.levels}')
     # Tracks: the trails first, the last level's on top (layout inserts each at the front).
     for t in reversed(d.trails):
-        ox, oy = origin[t["level"]]
-        tx, ty = ox - x0 * cell + half, oy + y1 * cell + half
-        add(f'<path class="track" data-level="{t["level"]}" vector-effect="non-scaling-stroke" '
-            f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{t["d"]}">'
-            f'<title>{e[t["label"]]}</title></path>\n')
+        add(trail_text(t["level"], t["d"], t["label"], px, e))
     for t in d.tracks:
-        css = "track last" if t["last"] else "track"
-        ox, oy = origin[t["level"]]
-        left, bottom = ox - x0 * cell + half, oy + y1 * cell + half
-        if len(t["points"]) == 1:
-            x, y = t["points"][0]
-            cx, cy = ox + (x - x0) * cell + half, oy + (y1 - y) * cell + half
-            add(f'<circle class="{css}" data-level="{t["level"]}" cx="{cx:g}" cy="{cy:g}" '
-                f'r="1.5"><title>{e[t["label"]]}</title></circle>\n')
-        else:
-            pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in t["points"]])
-            add(f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
-                f'<title>{e[t["label"]]}</title></polyline>\n')
+        add(track_text(t["level"], t["points"], t["label"], t["last"], px, e))
     for p in d.planets:
-        ox, oy = origin[p["level"]]
-        cx, cy = ox + (p["x"] - x0) * cell + half, oy + (y1 - p["y"]) * cell + half
-        shape, label_at = svg._planet_mark(cx, cy, r, bool(p["base"]), bool(p["known"]))
-        if p["base"]:
-            css, label = "base", ""
-        else:
-            css = svg.PLANET_CSS[
-                bool(p.get("known")), bool(p.get("destroyed")), bool(p.get("uncharted"))]
-            label = f"<text {label_at}>{e[p['label']]}</text>"
-        add(f'<g class="{css}" data-planet="{e[p["name"]]}" data-x="{p["x"]}" '
-            f'data-y="{p["y"]}" data-level="{p["level"]}">'
-            f"<title>{e[p['tooltip']]}</title>{shape}{label}</g>\n")
+        add(planet_text(p, px, e))
     for h in d.hazards:
-        ox, oy = origin[h["level"]]
-        cx, cy = ox + (h["x"] - x0) * cell + half, oy + (y1 - h["y"]) * cell + half
-        shape = svg.HAZARD_SHAPES[h["kind"]].format(
-            cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=cell, top=cy - r - 1,
-            bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1)
-        add(f'<g class="hazard" data-hazard="{e[h["kind"]]}" data-x="{h["x"]}" '
-            f'data-y="{h["y"]}" data-level="{h["level"]}">'
-            f"<title>{e[h['label']]}</title>{shape}</g>\n")
+        add(hazard_text(h, px, e))
     for s in d.stops:
-        ox, oy = origin[s["level"]]
-        cx, cy = ox + (s["x"] - x0) * cell + half, oy + (y1 - s["y"]) * cell + half
-        add(f'<path class="stop" data-level="{s["level"]}" d="{svg._cross(cx, cy, r)}">'
-            f'<title>{e[s["label"]]}</title></path>\n')
+        add(stop_text(s["level"], s["x"], s["y"], s["label"], px, e))
     for s in d.ships:
-        ox, oy = origin[s["level"]]
-        cx, cy = ox + (s["x"] - x0) * cell + half, oy + (y1 - s["y"]) * cell + half
-        label = e[s["label"]]
-        add(f'<g class="ship" data-officer="{label}" data-x="{s["x"]}" data-y="{s["y"]}" '
-            f'data-level="{s["level"]}"><title>{label}</title>'
-            f'<path d="{svg._ship_path(cx, cy, r)}"/>'
-            f'<text x="{cx:g}" y="{cy + r + 11:g}" text-anchor="middle">{label}</text></g>\n')
-    add(f'<text class="list-title" x="{list_x}" y="{list_y}">Planets on the chart</text>\n')
+        add(ship_text(s["level"], s["x"], s["y"], s["label"], px, e))
+    add(f.list_title)
     out += notes
     if unplaced:
-        add(f'<text class="list-title" x="{list_x}" y="{below}">Named in the bulletins, '
+        add(f'<text class="list-title" x="{f.list_x}" y="{below}">Named in the bulletins, '
             "position not told</text>\n")
         out += unplaced
     legend = svg.LEGENDS[d.reader] + (svg.OUTER_LEGEND if d.hazards else "")
     add(f'<text class="legend" x="10" y="{height + 4}">{e[legend]}</text>\n</svg>\n')
     return "".join(out)
+
+
+class Pixels(NamedTuple):
+    """Where the squares of a frame fall on its panels."""
+
+    x0: int
+    y1: int
+    cell: int
+    half: float
+    r: float  # a planet's radius, a ship's and a cross's size
+    origin: dict[int, tuple[int, int]]  # level -> its panel's top left corner
+
+    def centre(self, level: int, x: int, y: int) -> tuple[float, float]:
+        ox, oy = self.origin[level]
+        return ox + (x - self.x0) * self.cell + self.half, oy + (self.y1 - y) * self.cell + self.half
+
+
+class Framed(NamedTuple):
+    """A frame as printed: its panels and its numbers, the same for every chart drawn on it."""
+
+    key: tuple  # what it is the frame of: `framed`'s arguments
+    pixels: Pixels
+    grids: str  # the grid patterns, in <defs>
+    levels: str  # the panels
+    width: int
+    list_x: int  # the column beside the chart
+    list_y: int
+    list_title: str
+    no_note: str  # the column's line when no planet is drawn
+    panels_height: int  # top, title and the rows of panels
+
+    def height(self, lines: int) -> int:
+        """The chart's height without its legend, for `lines` lines in the column."""
+        return max(self.panels_height, self.list_y + 8 + lines * svg.LINE) + 10
+
+
+def framed(frames: dict[tuple, Framed], levels: tuple[int, ...], x0: int, x1: int, y0: int,
+           y1: int, chart_id: str, frame: str, e: Escaped) -> Framed:
+    """The frame of these squares as printed, from `frames` or made and kept there."""
+    key = (levels, x0, x1, y0, y1, chart_id, frame)
+    found = frames.get(key)
+    if found is not None:
+        return found
+    shape, panels = svg._panels(*key)
+    grids, printed = _panels_text(panels, e)
+    cell, columns, top = shape.cell, shape.columns, shape.top
+    list_x = shape.pad + columns * shape.col_w + 10
+    list_y = top + 12
+    rows = (len(levels) + columns - 1) // columns
+    found = frames[key] = Framed(
+        key, Pixels(x0, y1, cell, cell / 2, round(max(2.0, cell * 0.42), 1), shape.origin),
+        grids, printed, list_x + svg.LIST_WIDTH, list_x, list_y,
+        f'<text class="list-title" x="{list_x}" y="{list_y}">Planets on the chart</text>\n',
+        f'<text class="{e["note"]}" x="{list_x}" y="{list_y + svg.LINE}">{e["None yet."]}</text>\n',
+        top + shape.head + rows * shape.row_h)
+    return found
+
+
+# --- each entry of a chart, printed (numbers print as themselves: only words are escaped) ---
+
+def trail_text(level: int, d: str, label: str, px: Pixels, e: Escaped) -> str:
+    """The routes of the moves before on a level: squares to pixels by a transform, the
+    path data ready-made from the knowledge."""
+    ox, oy = px.origin[level]
+    cell = px.cell
+    tx, ty = ox - px.x0 * cell + px.half, oy + px.y1 * cell + px.half
+    return (f'<path class="track" data-level="{level}" vector-effect="non-scaling-stroke" '
+            f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{d}">'
+            f'<title>{e[label]}</title></path>\n')
+
+
+def track_text(level: int, points: list, label: str, last: bool, px: Pixels, e: Escaped) -> str:
+    css = "track last" if last else "track"
+    if len(points) == 1:
+        cx, cy = px.centre(level, *points[0])
+        return (f'<circle class="{css}" data-level="{level}" cx="{cx:g}" cy="{cy:g}" '
+                f'r="1.5"><title>{e[label]}</title></circle>\n')
+    ox, oy = px.origin[level]
+    cell = px.cell
+    left, bottom = ox - px.x0 * cell + px.half, oy + px.y1 * cell + px.half
+    pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in points])
+    return (f'<polyline class="{css}" data-level="{level}" points="{pts}">'
+            f'<title>{e[label]}</title></polyline>\n')
+
+
+def planet_text(p: dict[str, Any], px: Pixels, e: Escaped) -> str:
+    cx, cy = px.centre(p["level"], p["x"], p["y"])
+    shape, label_at = svg._planet_mark(cx, cy, px.r, bool(p["base"]), bool(p["known"]))
+    if p["base"]:
+        css, label = "base", ""
+    else:
+        css = svg.PLANET_CSS[bool(p.get("known")), bool(p.get("destroyed")), bool(p.get("uncharted"))]
+        label = f"<text {label_at}>{e[p['label']]}</text>"
+    return (f'<g class="{css}" data-planet="{e[p["name"]]}" data-x="{p["x"]}" '
+            f'data-y="{p["y"]}" data-level="{p["level"]}">'
+            f"<title>{e[p['tooltip']]}</title>{shape}{label}</g>\n")
+
+
+def hazard_text(h: dict[str, Any], px: Pixels, e: Escaped) -> str:
+    cx, cy = px.centre(h["level"], h["x"], h["y"])
+    r, half = px.r, px.half
+    shape = svg.HAZARD_SHAPES[h["kind"]].format(
+        cx=cx, cy=cy, r=r, x0=cx - half, y0=cy - half, s=px.cell, top=cy - r - 1,
+        bottom=cy + r + 1, left=cx - r - 1, right=cx + r + 1)
+    return (f'<g class="hazard" data-hazard="{e[h["kind"]]}" data-x="{h["x"]}" '
+            f'data-y="{h["y"]}" data-level="{h["level"]}">'
+            f"<title>{e[h['label']]}</title>{shape}</g>\n")
+
+
+def stop_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) -> str:
+    cx, cy = px.centre(level, x, y)
+    return (f'<path class="stop" data-level="{level}" d="{svg._cross(cx, cy, px.r)}">'
+            f'<title>{e[label]}</title></path>\n')
+
+
+def ship_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) -> str:
+    cx, cy = px.centre(level, x, y)
+    r = px.r
+    label = e[label]
+    return (f'<g class="ship" data-officer="{label}" data-x="{x}" data-y="{y}" '
+            f'data-level="{level}"><title>{label}</title>'
+            f'<path d="{svg._ship_path(cx, cy, r)}"/>'
+            f'<text x="{cx:g}" y="{cy + r + 11:g}" text-anchor="middle">{label}</text></g>\n')
 
 
 def _panels_text(panels: tuple[dict[str, Any], ...], e: Escaped) -> tuple[str, str]:
