@@ -25,7 +25,7 @@ from markupsafe import Markup
 from . import direct, report_json
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
-from .charts.knowledge import Placements, officer_planets, spliced
+from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
 from .direct.own_chart import OwnCharts
 from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
@@ -461,6 +461,7 @@ class OfficersCharts:
         self.placements = Placements(charts.public)
         placed = self.placements.placed
         self.json = [report_json.chart_planet(name, placed[name]) for name in self.placements.names]
+        self.own_json: dict[tuple, dict[str, Any]] = {}
         self.printer: OwnCharts | None = None
         self.drawn: list[dict[str, Any]] | None = None
         if html_env.printer.shipped(direct.CHART):
@@ -468,6 +469,14 @@ class OfficersCharts:
                                                        move=move)
         else:
             self.drawn = svg.base_planets(placed, charts.marks)
+
+
+    def json_of(self, placed: OwnPlanet) -> dict[str, Any]:
+        """An officer's own placement as his JSON report's chart gives it."""
+        found = self.own_json.get(placed.key)
+        if found is None:
+            found = self.own_json[placed.key] = report_json.chart_planet(placed.name, placed.planet)
+        return found
 
 
 def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
@@ -482,7 +491,7 @@ def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
         shared = OfficersCharts(html_env, charts, game=game, move=move)
     where, mine = shared.placements.own(own)
     data = {"frame": "base", "at": own.at, "planets": spliced(
-        shared.json, where, [report_json.chart_planet(name, p) for name, p in mine])}
+        shared.json, where, [shared.json_of(placed) for placed in mine])}
     if shared.printer is not None:
         return shared.printer.chart(own, sheet["officer_name"], sheet["rank"], where, mine,
                                     standalone=standalone), data

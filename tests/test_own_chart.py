@@ -139,10 +139,11 @@ def test_placements_put_his_own_planets_as_officer_planets_does():
     placements = Placements(public)
     assert placements.names == [BASE_DESIGNATION, "P-2"]
     where, mine = placements.own(own)
-    assert [name for name, _ in mine] == ["P-2", "P-3", "P-9"]
+    assert [placed.name for placed in mine] == ["P-2", "P-3", "P-9"]
     assert where == [(1, 2), (2, 2), (2, 2)]  # P-2 his, in place of the bulletins'
     known = officer_planets(public, placements.placed, own)
-    assert dict(mine) == {name: known[name] for name in own.planets}
+    assert {placed.name: placed.planet for placed in mine} == {
+        name: known[name] for name in own.planets}
 
 
 def test_an_overridden_chart_template_draws_the_officers_charts(tmp_path):

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from ..rules.events import OFFICER, PUBLIC, Event
 from ..rules.galaxy import BASE_DESIGNATION
@@ -266,6 +266,14 @@ def officer_planets(public: PublicChart, placed: dict[str, dict[str, Any]],
     return planets
 
 
+class OwnPlanet(NamedTuple):
+    """A planet an officer placed himself, as he can put it on his chart."""
+
+    name: str
+    planet: dict[str, Any]  # `officer_planets`'s: what he heard of it, where he placed it
+    key: tuple  # the placement: officers who placed it alike share it, and what is made of it
+
+
 class Placements:
     """The planets the bulletins place after a move, in designation order: what every
     officer's chart of the move starts from, put in order once. Each officer's own
@@ -277,20 +285,27 @@ class Placements:
         self.placed = public.placed()
         self.names = sorted(self.placed, key=designation_order)
         self.keys = [designation_order(name) for name in self.names]
+        # Officers who sighted a planet from the same square (most of them, who reckon
+        # right) place it alike: each placement is made once for the move.
+        self.placements: dict[tuple, OwnPlanet] = {}
 
-    def own(self, own: OwnChart) -> tuple[list[tuple[int, int]], list[tuple[str, dict[str, Any]]]]:
-        """His own placements in designation order, each with the planet as he can put it on
-        his chart (`officer_planets`: what he heard of it, where he placed it), and where
-        each goes among the bulletins' (`spliced`)."""
+    def own(self, own: OwnChart) -> tuple[list[tuple[int, int]], list[OwnPlanet]]:
+        """His own placements in designation order, and where each goes among the
+        bulletins' (`spliced`). Shared: never changed."""
         if not own.planets:
             return [], []
-        heard = self.public.planets
-        names = sorted(own.planets, key=designation_order)
-        planets = []
-        for name in names:
-            mine = own.planets[name]
-            planets.append((name, {**(heard.get(name) or _planet(mine["move"])), "at": mine["at"]}))
-        return cuts(self.keys, [designation_order(name) for name in names]), planets
+        names = sorted(own.planets, key=designation_order) if len(own.planets) > 1 else list(own.planets)
+        return cuts(self.keys, [designation_order(name) for name in names]), [
+            self._placement(name, own.planets[name]) for name in names]
+
+    def _placement(self, name: str, mine: dict[str, Any]) -> OwnPlanet:
+        x, y, z = mine["at"]
+        key = (name, x, y, z, mine["move"])
+        found = self.placements.get(key)
+        if found is None:
+            heard = self.public.planets.get(name) or _planet(mine["move"])
+            found = self.placements[key] = OwnPlanet(name, {**heard, "at": mine["at"]}, key)
+        return found
 
 
 def cuts(keys: list[tuple[int, int, str]], own: list[tuple[int, int, str]]) -> list[tuple[int, int]]:

@@ -66,6 +66,7 @@ class Printer:
         self.printed = printed
         self._shipped: dict[tuple[str, ...], bool] = {}
         self.chart_frames: dict[tuple, chart_svg.Framed] = {}  # chart_svg.framed's
+        self.chart_numbers = chart_svg.Numbers()
 
     def shipped(self, names: tuple[str, ...]) -> bool:
         """Whether the environment loads each of these templates as shipped (no override in
@@ -105,14 +106,14 @@ class Printer:
     def drawing(self, drawing: svg.Drawing, chart_id: str, *, standalone: bool = True) -> str:
         """`chart(svg.layout(drawing, chart_id))`, the same bytes, in one pass."""
         return chart_svg.drawing(drawing, chart_id, self.printed, self.chart_style,
-                                 self.chart_frames, standalone=standalone)
+                                 self.chart_frames, self.chart_numbers, standalone=standalone)
 
     def own_charts(self, placements: Placements, marks: Mapping[str, str], *, game: str,
                    move: int) -> own_chart.OwnCharts:
         """The officers' charts of a move, each `drawing(svg.officer_drawing(...))` printed
         straight from his knowledge."""
         return own_chart.OwnCharts(placements, marks, self.printed, self.chart_style,
-                                   self.chart_frames, game=game, move=move)
+                                   self.chart_frames, self.chart_numbers, game=game, move=move)
 
     def text_bulletin(self, suffix: str, **values: Any) -> str:
         """The bulletin of a text format (`txt`, `md`, `bbcode`: this environment's)."""

@@ -77,12 +77,13 @@ def _lines(add, lines: list[dict[str, Any]], e: Escaped) -> None:
 
 
 def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
-            frames: dict[tuple, "Framed"], *, standalone: bool = True) -> str:
+            frames: dict[tuple, "Framed"], numbers: "Numbers", *, standalone: bool = True) -> str:
     """`chart(svg.layout(d, chart_id), ...)` in one pass: each entry of the drawing is laid
     out and printed at once, without the layout's dict per entry (ten thousand officers'
     charts a move). The same bytes: the tests hold it to `chart` and to the template.
-    `frames` keeps the printed panels of each frame: officers on the same squares share them."""
-    f = framed(frames, tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame, e)
+    `frames` keeps the printed panels of each frame: officers on the same squares share them;
+    `numbers` the pixels printed."""
+    f = framed(frames, tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame, e, numbers)
     px = f.pixels
     # The column beside the chart first: its length sets the height.
     notes = _column(d.notes, "note", f.list_x, f.list_y + svg.LINE, e) or [f.no_note]
@@ -125,6 +126,16 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
     return "".join(out)
 
 
+class Numbers(dict):
+    """`numbers[v]`: `"%g" % v`, each pixel printed once: the charts of a move put their
+    marks on the same few thousand pixels, and printing a float costs more than looking
+    it up. Equal numbers print the same (1 and 1.0 both "1"), so one key serves both."""
+
+    def __missing__(self, value: float) -> str:
+        text = self[value] = "%g" % value
+        return text
+
+
 class Pixels(NamedTuple):
     """Where the squares of a frame fall on its panels."""
 
@@ -134,6 +145,7 @@ class Pixels(NamedTuple):
     half: float
     r: float  # a planet's radius, a ship's and a cross's size
     origin: dict[int, tuple[int, int]]  # level -> its panel's top left corner
+    g: Numbers  # how a pixel is printed
 
     def centre(self, level: int, x: int, y: int) -> tuple[float, float]:
         ox, oy = self.origin[level]
@@ -160,7 +172,7 @@ class Framed(NamedTuple):
 
 
 def framed(frames: dict[tuple, Framed], levels: tuple[int, ...], x0: int, x1: int, y0: int,
-           y1: int, chart_id: str, frame: str, e: Escaped) -> Framed:
+           y1: int, chart_id: str, frame: str, e: Escaped, numbers: Numbers) -> Framed:
     """The frame of these squares as printed, from `frames` or made and kept there."""
     key = (levels, x0, x1, y0, y1, chart_id, frame)
     found = frames.get(key)
@@ -173,7 +185,8 @@ def framed(frames: dict[tuple, Framed], levels: tuple[int, ...], x0: int, x1: in
     list_y = top + 12
     rows = (len(levels) + columns - 1) // columns
     found = frames[key] = Framed(
-        key, Pixels(x0, y1, cell, cell / 2, round(max(2.0, cell * 0.42), 1), shape.origin),
+        key, Pixels(x0, y1, cell, cell / 2, round(max(2.0, cell * 0.42), 1), shape.origin,
+               numbers),
         grids, printed, list_x + svg.LIST_WIDTH, list_x, list_y,
         f'<text class="list-title" x="{list_x}" y="{list_y}">Planets on the chart</text>\n',
         f'<text class="{e["note"]}" x="{list_x}" y="{list_y + svg.LINE}">{e["None yet."]}</text>\n',
@@ -190,7 +203,7 @@ def trail_text(level: int, d: str, label: str, px: Pixels, e: Escaped) -> str:
     cell = px.cell
     tx, ty = ox - px.x0 * cell + px.half, oy + px.y1 * cell + px.half
     return (f'<path class="track" data-level="{level}" vector-effect="non-scaling-stroke" '
-            f'transform="translate({tx:g} {ty:g}) scale({cell} {-cell})" d="{d}">'
+            f'transform="translate({px.g[tx]} {px.g[ty]}) scale({cell} {-cell})" d="{d}">'
             f'<title>{e[label]}</title></path>\n')
 
 
@@ -198,12 +211,16 @@ def track_text(level: int, points: list, label: str, last: bool, px: Pixels, e: 
     css = "track last" if last else "track"
     if len(points) == 1:
         cx, cy = px.centre(level, *points[0])
-        return (f'<circle class="{css}" data-level="{level}" cx="{cx:g}" cy="{cy:g}" '
+        return (f'<circle class="{css}" data-level="{level}" cx="{px.g[cx]}" cy="{px.g[cy]}" '
                 f'r="1.5"><title>{e[label]}</title></circle>\n')
     ox, oy = px.origin[level]
     cell = px.cell
     left, bottom = ox - px.x0 * cell + px.half, oy + px.y1 * cell + px.half
-    pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in points])
+    g = px.g
+    corners = []  # a loop, not a comprehension: a track has two or three points
+    for x, y in points:
+        corners.append(f"{g[left + x * cell]},{g[bottom - y * cell]}")
+    pts = " ".join(corners)
     return (f'<polyline class="{css}" data-level="{level}" points="{pts}">'
             f'<title>{e[label]}</title></polyline>\n')
 
@@ -239,13 +256,19 @@ def stop_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) ->
 
 
 def ship_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) -> str:
+    label = e[label]
+    head, tail = ship_marks(level, x, y, px)
+    return f'<g class="ship" data-officer="{label}"{head}{label}</title>{tail}{label}</text></g>\n'
+
+
+def ship_marks(level: int, x: int, y: int, px: Pixels) -> tuple[str, str]:
+    """A ship's marker on (x, y) of `level`, around its name: what follows the name in its
+    `data-officer`, and what follows it in its title."""
     cx, cy = px.centre(level, x, y)
     r = px.r
-    label = e[label]
-    return (f'<g class="ship" data-officer="{label}" data-x="{x}" data-y="{y}" '
-            f'data-level="{level}"><title>{label}</title>'
+    return (f' data-x="{x}" data-y="{y}" data-level="{level}"><title>',
             f'<path d="{svg._ship_path(cx, cy, r)}"/>'
-            f'<text x="{cx:g}" y="{cy + r + 11:g}" text-anchor="middle">{label}</text></g>\n')
+            f'<text x="{px.g[cx]}" y="{px.g[cy + r + 11]}" text-anchor="middle">')
 
 
 def _panels_text(panels: tuple[dict[str, Any], ...], e: Escaped) -> tuple[str, str]:

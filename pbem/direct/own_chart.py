@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping, NamedTuple
 
 from ..charts import svg
-from ..charts.knowledge import OwnChart, Placements, spliced
+from ..charts.knowledge import OwnChart, OwnPlanet, Placements, spliced
 from ..formats import Escaped
 from . import chart_svg
 
@@ -29,25 +29,38 @@ class Note(NamedTuple):
     text: str
 
 
-class OnFrame(NamedTuple):
-    """What the officers' charts on one frame share, printed."""
+class OnFrame:
+    """What the officers' charts on one frame share, printed; and, kept as they are first
+    asked for, what charts on it print alike."""
 
-    opening: str  # from the style sheet to the title
-    column: str  # their lines beside the chart, the line when there are none
-    lines: int
+    __slots__ = ("frame", "opening", "column", "lines", "shared", "own", "ships")
+
+    def __init__(self, frame: chart_svg.Framed, opening: str, column: str, lines: int) -> None:
+        self.frame = frame
+        self.opening = opening  # from the style sheet to the title
+        self.column = column  # the bulletins' planets beside the chart (the line if none)
+        self.lines = lines
+        # The bulletins' planets printed on it, each and all: made when a chart draws them
+        # all (a frame made for an officer whose reckoning moved one of them may not hold
+        # them); the planets and their lines beside the chart with an officer's own
+        # placements, by their `OwnPlanet.key`s; the ship's marks on each square
+        # (`chart_svg.ship_marks`).
+        self.shared: tuple[list[str], str] | None = None
+        self.own: dict[tuple, tuple[str, str, int]] = {}
+        self.ships: dict[tuple[int, int, int], tuple[str, str]] = {}
 
 
 class OwnCharts:
     """The officers' charts of one move (`placements` its bulletins'; `marks` the letters
-    beside a planet), printed by `e` with the style sheet `style`; `frames` keeps the
-    printed frames (`Printer.chart_frames`)."""
+    beside a planet), printed by `e` with the style sheet `style`; `frames` and `numbers`
+    keep the printed frames and pixels (`Printer.chart_frames`, `chart_numbers`)."""
 
     def __init__(self, placements: Placements, marks: Mapping[str, str], e: Escaped,
-                 style: str, frames: dict[tuple, chart_svg.Framed], *, game: str, move: int,
-                 chart_id: str = "chart") -> None:
+                 style: str, frames: dict[tuple, chart_svg.Framed], numbers: chart_svg.Numbers,
+                 *, game: str, move: int, chart_id: str = "chart") -> None:
         self.placements = placements
         self.marks_key = frozenset(marks.items())
-        self.e, self.style, self.frames = e, style, frames
+        self.e, self.style, self.frames, self.numbers = e, style, frames, numbers
         self.move, self.chart_id = move, chart_id
         placed = placements.placed
         self.shared = [svg.planet_entry(name, placed[name]["at"], placed[name], self.marks_key)
@@ -67,40 +80,34 @@ class OwnCharts:
         self.head = (f'class="chart" data-reader="officer" data-frame="base" role="img" '
                      f'aria-labelledby="{cid}-title">\n<title id="{cid}-title">')
         self.legend = f'{e[svg.LEGENDS["officer"]]}</text>\n</svg>\n'
-        # Frames by (highest level, lowest level, x0, x1, y0, y1), with what the charts on
-        # each share; the bulletins' planets printed on each (by `Framed.key`); what is said
-        # of an officer's own planet, and of where he is.
-        self.on_frames: dict[tuple, tuple[chart_svg.Framed, OnFrame]] = {}
-        self.planets_on: dict[tuple, tuple[list[str], str]] = {}
-        self.own_notes: dict[tuple, list[Note]] = {}
+        # Frames by (highest level, lowest level, x0, x1, y0, y1); the officers' own
+        # placements drawn, by `OwnPlanet.key`; what is said of where an officer is.
+        self.on_frames: dict[tuple, OnFrame] = {}
+        self.own_drawn: dict[tuple, tuple[dict[str, Any], list[Note]]] = {}
         self.subtitles: dict[tuple, str] = {}
 
     def chart(self, own: OwnChart, officer: str, rank: str, where: list[tuple[int, int]],
-              mine: list[tuple[str, dict[str, Any]]], *, standalone: bool = True) -> str:
+              mine: list[OwnPlanet], *, standalone: bool = True) -> str:
         """His chart; `where`, `mine`: `Placements.own` of his knowledge."""
         e = self.e
-        entries = [svg.planet_entry(name, p["at"], p, self.marks_key) for name, p in mine]
-        moved = any(i != j for i, j in where)  # his reckoning moved a planet the bulletins place
-        frame, on = self._frame(own, entries, where, moved)
-        px = frame.pixels
-        if moved:  # the frame may not hold where the bulletins put that planet
-            planets = "".join([chart_svg.planet_text(p, px, e)
-                               for p in spliced(self.shared, where, entries)])
-        elif entries:
-            planets = "".join(spliced(self._planets_on(frame)[0], where, [
-                chart_svg.planet_text(p, px, e) for p in entries]))
+        if mine:
+            drawn = [self._drawn(placed) for placed in mine]
+            # His reckoning moved a planet the bulletins place?
+            moved = any(i != j for i, j in where)
+            on = self._frame(own, [entry for entry, _ in drawn], where, moved)
+            keys = tuple([placed.key for placed in mine])
+            found = on.own.get(keys)
+            if found is None:  # those on the same squares, who saw the same, print the same
+                found = on.own[keys] = self._own_planets(on, where, drawn, moved)
+            planets, column, lines = found
         else:
-            planets = self._planets_on(frame)[1]
-        if entries:
-            column, lines = _column(spliced(self.notes, where, [self._notes(p) for p in entries]),
-                                    frame)
-            if not lines:
-                column, lines = frame.no_note, 1
-        else:
+            on = self._frame(own, [], where, False)
+            planets = self._shared(on)[1]
             column, lines = on.column, on.lines
+        frame = on.frame
+        px = frame.pixels
         height = frame.height(lines + 1)
         title = f"{self.title}{e[rank]} {e[officer]}{self.title_end}"
-        x, y, z = own.at
         out = ['<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else "",
                f'<svg xmlns="http://www.w3.org/2000/svg" width="{frame.width}" '
                f'height="{height + 18}" viewBox="0 0 {frame.width} {height + 18}" {self.head}'
@@ -108,8 +115,9 @@ class OwnCharts:
                f'<text class="subtitle" x="10" y="38">{self._subtitle(own.at)}</text>\n'
                f'{frame.levels}']
         add = out.append
-        for level, d in sorted(own.trail.items(), key=lambda i: -int(i[0])):
-            add(chart_svg.trail_text(int(level), d, TRAIL, px, e))
+        if own.trail:
+            for level, d in sorted(own.trail.items(), key=lambda i: -int(i[0])):
+                add(chart_svg.trail_text(int(level), d, TRAIL, px, e))
         move = self.move
         for t in own.tracks:
             add(chart_svg.track_text(t["level"], t["points"], f"move {t['move']}",
@@ -119,71 +127,96 @@ class OwnCharts:
             sx, sy, sz = s["at"]
             add(chart_svg.stop_text(sz, sx, sy, f"move {s['move']}: {svg.STOP_WORDS[s['stop']]} "
                                     f"(parsec {s['parsec']})", px, e))
-        add(chart_svg.ship_text(z, x, y, officer, px, e))
-        add(frame.list_title)
-        add(column)
-        add(f'<text class="legend" x="10" y="{height + 4}">{self.legend}')
+        x, y, z = own.at
+        marks = on.ships.get((x, y, z))
+        if marks is None:
+            marks = on.ships[x, y, z] = chart_svg.ship_marks(z, x, y, px)
+        name = e[officer]
+        add(f'<g class="ship" data-officer="{name}"{marks[0]}{name}</title>{marks[1]}{name}'
+            f'</text></g>\n{frame.list_title}{column}'
+            f'<text class="legend" x="10" y="{height + 4}">{self.legend}')
         return "".join(out)
 
     def _frame(self, own: OwnChart, entries: list[dict[str, Any]], where: list[tuple[int, int]],
-               moved: bool) -> tuple[chart_svg.Framed, OnFrame]:
-        """His frame, as `svg.officer_drawing` makes it: around every planet drawn, his
-        routes and where he is, on every level between them and the base; and what the
+               moved: bool) -> OnFrame:
+        """His frame, as `svg.officer_drawing` makes it (around every planet drawn, his
+        routes and where he is, on every level between them and the base), with what the
         charts on it share."""
         x, y, z = own.at
         if moved:
             planets = spliced(self.shared, where, entries)
-            left, right, bottom, top = 0, 0, 0, 0  # the base's square
-            level_span = (0, 0)
+            left = right = bottom = top = lo = hi = 0  # the base's square
         else:
             planets = entries  # among the bulletins', which `box` and `level_span` hold
             left, right, bottom, top = self.box
-            level_span = self.level_span
-        xs = [left, right, x] + [p["x"] for p in planets]
-        ys = [bottom, top, y] + [p["y"] for p in planets]
+            lo, hi = self.level_span
+        squares = [(x, y)]
+        levels = [z]
+        if planets:
+            squares += [(p["x"], p["y"]) for p in planets]
+            levels += [p["level"] for p in planets]
         if own.span:
-            xs += own.span[:2]
-            ys += own.span[2:]
+            squares += [(own.span[0], own.span[2]), (own.span[1], own.span[3])]
+        for sx, sy in squares:
+            if sx < left:
+                left = sx
+            elif sx > right:
+                right = sx
+            if sy < bottom:
+                bottom = sy
+            elif sy > top:
+                top = sy
         # Only the highest and the lowest level count: every level between them is drawn.
-        levels = [*level_span, z] + [p["level"] for p in planets] + [
-            t["level"] for t in own.tracks] + [s["at"][2] for s in own.stops]
+        for t in own.tracks:
+            levels.append(t["level"])
+        for s in own.stops:
+            levels.append(s["at"][2])
         if own.trail:
             levels += map(int, own.trail)
-        lo, hi = min(levels), max(levels)
-        left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
+        lo, hi = min(lo, *levels), max(hi, *levels)
         key = (lo, hi, *svg.square_frame(left, right, bottom, top))
         found = self.on_frames.get(key)
         if found is None:
             _, _, x0, x1, y0, y1 = key
             frame = chart_svg.framed(self.frames, tuple(range(lo, hi + 1)), x0, x1, y0, y1,
-                                     self.chart_id, "base", self.e)
-            found = self.on_frames[key] = (frame, self._on_frame(frame))
+                                     self.chart_id, "base", self.e, self.numbers)
+            column, lines = _column(self.notes, frame)
+            found = self.on_frames[key] = OnFrame(
+                frame, f'{self.style}<defs>\n{frame.grids}</defs>\n<rect class="bg" '
+                'width="100%" height="100%"/>\n<text class="title" x="10" y="20">',
+                column if lines else frame.no_note, lines or 1)
         return found
 
-    def _on_frame(self, frame: chart_svg.Framed) -> OnFrame:
-        column, lines = _column(self.notes, frame)
-        return OnFrame(
-            f'{self.style}<defs>\n{frame.grids}</defs>\n<rect class="bg" width="100%" '
-            'height="100%"/>\n<text class="title" x="10" y="20">',
-            column if lines else frame.no_note, lines or 1)
+    def _shared(self, on: OnFrame) -> tuple[list[str], str]:
+        """The bulletins' planets printed on the frame, each and all."""
+        if on.shared is None:
+            planets = [chart_svg.planet_text(p, on.frame.pixels, self.e) for p in self.shared]
+            on.shared = planets, "".join(planets)
+        return on.shared
 
-    def _planets_on(self, frame: chart_svg.Framed) -> tuple[list[str], str]:
-        """The bulletins' planets printed on `frame`, each and all: made when a chart on it
-        draws them all (a frame made for an officer whose reckoning moved one of them may
-        not hold them)."""
-        found = self.planets_on.get(frame.key)
-        if found is None:
-            planets = [chart_svg.planet_text(p, frame.pixels, self.e) for p in self.shared]
-            found = self.planets_on[frame.key] = planets, "".join(planets)
-        return found
+    def _own_planets(self, on: OnFrame, where: list[tuple[int, int]],
+                     drawn: list[tuple[dict[str, Any], list[Note]]], moved: bool) -> tuple[str, str, int]:
+        """The planets on a chart of this frame with these own placements (`drawn`), his
+        among the bulletins': printed, and their lines beside the chart and how many."""
+        px = on.frame.pixels
+        if moved:  # the frame may not hold where the bulletins put that planet
+            planets = "".join([chart_svg.planet_text(p, px, self.e) for p in spliced(
+                self.shared, where, [entry for entry, _ in drawn])])
+        else:
+            planets = "".join(spliced(self._shared(on)[0], where, [
+                chart_svg.planet_text(entry, px, self.e) for entry, _ in drawn]))
+        column, lines = _column(spliced(self.notes, where, [notes for _, notes in drawn]),
+                                on.frame)
+        return (planets, column, lines) if lines else (planets, on.frame.no_note, 1)
 
-    def _notes(self, p: dict[str, Any]) -> list[Note]:
-        """An officer's own planet's lines beside the chart: officers who placed a planet on
-        the same square say the same of it."""
-        key = (p["name"], p["tooltip"], p["known"])
-        found = self.own_notes.get(key)
+    def _drawn(self, placed: OwnPlanet) -> tuple[dict[str, Any], list[Note]]:
+        """An officer's own placement as his chart draws it, and its lines beside the chart:
+        officers who placed a planet alike draw it alike."""
+        found = self.own_drawn.get(placed.key)
         if found is None:
-            found = self.own_notes[key] = _notes(p, self.e)
+            entry = svg.planet_entry(placed.name, placed.planet["at"], placed.planet,
+                                     self.marks_key)
+            found = self.own_drawn[placed.key] = entry, _notes(entry, self.e)
         return found
 
     def _subtitle(self, at: list[int]) -> str:
