@@ -16,9 +16,9 @@ from typing import Any, Iterable
 import sqlite_utils
 
 from .. import store
-from ..rules.events import Event
+from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
-from .knowledge import OwnChart, PublicChart
+from .knowledge import READABLE, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
 
 PUBLIC = "public"  # the cache row of the public chart; officers' rows are keyed by their id
@@ -53,24 +53,25 @@ def marks(ruleset) -> dict[str, str]:
     return {info.names.get(v, v): m for v, m in info.marks.items()}
 
 
-def by_officer(events: Iterable[Event]) -> dict[int, list[Event]]:
-    grouped: dict[int, list[Event]] = defaultdict(list)
-    for e in events:
-        if e.officer is not None:
-            grouped[e.officer].append(e)
-    return grouped
-
-
 def fold(public: PublicChart, own: dict[int, OwnChart], move: int, events: list[Event],
          officers: Iterable[int]) -> dict[int, OwnChart]:
     """One more move into every reader's knowledge; returns the charts of `officers` (those
     in the game: a retired officer's chart is left behind)."""
-    public.add_move(move, events)
-    grouped = by_officer(events)
+    # The events read once, each to the readers who may read it: ten thousand officers'
+    # turns are a hundred thousand events, a fifth of them public.
+    bulletins: list[Event] = []
+    grouped: dict[int, list[Event]] = defaultdict(list)
+    for e in events:
+        audience = e.audience
+        if audience == PUBLIC_EVENT:
+            bulletins.append(e)
+        if e.officer is not None and audience in READABLE:
+            grouped[e.officer].append(e)
+    public.add_move(move, bulletins)
     charts = {}
     for officer_id in officers:
         chart = own.get(officer_id) or OwnChart(officer_id)
-        chart.add_move(move, grouped.get(officer_id, ()))
+        chart.add_own(move, grouped.get(officer_id, ()))
         charts[officer_id] = chart
     return charts
 

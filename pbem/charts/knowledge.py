@@ -176,7 +176,11 @@ class OwnChart:
         me = self.officer
         # What he may read of his own events (`Event.visible_to(me)`, said without a call
         # for each of them): the public ones and those told to him alone.
-        own = [e for e in events if e.officer == me and e.audience in READABLE]
+        self.add_own(move, [e for e in events if e.officer == me and e.audience in READABLE])
+
+    def add_own(self, move: int, own: list[Event]) -> None:
+        """`add_move` of his own events he may read, in the order they happened (`fold`
+        sorts a move's events by reader once)."""
         for t in self.tracks:  # last move's routes join the trail
             key = str(t["level"])
             self.trail[key] = self.trail.get(key, "") + "M" + "L".join(
@@ -229,12 +233,15 @@ class OwnChart:
                 self.planets[d["planet"]] = {"at": [x + dx, y + dy, z], "move": move}
         if route is not None:
             runs = route_tracks(start, route["ordered"], travelled)
-            for level, points in runs:
-                self.tracks.append({"move": move, "level": level, "points": points})
             if runs:
-                xs = [x for _, points in runs for x, _ in points] + (self.span[:2] if self.span else [])
-                ys = [y for _, points in runs for _, y in points] + (self.span[2:] if self.span else [])
-                self.span = [min(xs), max(xs), min(ys), max(ys)]
+                x, y = runs[0][1][0]
+                x0, x1, y0, y1 = self.span or (x, x, y, y)
+                for level, points in runs:
+                    self.tracks.append({"move": move, "level": level, "points": points})
+                    for x, y in points:  # the span widened, by comparisons (two corners a run)
+                        x0, x1 = (x, x1) if x < x0 else (x0, x) if x > x1 else (x0, x1)
+                        y0, y1 = (y, y1) if y < y0 else (y0, y) if y > y1 else (y0, y1)
+                self.span = [x0, x1, y0, y1]
             if route.get("stop") in TOLD_STOPS:
                 stop = route["stop"]
                 if stop == "distortion" and sensed:

@@ -104,7 +104,8 @@ def square_at(start: Point, route: str, travelled: int, parsec: int) -> Point | 
                     return (x, y, z)
         else:
             dx, dy = COMPASS[direction]
-            flown = max(0, min(count, travelled - number))
+            flown = travelled - number  # the parsecs of the leg flown: min(count, max(0, ...))
+            flown = 0 if flown < 0 else count if flown > count else flown
             if parsec <= number + flown:
                 return (x + (parsec - number) * dx, y + (parsec - number) * dy, z)
             number += flown
@@ -116,18 +117,22 @@ def square_at(start: Point, route: str, travelled: int, parsec: int) -> Point | 
 
 
 def moved(route: str, travelled: int) -> Point:
-    """How far `walk` leads from the start: east, north, levels down."""
+    """How far `walk` leads from the start: east, north, levels down. (Here and below, how
+    far a leg is flown, `min(count, max(0, left))`, is said with comparisons: the builtins'
+    calls cost more than the sums, and every officer's route is reckoned three times a move.)"""
     x = y = z = number = 0
     for count, direction in legs(route):
         if direction in VERTICAL:
-            changes = min(count // LEVEL_GAP, max(0, travelled - number) // LEVEL_GAP)
+            flown = travelled - number
+            changes = (0 if flown < 0 else count if flown > count else flown) // LEVEL_GAP
             number += changes * LEVEL_GAP
             z += changes * VERTICAL[direction]
             if changes < count // LEVEL_GAP:
                 break
         else:
             dx, dy = COMPASS[direction]
-            flown = min(count, max(0, travelled - number))
+            flown = travelled - number
+            flown = 0 if flown < 0 else count if flown > count else flown
             number += flown
             x, y = x + flown * dx, y + flown * dy
             if flown < count:
@@ -177,17 +182,18 @@ def route_tracks(start: Point, route: str, travelled: int) -> list[tuple[int, li
                 points, heading = [[x, y]], None
                 runs.append((z, points))
         else:
-            flown = min(count, travelled - number)
+            flown = travelled - number
+            flown = count if flown > count else flown
             if flown > 0:
                 dx, dy = COMPASS[direction]
                 number += flown
                 x += flown * dx
                 y += flown * dy
-                if heading == (dx, dy):
+                if heading == direction:
                     points[-1] = [x, y]
                 else:
                     points.append([x, y])
-                    heading = (dx, dy)
+                    heading = direction
             if number >= travelled:
                 break
     return runs if number > 0 else []

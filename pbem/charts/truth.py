@@ -14,6 +14,10 @@ from ..rules.state import GameState
 from .reckoning import route_tracks
 
 
+# The events the Tabula Spatii is drawn from, besides the state.
+READ = frozenset({"route", "rescue", "untold-route", "net", "distortion-exit"})
+
+
 def tabula(before: GameState, after: GameState, events: Iterable[Event], move: int,
            describe: Callable[..., Iterable[str]]) -> dict[str, Any]:
     """`describe` turns a planet's Information Sheet answers into words (the ruleset's), and
@@ -34,20 +38,36 @@ def tabula(before: GameState, after: GameState, events: Iterable[Event], move: i
     ]
     # Each route from the square the ship really stood on when it flew: where the move found
     # it, or the base when a colleague's Tot sent it home by rescue return before its turn.
-    lines: list[dict[str, Any]] = []
-    rescued: set[int] = set()
     # A ship with no computer is told nothing of its route (3D f): the GM reads how far it went;
     # one a net held was told nothing of it either (5B b), and the GM reads where it stopped.
-    untold = {e.officer: e.data["travelled"] for e in events if e.kind == "untold-route"}
-    held = {e.officer: e.data["parsec"] for e in events if e.kind == "net"}
+    # The events are read once: ten thousand officers' turns are a hundred thousand of them.
+    rescued: set[int] = set()
+    untold: dict[int, int] = {}
+    held: dict[int, int] = {}
+    flown: list[tuple[int, dict[str, Any], bool]] = []  # officer, route, rescued before it
+    exits: list[dict[str, Any]] = []
     for e in events:
-        if e.kind == "rescue":
+        kind = e.kind
+        if kind not in READ:
+            continue
+        if kind == "route":
+            if e.officer in before.officers:
+                flown.append((e.officer, e.data, e.officer in rescued))
+        elif kind == "rescue":
             rescued.add(e.officer)
-        elif e.kind == "route" and e.officer in before.officers:
-            travelled = held.get(e.officer, e.data.get("travelled", untold.get(e.officer, 0)))
-            start = base if e.officer in rescued else before.officers[e.officer].position
-            for level, points in route_tracks(tuple(start), e.data["ordered"], travelled):
-                lines.append({"officer": names[e.officer], "level": level, "points": points})
+        elif kind == "untold-route":
+            untold[e.officer] = e.data["travelled"]
+        elif kind == "net":
+            held[e.officer] = e.data["parsec"]
+        elif kind == "distortion-exit":
+            exits.append({"officer": names[e.officer], "from": e.data["square"],
+                          "at": e.data["exit"]})
+    lines: list[dict[str, Any]] = []
+    for officer, route, home in flown:
+        travelled = held.get(officer, route.get("travelled", untold.get(officer, 0)))
+        start = base if home else before.officers[officer].position
+        for level, points in route_tracks(tuple(start), route["ordered"], travelled):
+            lines.append({"officer": names[officer], "level": level, "points": points})
     ships = [
         {
             "officer": o.name, "rank": o.rank, "ship_type": o.ship.type, "ship_name": o.ship.name,
@@ -61,6 +81,5 @@ def tabula(before: GameState, after: GameState, events: Iterable[Event], move: i
     if after.hazards:
         # Outer space (5B): every hazard, and where each distortion put a ship in secret.
         drawn["hazards"] = after.hazards.listing()
-        drawn["exits"] = [{"officer": names[e.officer], "from": e.data["square"],
-                           "at": e.data["exit"]} for e in events if e.kind == "distortion-exit"]
+        drawn["exits"] = exits
     return drawn
