@@ -79,7 +79,9 @@ def fold(public: PublicChart, own: dict[int, OwnChart], move: int, events: list[
 def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]]:
     """Knowledge after `move`, folded from the stored events of moves 1 to `move`."""
     public, own = PublicChart(), {}
-    officers = [r["id"] for r in db.query("SELECT id FROM officers ORDER BY id")]
+    if move < 1:
+        return public, own  # before the first move (the first move's charts start here)
+    officers = [r[0] for r in db.conn.execute("SELECT id FROM officers ORDER BY id")]
     for m in range(1, move + 1):
         events, _ = store.load_events(db, m)
         present = {e.officer for e in events if e.kind == "sheet"}

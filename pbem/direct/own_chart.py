@@ -173,7 +173,11 @@ class OwnCharts:
             levels.append(s["at"][2])
         if own.trail:
             levels += map(int, own.trail)
-        lo, hi = min(lo, *levels), max(hi, *levels)
+        for level in levels:
+            if level < lo:
+                lo = level
+            elif level > hi:
+                hi = level
         key = (lo, hi, *svg.square_frame(left, right, bottom, top))
         found = self.on_frames.get(key)
         if found is None:
