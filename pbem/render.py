@@ -470,7 +470,6 @@ class OfficersCharts:
         else:
             self.drawn = svg.base_planets(placed, charts.marks)
 
-
     def json_of(self, placed: OwnPlanet) -> dict[str, Any]:
         """An officer's own placement as his JSON report's chart gives it."""
         found = self.own_json.get(placed.key)

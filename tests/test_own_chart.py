@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem import render, report_json
+from pbem.direct import chart_svg
 from pbem.charts import book, svg
 from pbem.charts.book import MoveCharts
 from pbem.charts.knowledge import (
@@ -162,3 +163,15 @@ def test_an_overridden_chart_template_draws_the_officers_charts(tmp_path):
         assert ">SEPTIMA<" in chart and not chart.startswith("<?xml")
         assert data == as_drawn(charts, officer_id, sheet, game="aleae", move=move,
                                 standalone=False)[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.integers(-10**6, 10**6), st.floats(-1e7, 1e7, allow_nan=False),
+                          st.integers(-4000, 4000).map(lambda n: n / 2),
+                          st.integers(-40000, 40000).map(lambda n: n / 10)), max_size=20))
+def test_a_pixel_printed_once_is_printed_as_g_prints_it(values):
+    """The memo of printed pixels answers `"%g" % v`, whichever of two equal numbers (an
+    int, a float) it printed first."""
+    numbers = chart_svg.Numbers()
+    for v in values:
+        assert numbers[v] == "%g" % v
