@@ -171,7 +171,9 @@ def test_an_overridden_chart_template_draws_the_officers_charts(tmp_path):
                           st.integers(-40000, 40000).map(lambda n: n / 10)), max_size=20))
 def test_a_pixel_printed_once_is_printed_as_g_prints_it(values):
     """The memo of printed pixels answers `"%g" % v`, whichever of two equal numbers (an
-    int, a float) it printed first."""
+    int, a float) it printed first. (Not -0.0, which no pixel is: `Numbers` says why.)"""
     numbers = chart_svg.Numbers()
     for v in values:
+        if v == 0 and str(v).startswith("-"):
+            continue
         assert numbers[v] == "%g" % v

@@ -129,7 +129,9 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
 class Numbers(dict):
     """`numbers[v]`: `"%g" % v`, each pixel printed once: the charts of a move put their
     marks on the same few thousand pixels, and printing a float costs more than looking
-    it up. Equal numbers print the same (1 and 1.0 both "1"), so one key serves both."""
+    it up. Equal numbers print the same (1 and 1.0 both "1"), so one key serves both; but
+    for 0 and -0.0 ("-0"), and no pixel is -0.0: each is a panel's corner (a whole number)
+    plus half a square, and a sum is -0.0 only when both its terms are."""
 
     def __missing__(self, value: float) -> str:
         text = self[value] = "%g" % value
