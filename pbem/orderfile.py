@@ -1030,6 +1030,16 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
         return unread(), [_too_large(source) if longer else _no_game(source, lines)]
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
         return _header_only(lines, start, source), [_too_large(source)]
+    plain = _plain_orders(lines, start, source)
+    if plain is not None:
+        return plain, []
+    return _read_lines(lines, start, source, longer)
+
+
+def _read_lines(lines: list[str], start: _Line, source: str,
+                longer: bool) -> tuple[Orders, list[Problem]]:
+    """The lines from GAME on, read by `_Reader`: every order that could be read, and
+    every problem."""
     reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
         line = _split(number, lines[number - 1])
@@ -1040,7 +1050,63 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
     if longer and not reader.ended:
         return _header_only(lines, start, source), [_too_large(source)]
     reader.finish(start)
-    return _orders(source, reader), in_report_order(reader.problems)
+    return (_orders(source, reader.values, reader.texts, reader.first_line.get("END"),
+                    reader.unreadable), in_report_order(reader.problems))
+
+
+def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
+    """The orders of a file the reader has nothing to say about: from GAME to END every
+    line a readable order in its place, the header whole. None at the first line that is
+    anything else; `_Reader` then reads the file from the start and says what is wrong.
+
+    Most files of a move are plain, and this reads them without the bookkeeping a problem
+    would need (the first line of each order, the first order after the header, the line
+    last read): it gives what `_Reader` gives for a file with no problem (a property test
+    holds it to that)."""
+    values: dict[str, list[tuple[Any, int]]] = {}
+    texts: dict[int, tuple[str, str | None]] = {}
+    in_orders = False  # past the header
+    split, value_of, keywords = _split, _value, KEYWORDS
+    for number in range(start.number, len(lines) + 1):
+        line = split(number, lines[number - 1])
+        if line is None:
+            continue
+        name = line.name
+        if name is None:
+            return None
+        texts[number] = (line.text, name)
+        if name == "END":
+            break
+        if len(line.text) > MOST_LINE_CHARS:
+            return None
+        kw = keywords[name]
+        found = values.get(name)
+        if found is not None and (not kw.repeatable or len(found) >= MOST_LINES_PER_ORDER):
+            return None
+        if kw.header:
+            if in_orders:
+                return None
+        else:
+            in_orders = True
+        try:
+            value = value_of(name, line.args)
+        except UnreadableOrder:
+            return None
+        if found is None:
+            values[name] = [(value, number)]
+        else:
+            found.append((value, number))
+    else:
+        return None  # no END
+    if not all(name in values for name in HEADER) or ("REFIT" in values and _refit_twice(values)):
+        return None
+    return _orders(source, values, texts, end=number)
+
+
+def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
+    """Does a component stand on two REFIT lines?"""
+    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
+    return len(set(components)) < len(components)
 
 
 _END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
@@ -1083,7 +1149,8 @@ def _header_only(lines: list[str], start: _Line, source: str) -> Orders:
         line = _split(number, lines[number - 1])
         if line is not None and line.name in HEADER:
             reader.read(line)
-    return replace(_orders(source, reader), unreadable=frozenset(HEADER))
+    return replace(_orders(source, reader.values, reader.texts, reader.first_line.get("END")),
+                   unreadable=frozenset(HEADER))
 
 
 def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
@@ -1099,13 +1166,16 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
     return out
 
 
-def _orders(source: str, reader: _Reader) -> Orders:
-    values = reader.values
+def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
+            texts: dict[int, tuple[str, str | None]], end: int | None,
+            unreadable: Iterable[str] = ()) -> Orders:
+    """The orders of what was read: each order's values with their lines, the order lines
+    as written, the END line if any and the keywords whose line could not be read."""
     first = {name: found[0][0] for name, found in values.items()}  # of a single order
     one = first.get
     lines = {name: found[0][1] for name, found in values.items()}
-    if "END" in reader.first_line:
-        lines["END"] = reader.first_line["END"]
+    if end is not None:
+        lines["END"] = end
     land = one("LAND")
     crews = one("CREWS")
     fire, cooperate = one("FIRE", ((), None))
@@ -1120,11 +1190,11 @@ def _orders(source: str, reader: _Reader) -> Orders:
         radars=one("RADARS"),
         info=tuple(
             InfoRequest(planet, index, line)
-            for (planet, index), line in reader.values.get("INFO", [])
+            for (planet, index), line in values.get("INFO", [])
         ),
         research=tuple(
             ResearchOrder(technology, grants, line)
-            for (technology, grants), line in reader.values.get("RESEARCH", [])
+            for (technology, grants), line in values.get("RESEARCH", [])
         ),
         attitude=land[0] if land else None,
         land_crews=land[1] if land else None,
@@ -1133,20 +1203,20 @@ def _orders(source: str, reader: _Reader) -> Orders:
         crews_embark=bool(crews and crews[0] == "embark"),
         fire=tuple(f for f in fire if f != "alien"),
         fire_alien="alien" in fire,
-        disengage="DISENGAGE" in reader.values,
+        disengage="DISENGAGE" in values,
         specialist=one("SPECIALIST", (None,))[0],
         cooperate=cooperate,
         targets=one("TARGET"),
         mission=one("MISSION"),
-        pay=tuple(Payment(n, name, line) for (n, name), line in reader.values.get("PAY", [])),
-        refit=tuple(sorted({c: n for sheet, _ in reader.values["REFIT"] for c, n in sheet}.items()))
-        if "REFIT" in reader.values else None,
+        pay=tuple(Payment(n, name, line) for (n, name), line in values.get("PAY", [])),
+        refit=tuple(sorted({c: n for sheet, _ in values["REFIT"] for c, n in sheet}.items()))
+        if "REFIT" in values else None,
         tot=one("TOT"),
         press=tuple(PressLine(text, anonymous, line)
-                    for (anonymous, text), line in reader.values.get("PRESS", [])),
+                    for (anonymous, text), line in values.get("PRESS", [])),
         lines=MappingProxyType(lines),
-        texts=_Quoted(reader.texts),
-        unreadable=frozenset(reader.unreadable),
+        texts=_Quoted(texts),
+        unreadable=frozenset(unreadable),
     )
 
 

@@ -248,6 +248,74 @@ def test_a_file_reads_the_same_whatever_was_read_before(texts):
         assert kept == _kept_as_first_written(text, fields["secret"])
 
 
+# Readable lines of every order, in any case, some written twice, out of place or past
+# their number: most files a move reads are plain (read by `_plain_orders`), the others are
+# read again by `_Reader`, which says what is wrong.
+GOOD_LINES = st.sampled_from([
+    "ROUTE 10 N + 5 E", "rotta 4 up", "ROUTE NONE", "TANKS 3", "RADARS 2", "radar 0", "INFO NEW",
+    "INFO NEW 2", "INFO P-3", "RESEARCH ATTACK 2", "LAND C", "LAND A 1", "SHIELDS OFF",
+    "CREWS LAND", "CREWS EMBARK", "FIRE LASERS", "FIRE CREWS WITH Notius", "FIRE ALIEN",
+    "TARGET 1", "MISSION CAPTURE", "PAY 2 TO Notius", "REFIT crews=2,shields=5",
+    "REFIT lasers=3", "REFIT crews=1", "TOT P-5", "PRESS Greetings # signed",
+    "PRESS ANONYMOUS hello", "DISENGAGE", "SPECIALIST PSI 2", "SPECIALIST NONE", "",
+    "# a comment", "> SECRET 4tq9-mx2d", "  INFO   NEW   3  ", "MOVE 1", "SECRET x" + "y" * 500,
+    "TANKS 1000", "INFO", "UNKNOWN 3",
+])
+
+
+@st.composite
+def plain_files(draw) -> str:
+    """A greeting, the header, readable order lines (mostly), END and a signature."""
+    officer = draw(st.sampled_from(sorted(SECRETS)))
+    header = [f"GAME {draw(st.sampled_from(['cornifex', 'Cornifex']))}",
+              f"{draw(st.sampled_from(['OFFICER', 'ufficiale']))} {NAMES[officer]}",
+              f"SECRET {SECRETS[officer]}", "MOVE 1"]
+    if draw(st.integers(0, 9)) == 0:  # a header line left out, or written twice
+        header = draw(st.lists(st.sampled_from(header), min_size=1, max_size=5))
+    body = draw(st.lists(GOOD_LINES, max_size=12))
+    if draw(st.integers(0, 9)) == 0:
+        body = [draw(GOOD_LINES)] * draw(st.integers(20, 22)) + body
+    tail = draw(st.sampled_from(["END", "fine", "END and thanks", "", "END\nINFO NEW"]))
+    greeting = draw(st.sampled_from([[], ["Hello GM,", ""], ["> GAME old"]]))
+    return "\n".join([*greeting, *header, *body, tail, "-- ", "Notius"])
+
+
+def _fields(orders: Orders) -> dict:
+    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
+    fields["texts"] = dict(orders.texts)
+    fields["lines"] = dict(orders.lines)
+    return fields
+
+
+@FUZZ
+@given(st.one_of(plain_files(), order_lines()))
+def test_a_plain_file_reads_the_same_by_either_reader(text):
+    # `_plain_orders` reads a file with nothing to report, and declines any other, which
+    # `_Reader` reads: both give the same orders, and it declines exactly the files with
+    # a problem.
+    try:
+        lines = orderfile._text(text).split("\n")
+    except orderfile.NotText:  # refused before any line is read
+        return
+    start = orderfile._header_start(lines)
+    if start is None:
+        return
+    plain = orderfile._plain_orders(lines, start, "orders/fuzz.txt")
+    orders, problems = orderfile._read_lines(lines, start, "orders/fuzz.txt", longer=False)
+    assert (plain is None) == bool(problems)
+    if plain is not None:
+        assert _fields(plain) == _fields(orders)
+
+
+def test_most_example_files_are_plain():
+    # The fast reader is the one a move mostly uses: the shipped examples without a
+    # mistake are read by it.
+    texts = [orderfile.decode(data) for data in MAILS]
+    plain = [t for t in texts if (start := orderfile._header_start(t.split("\n")))
+             and orderfile._plain_orders(t.split("\n"), start, "x") is not None]
+    assert len(plain) >= len(texts) // 2
+
+
 # --- reading a file from orders/ -----------------------------------------------------------
 
 @FUZZ
