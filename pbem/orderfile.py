@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
-    in_report_order,
+    in_report_order, orders_made,
 )
 from pbem.rules.ship import COMPONENTS, parse_fit
 from pbem.rules.specialists import parse as parse_specialist
@@ -1171,15 +1171,18 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
             unreadable: Iterable[str] = ()) -> Orders:
     """The orders of what was read: each order's values with their lines, the order lines
     as written, the END line if any and the keywords whose line could not be read."""
-    first = {name: found[0][0] for name, found in values.items()}  # of a single order
-    one = first.get
-    lines = {name: found[0][1] for name, found in values.items()}
+    first: dict[str, Any] = {}  # the value of a single order
+    lines: dict[str, int] = {}  # the line of each order's first readable line
+    for name, found in values.items():
+        first[name], lines[name] = found[0]
     if end is not None:
         lines["END"] = end
+    one = first.get
     land = one("LAND")
     crews = one("CREWS")
     fire, cooperate = one("FIRE", ((), None))
-    return Orders(
+    press = values.get("PRESS")
+    return orders_made(
         source=source,
         game=one("GAME"),
         officer=one("OFFICER"),
@@ -1188,36 +1191,36 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
         route=one("ROUTE", ()),
         tanks=one("TANKS"),
         radars=one("RADARS"),
-        info=tuple(
-            InfoRequest(planet, index, line)
-            for (planet, index), line in values.get("INFO", [])
-        ),
-        research=tuple(
-            ResearchOrder(technology, grants, line)
-            for (technology, grants), line in values.get("RESEARCH", [])
-        ),
+        info=_each(InfoRequest, values.get("INFO")),
+        research=_each(ResearchOrder, values.get("RESEARCH")),
         attitude=land[0] if land else None,
         land_crews=land[1] if land else None,
         shields=one("SHIELDS"),
         crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
         crews_embark=bool(crews and crews[0] == "embark"),
-        fire=tuple(f for f in fire if f != "alien"),
+        fire=tuple([f for f in fire if f != "alien"]) if fire else (),
         fire_alien="alien" in fire,
         disengage="DISENGAGE" in values,
         specialist=one("SPECIALIST", (None,))[0],
         cooperate=cooperate,
         targets=one("TARGET"),
         mission=one("MISSION"),
-        pay=tuple(Payment(n, name, line) for (n, name), line in values.get("PAY", [])),
+        pay=_each(Payment, values.get("PAY")),
         refit=tuple(sorted({c: n for sheet, _ in values["REFIT"] for c, n in sheet}.items()))
         if "REFIT" in values else None,
         tot=one("TOT"),
-        press=tuple(PressLine(text, anonymous, line)
-                    for (anonymous, text), line in values.get("PRESS", [])),
+        press=tuple([PressLine(text, anonymous, line) for (anonymous, text), line in press])
+        if press else (),
         lines=MappingProxyType(lines),
         texts=_Quoted(texts),
         unreadable=frozenset(unreadable),
     )
+
+
+def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
+    """A repeatable order's lines (INFO, RESEARCH, PAY) as its values: what was read, then
+    the line; () for none, with no work (most files give no PAY, no RESEARCH)."""
+    return tuple([kind(*value, line) for value, line in found]) if found else ()
 
 
 # --- the orders as read -----------------------------------------------------------------

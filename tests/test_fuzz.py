@@ -24,7 +24,7 @@ from pbem.orderfile import (
 )
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
-from pbem.rules.orders import Orders
+from pbem.rules.orders import Orders, orders_made
 from pbem.rules.research import RULE as RESEARCH
 
 from core import BASE, RULES, in_space, marthia, on_ground, planet, state
@@ -305,6 +305,16 @@ def test_a_plain_file_reads_the_same_by_either_reader(text):
     assert (plain is None) == bool(problems)
     if plain is not None:
         assert _fields(plain) == _fields(orders)
+
+
+@FUZZ
+@given(st.one_of(plain_files(), order_lines()))
+def test_orders_made_at_once_are_the_orders_the_class_makes(text):
+    orders, _ = read_orders(text, "orders/fuzz.txt")
+    values = {f.name: getattr(orders, f.name) for f in dataclasses.fields(Orders)}
+    assert vars(orders) == values  # every field set, and nothing else
+    assert Orders(**values) == orders
+    assert orders_made(source="x", move=2) == Orders(source="x", move=2)
 
 
 def test_most_example_files_are_plain():
