@@ -32,8 +32,9 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment, route_text
 from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
-    in_report_order, orders_made,
+    in_report_order,
 )
+from pbem.rules.frozen import made
 from pbem.rules.ship import COMPONENTS, parse_fit
 from pbem.rules.specialists import parse as parse_specialist
 
@@ -1181,46 +1182,56 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
     land = one("LAND")
     crews = one("CREWS")
     fire, cooperate = one("FIRE", ((), None))
-    press = values.get("PRESS")
-    return orders_made(
-        source=source,
-        game=one("GAME"),
-        officer=one("OFFICER"),
-        secret=one("SECRET"),
-        move=one("MOVE"),
-        route=one("ROUTE", ()),
-        tanks=one("TANKS"),
-        radars=one("RADARS"),
-        info=_each(InfoRequest, values.get("INFO")),
-        research=_each(ResearchOrder, values.get("RESEARCH")),
-        attitude=land[0] if land else None,
-        land_crews=land[1] if land else None,
-        shields=one("SHIELDS"),
-        crews_land=(crews[1] or 0) if crews and crews[0] == "land" else None,
-        crews_embark=bool(crews and crews[0] == "embark"),
-        fire=tuple([f for f in fire if f != "alien"]) if fire else (),
-        fire_alien="alien" in fire,
-        disengage="DISENGAGE" in values,
-        specialist=one("SPECIALIST", (None,))[0],
-        cooperate=cooperate,
-        targets=one("TARGET"),
-        mission=one("MISSION"),
-        pay=_each(Payment, values.get("PAY")),
-        refit=tuple(sorted({c: n for sheet, _ in values["REFIT"] for c, n in sheet}.items()))
+    every = values.get  # the lines of a repeatable order
+    return made(Orders, {
+        "source": source,
+        "game": one("GAME"),
+        "officer": one("OFFICER"),
+        "secret": one("SECRET"),
+        "move": one("MOVE"),
+        "route": one("ROUTE", ()),
+        "tanks": one("TANKS"),
+        "radars": one("RADARS"),
+        "info": _each(InfoRequest, every("INFO")),
+        "research": _each(ResearchOrder, every("RESEARCH")),
+        "attitude": land[0] if land else None,
+        "land_crews": land[1] if land else None,
+        "shields": one("SHIELDS"),
+        "crews_land": (crews[1] or 0) if crews and crews[0] == "land" else None,
+        "crews_embark": bool(crews and crews[0] == "embark"),
+        "fire": tuple([f for f in fire if f != "alien"]) if fire else (),
+        "cooperate": cooperate,
+        "targets": one("TARGET"),
+        "mission": one("MISSION"),
+        "fire_alien": "alien" in fire,
+        "disengage": "DISENGAGE" in values,
+        "specialist": one("SPECIALIST", (None,))[0],
+        "pay": _each(Payment, every("PAY")),
+        "refit": tuple(sorted({c: n for sheet, _ in values["REFIT"] for c, n in sheet}.items()))
         if "REFIT" in values else None,
-        tot=one("TOT"),
-        press=tuple([PressLine(text, anonymous, line) for (anonymous, text), line in press])
-        if press else (),
-        lines=MappingProxyType(lines),
-        texts=_Quoted(texts),
-        unreadable=frozenset(unreadable),
-    )
+        "tot": one("TOT"),
+        "press": _each(_press_line, every("PRESS")),
+        "lines": MappingProxyType(lines),
+        "texts": _Quoted(texts),
+        "unreadable": frozenset(unreadable),
+    })
 
 
 def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
-    """A repeatable order's lines (INFO, RESEARCH, PAY) as its values: what was read, then
-    the line; () for none, with no work (most files give no PAY, no RESEARCH)."""
-    return tuple([kind(*value, line) for value, line in found]) if found else ()
+    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values; () for none,
+    with no work (most files give no PAY, no RESEARCH)."""
+    return tuple([_one_of(kind, value, line) for value, line in found]) if found else ()
+
+
+@functools.lru_cache(maxsize=1024)
+def _one_of(kind: Callable[..., Any], value: tuple, line: int) -> Any:
+    """One line of a repeatable order as its value: made once for each way it is written
+    at each place (INFO NEW on line 7 in every file of a move); the values are immutable."""
+    return kind(*value, line)
+
+
+def _press_line(anonymous: bool, text: str, line: int) -> PressLine:
+    return PressLine(text, anonymous, line)
 
 
 # --- the orders as read -----------------------------------------------------------------

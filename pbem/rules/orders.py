@@ -9,9 +9,9 @@ it into another shape on the way.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from .geometry import Segment
 from .state import Specialist
@@ -174,19 +174,3 @@ class Orders:
         text = self.texts.get(number, keyword) if number is not None else ""
         return Problem(self.source, number, text, message, fix, UNLAWFUL, private)
 
-
-# Every field of Orders with its default, for `orders_made`.
-_DEFAULTS: dict[str, Any] = {
-    f.name: f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
-    for f in fields(Orders)
-}
-
-
-def orders_made(**values: Any) -> Orders:
-    """`Orders(**values)`, made at once. The frozen class's own __init__ sets its thirty
-    fields one by one through object.__setattr__, ten times slower, and a move makes one
-    Orders for each of ten thousand files. The same value: the fields not given have their
-    defaults, and nothing else is set (a test holds it to `Orders(**values)`)."""
-    made = object.__new__(Orders)
-    made.__dict__.update(_DEFAULTS, **values)
-    return made
