@@ -573,17 +573,18 @@ class Inbox:
         for rel, path in files:
             source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
             try:
-                data = orderfolder.read_order_file(path, inside=top)
+                data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top)
                 if len(data) > MOST_FILE_BYTES and (reading.looks_like_mail(data)
                                                     or reading.looks_like_mbox(data)):
-                    data = orderfolder.read_regular_file(path, reading.MOST_MAIL_BYTES + 1,
-                                                         inside=top)
+                    data, opened = orderfolder.read_regular(path, reading.MOST_MAIL_BYTES + 1,
+                                                            inside=top)
             except orderfolder.CannotRead as e:
                 out.notes.append(f"{source}: skipped: {e}")
                 continue
             out.read[rel] = data[:MOST_FILE_BYTES + 1]
             try:
-                filed = self.file_all(reading.letters_of_file(path, source, data))
+                filed = self.file_all(reading.letters_of_file(path, source, data,
+                                                              opened.st_mtime))
             except Exception as error:  # noqa: BLE001 - one file never stops the move
                 self._failed(out, source, data, error)
                 continue

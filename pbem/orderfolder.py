@@ -106,12 +106,18 @@ def read_order_file(path: str, inside: str | None = None) -> bytes:
     With `inside` (the orders/ folder), a link is followed only to a file inside it: a
     link to /dev/zero or to a private file elsewhere is not read.
     """
-    return read_regular_file(path, MOST_FILE_BYTES + 1, inside)
+    return read_regular(path, MOST_FILE_BYTES + 1, inside)[0]
 
 
 def read_regular_file(path: str, most: int, inside: str | None = None) -> bytes:
     """At most `most` bytes of a regular file, never blocking; raises CannotRead. Used for
     order files and for mail alike."""
+    return read_regular(path, most, inside)[0]
+
+
+def read_regular(path: str, most: int, inside: str | None = None) -> tuple[bytes, os.stat_result]:
+    """`read_regular_file`, with the file's status as it was opened: its modification time
+    dates a plain order file, with no second look at the file."""
     try:
         status = os.lstat(path)
     except FileNotFoundError:
@@ -155,7 +161,7 @@ def read_regular_file(path: str, most: int, inside: str | None = None) -> bytes:
             # reads thousands of files).
             if most - left == opened.st_size:
                 break
-        return b"".join(chunks)
+        return b"".join(chunks), opened
     except OSError as e:
         raise CannotRead(f"it cannot be read ({e.strerror})") from None
     finally:

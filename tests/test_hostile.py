@@ -477,10 +477,10 @@ def test_a_bug_met_on_one_file_holds_its_officer_and_the_move_goes_on(g, monkeyp
 def test_a_bug_in_reading_an_unknown_file_is_named_in_the_gm_log(g, monkeypatch):
     real = pbem.inbox.reading.letters_of_file
 
-    def failing(path, source, data=None):
+    def failing(path, source, data=None, mtime=None):
         if source.endswith("odd.txt"):
             raise RecursionError("deep")
-        return real(path, source, data)
+        return real(path, source, data, mtime)
 
     monkeypatch.setattr(pbem.inbox.reading, "letters_of_file", failing)
     g.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))

@@ -7,6 +7,7 @@ or a mail server would write it; the text found must parse as orders with the or
 
 from __future__ import annotations
 
+import dataclasses
 import mailbox
 import os
 from datetime import datetime, timedelta, timezone
@@ -20,8 +21,10 @@ from hypothesis import strategies as st
 
 from pbem.mail.mime import decode_text, html_to_text, unflow
 from pbem.mail.order_text import read_orders
+from pbem.mail import mime, reading
 from pbem.mail.reading import (
-    NOT_ORDERS, MailSourceError, letter_from_bytes, read_letters, suffix,
+    NOT_ORDERS, Letter, MailSourceError, letter_from_bytes, letter_from_text, read_letters,
+    suffix,
 )
 
 EXAMPLES = Path(__file__).parent / "examples"
@@ -274,6 +277,74 @@ def test_decode_text_never_fails_and_strips_marks():
     assert decode_text(b"\xff\xfeG\x00A\x00") == "GA"
     assert decode_text(b"caf\xe9", "utf-8") == "café"
     assert decode_text(b"\x81\x8d\x90", None) == "\x81\x8d\x90"  # not cp1252: Latin-1
+
+
+# --- what a file is, told at a glance ---------------------------------------------------
+# A move reads ten thousand order files: each is told from a mail, an mbox and UTF-16 text
+# by a glance at its first bytes. The glance must tell what the whole look, as first
+# written here, tells.
+
+def _looks_like_mbox_as_first_written(data: bytes) -> bool:
+    return bool(reading._FROM_LINE.match(data.split(b"\n", 1)[0]))
+
+
+def _looks_like_mail_as_first_written(data: bytes) -> bool:
+    lines = data[:8192].replace(b"\r\n", b"\n").split(b"\n")
+    known = False
+    for n, line in enumerate(lines):
+        if not line:
+            return known and n > 0
+        if line[:1] in (b" ", b"\t") and n > 0:
+            continue
+        match = reading._HEADER_LINE.match(line)
+        if not match:
+            return False
+        known = known or match.group(1).lower() in reading._MAIL_HEADERS
+    return known
+
+
+def _decode_text_as_first_written(data: bytes) -> str:
+    for bom, codec in mime._BOMS:
+        if data.startswith(bom):
+            return mime.normalise(data[len(bom):].decode(codec, errors="replace"))
+    candidates = [order for order in (mime._utf16_order(data),) if order]
+    for name in candidates + ["utf-8", "cp1252"]:
+        try:
+            return mime.normalise(data.decode(name))
+        except UnicodeDecodeError:
+            continue
+    return mime.normalise(data.decode("latin-1"))
+
+
+FIRST_BYTES = st.one_of(
+    st.binary(max_size=64),
+    st.lists(st.sampled_from([b"From a@b.it Mon Nov 30 20:01:00 2026", b"From x", b"From: a@b.it",
+                              b"Subject: orders", b"X-Thing: 1", b" folded", b"\tfolded",
+                              b"GAME cornifex", b"", b"\r", b"no colon", b"Date:", b":",
+                              b"To: GM <gm@x.it>\r", "Niccolò: x".encode(), b"\0G\0A"]),
+             max_size=6).map(b"\n".join),
+    st.binary(max_size=16).map(lambda b: b"A" * 8190 + b),  # about the 8 KiB looked at
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(FIRST_BYTES, st.binary(max_size=8))
+def test_a_glance_tells_a_mail_an_mbox_and_utf16_as_the_whole_look_does(head, tail):
+    data = head + tail
+    assert reading.looks_like_mbox(data) == _looks_like_mbox_as_first_written(data)
+    assert reading.looks_like_mail(data) == _looks_like_mail_as_first_written(data)
+    assert decode_text(data) == _decode_text_as_first_written(data)
+    assert decode_text(data.decode("latin-1").encode("utf-16-le")) == \
+        _decode_text_as_first_written(data.decode("latin-1").encode("utf-16-le"))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=200), st.sampled_from([None, SENT]))
+def test_a_plain_file_s_letter_is_the_letter_the_class_makes(data, written):
+    letter = letter_from_text(data, "orders/x.txt", 3, written)
+    fields = {f.name: getattr(letter, f.name) for f in dataclasses.fields(Letter)}
+    assert vars(letter) == fields  # every field set, and nothing else
+    assert Letter(**fields) == letter
 
 
 def test_html_and_flowed_helpers():

@@ -73,7 +73,8 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
         codec = _utf16_order(data) if b"\0" in data else None
     candidates: list[str] = []
     if codec is None:
-        candidates += [order for order in (_utf16_order(data),) if order]
+        if b"\0" in data:  # UTF-16 without a mark shows by its zero bytes
+            candidates += [order for order in (_utf16_order(data),) if order]
     elif data.isascii() or not _SINGLE_BYTE.match(codec):
         candidates.append(codec)
     candidates += ["utf-8"] + ([codec] if codec else []) + ["cp1252"]

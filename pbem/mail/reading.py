@@ -24,7 +24,8 @@ from email.utils import parseaddr, parsedate_to_datetime
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from ..orderfolder import CannotRead, read_regular_file
+from ..orderfolder import CannotRead, read_regular
+from ..rules.frozen import made
 from .mime import decode_text, header_text, text_parts
 from .order_text import find_orders
 
@@ -155,13 +156,14 @@ def letter_from_text(data: bytes, source: str, arrival: int, written: datetime |
     text = decode_text(data)
     found = find_orders(text)
     orders, depth = found if found else (None, 0)
-    return Letter(
-        source=source, arrival=arrival, sender="", sender_name="", date=written,
-        dated_by="file time" if written else "", message_id="", references=(), subject="",
-        orders=orders, found_in=("the file" + (", quoted in a reply" if depth else "")) if found else "",
-        reason="" if found else NOT_ORDERS.replace("the mail", "the file"), body=text,
-        digest=hashlib.sha256(data).hexdigest(), mail=False,
-    )
+    return made(Letter, {  # one for each file of a move
+        "source": source, "arrival": arrival, "sender": "", "sender_name": "", "date": written,
+        "dated_by": "file time" if written else "", "message_id": "", "references": (),
+        "subject": "", "orders": orders,
+        "found_in": ("the file" + (", quoted in a reply" if depth else "")) if found else "",
+        "reason": "" if found else NOT_ORDERS.replace("the mail", "the file"), "body": text,
+        "digest": hashlib.sha256(data).hexdigest(), "mail": False,
+    })
 
 
 # --- what a file is --------------------------------------------------------------------
@@ -175,12 +177,17 @@ _MAIL_HEADERS = frozenset({
 
 
 def looks_like_mbox(data: bytes) -> bool:
-    return bool(_FROM_LINE.match(data.split(b"\n", 1)[0]))
+    # The pattern stops at the first line end by itself: no line is cut out for it.
+    return bool(_FROM_LINE.match(data))
 
 
 def looks_like_mail(data: bytes) -> bool:
     """A header block (name: value lines up to a blank line) naming a mail header: an order
     file's first lines (GAME cornifex) never look like that."""
+    # Told by the first line for most files: one that is no header line (the pattern
+    # stops at its end by itself) is no mail, and no 8 KiB are split to say so.
+    if not _HEADER_LINE.match(data):
+        return False
     lines = data[:8192].replace(b"\r\n", b"\n").split(b"\n")
     known = False
     for n, line in enumerate(lines):
@@ -260,21 +267,24 @@ def _read_mbox(path: Path, counter: _Counter, shown: str | None = None) -> Itera
 def suffix(path: str) -> str:
     """The file name's suffix as `Path.suffix` gives it (`.eml`; "" for `.eml` alone or a
     name ending in a dot), without making a Path: a move reads thousands of files."""
-    parts = [part for part in path.split(os.sep) if part not in ("", ".")]  # as Path reads it
-    name = parts[-1] if parts else ""
+    name = path[path.rfind(os.sep) + 1:]
+    if name in ("", "."):  # a path ending in / or /.: its name is further up, as Path reads it
+        parts = [part for part in path.split(os.sep) if part not in ("", ".")]
+        name = parts[-1] if parts else ""
     dot = name.rfind(".")
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
 def _read_file(path: str | Path, counter: _Counter, shown: str,
-               data: bytes | None = None) -> Iterator[Letter]:
+               data: bytes | None = None, mtime: float | None = None) -> Iterator[Letter]:
     # Only a regular file, never blocking (a FIFO), and at most one mail's worth of it; an
     # mbox, opened by the mailbox module, may be longer.
     path = os.fspath(path)
     try:
         if data is None:
-            data = read_regular_file(path, MOST_MAIL_BYTES + 1)
-        written = _stamp(os.stat(path).st_mtime)
+            data, opened = read_regular(path, MOST_MAIL_BYTES + 1)
+            mtime = opened.st_mtime
+        written = _stamp(os.stat(path).st_mtime if mtime is None else mtime)
     except (CannotRead, OSError) as error:
         yield unreadable(shown, counter.next(), error)
         return
@@ -290,10 +300,12 @@ def _read_file(path: str | Path, counter: _Counter, shown: str,
         yield letter_from_text(data, shown, counter.next(), written)
 
 
-def letters_of_file(path: str | Path, shown: str, data: bytes | None = None) -> list[Letter]:
+def letters_of_file(path: str | Path, shown: str, data: bytes | None = None,
+                    mtime: float | None = None) -> list[Letter]:
     """The letters of one file (an mbox holds several), named `shown`: a plain order file
-    is dated by its modification time. `data` is the file's content when already read."""
-    return list(_read_file(path, _Counter(), shown, data))
+    is dated by its modification time. `data` is the file's content when already read,
+    `mtime` its modification time (in seconds) as it was read."""
+    return list(_read_file(path, _Counter(), shown, data, mtime))
 
 
 def _folder_files(folder: Path) -> list[Path]:
