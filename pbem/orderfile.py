@@ -157,10 +157,24 @@ def _text(text: str) -> str:
     text = _normalise(text)
     if "\0" in text:
         raise NotText(f"it holds NUL bytes (the first at character {text.index(chr(0)) + 1})")
-    controls = len(_CONTROLS.findall(text))
+    controls = _controls(text)
     if controls and controls * _MOST_CONTROL_SHARE > len(text):
         raise NotText(f"{controls} of its {len(text)} characters are control characters")
     return text
+
+
+# The control characters of _CONTROLS that ASCII holds, as bytes.
+_ASCII_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f])
+
+
+def _controls(text: str) -> int:
+    """How many characters of _CONTROLS the text holds. Most files are ASCII: their bytes
+    are counted by deleting the controls at once, no pattern matched character by character
+    (a property test holds the two to the same count)."""
+    if text.isascii():
+        data = text.encode("ascii")
+        return len(data) - len(data.translate(None, _ASCII_CONTROLS))
+    return len(_CONTROLS.findall(text))
 
 
 def _normalise(text: str) -> str:
@@ -775,7 +789,12 @@ def _split(number: int, raw: str) -> _Line | None:
     if not words:
         return None
     word = words[0].upper()
-    return _Line(number, text, word, " ".join(words[1:]), ALIASES.get(word))
+    return _new_line(_Line, (number, text, word, " ".join(words[1:]), ALIASES.get(word)))
+
+
+# What _Line(...) does, without the NamedTuple's own __new__ written in Python: a move
+# splits every line of its files that no cache holds (OFFICER, SECRET, ROUTE).
+_new_line = tuple.__new__
 
 
 def _shown(line: _Line, keyword: str | None) -> str:
@@ -799,6 +818,13 @@ def _value(name: str, args: str) -> Any:
     return KEYWORDS[name].read(args, KEYWORDS[name])
 
 
+def _value_of(name: str, args: str) -> Any:
+    """`_value`, but the words of GAME, OFFICER and SECRET are their value, read at once:
+    each file has a name and a secret of its own, that no cache would hold."""
+    kw = KEYWORDS[name]
+    return _read_text(args, kw) if kw.read is _read_text else _value(name, args)
+
+
 class _Quoted(Mapping[int, str]):
     """The order lines of a file as a problem quotes them (`_shown_text`: secrets masked),
     by line number. A line is masked when it is quoted, not when it is read: most lines
@@ -807,11 +833,12 @@ class _Quoted(Mapping[int, str]):
 
     __slots__ = ("_lines",)
 
-    def __init__(self, lines: Mapping[int, tuple[str, str | None]]) -> None:
-        self._lines = lines  # number -> (the line as written, the order it is read as)
+    def __init__(self, lines: Mapping[int, _Line]) -> None:
+        self._lines = lines  # number -> the line, its name the order it is read as
 
     def __getitem__(self, number: int) -> str:
-        return _shown_text(*self._lines[number])
+        line = self._lines[number]
+        return _shown_text(line.text, line.name)
 
     def __iter__(self):
         return iter(self._lines)
@@ -834,9 +861,9 @@ class _Reader:
         self.last: _Line | None = None
         self.ended = False
         self.problems: list[Problem] = []
-        # Each order line as written, with the order it is read as: quoted (secrets
+        # Each order line as split, named for the order it is read as: quoted (secrets
         # masked) only when asked for (`_Quoted`).
-        self.texts: dict[int, tuple[str, str | None]] = {}
+        self.texts: dict[int, _Line] = {}
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
         # that will be listed, so a file of junk lines is read in a glance.
@@ -857,7 +884,7 @@ class _Reader:
     def read(self, line: _Line) -> None:
         self.last = line
         name = line.name
-        self.texts[line.number] = (line.text, name)
+        self.texts[line.number] = line
         if name is None:
             self.unknown(line)
         elif name == "END":
@@ -873,7 +900,7 @@ class _Reader:
         else:
             self.first_line.setdefault(name, line.number)
             try:
-                value = _value(name, line.args)
+                value = _value_of(name, line.args)
             except UnreadableOrder as e:
                 self.problem(line, e.message, e.fix, name)
             else:
@@ -931,7 +958,7 @@ class _Reader:
             )
             return
         keyword = ALIASES[near[0]]
-        self.texts[line.number] = (line.text, keyword)
+        self.texts[line.number] = line._replace(name=keyword)
         secret = keyword == "SECRET" or _secret_start(line.text) is not None
         args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
         self.problem(
@@ -960,7 +987,7 @@ class _Reader:
             for component, _ in sheet:
                 first = given.setdefault(component, number)
                 if first != number:
-                    self.problem(_Line(number, _shown_text(*self.texts[number]), "REFIT", "",
+                    self.problem(_Line(number, _shown(self.texts[number], "REFIT"), "REFIT", "",
                                        "REFIT"),
                                  f"{component} is on the REFIT line {first} already",
                                  "give each component once", "REFIT", dropped=False)
@@ -1065,9 +1092,9 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
     last read): it gives what `_Reader` gives for a file with no problem (a property test
     holds it to that)."""
     values: dict[str, list[tuple[Any, int]]] = {}
-    texts: dict[int, tuple[str, str | None]] = {}
+    texts: dict[int, _Line] = {}
     in_orders = False  # past the header
-    split, value_of, keywords = _split, _value, KEYWORDS
+    split, value_of, keywords, read_text = _split, _value, KEYWORDS, _read_text
     for number in range(start.number, len(lines) + 1):
         line = split(number, lines[number - 1])
         if line is None:
@@ -1075,7 +1102,7 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
         name = line.name
         if name is None:
             return None
-        texts[number] = (line.text, name)
+        texts[number] = line
         if name == "END":
             break
         if len(line.text) > MOST_LINE_CHARS:
@@ -1090,7 +1117,8 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
         else:
             in_orders = True
         try:
-            value = value_of(name, line.args)
+            # The words of GAME, OFFICER and SECRET are their value: no cache to look in.
+            value = read_text(line.args, kw) if kw.read is read_text else value_of(name, line.args)
         except UnreadableOrder:
             return None
         if found is None:
@@ -1168,7 +1196,7 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
 
 
 def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
-            texts: dict[int, tuple[str, str | None]], end: int | None,
+            texts: dict[int, _Line], end: int | None,
             unreadable: Iterable[str] = ()) -> Orders:
     """The orders of what was read: each order's values with their lines, the order lines
     as written, the END line if any and the keywords whose line could not be read."""
@@ -1213,21 +1241,25 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
         "press": _each(_press_line, every("PRESS")),
         "lines": MappingProxyType(lines),
         "texts": _Quoted(texts),
-        "unreadable": frozenset(unreadable),
+        "unreadable": frozenset(unreadable) if unreadable else _NONE,
     })
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
     """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values; () for none,
     with no work (most files give no PAY, no RESEARCH)."""
-    return tuple([_one_of(kind, value, line) for value, line in found]) if found else ()
+    return _all_of(kind, tuple(found)) if found else ()
 
 
 @functools.lru_cache(maxsize=1024)
-def _one_of(kind: Callable[..., Any], value: tuple, line: int) -> Any:
-    """One line of a repeatable order as its value: made once for each way it is written
-    at each place (INFO NEW on line 7 in every file of a move); the values are immutable."""
-    return kind(*value, line)
+def _all_of(kind: Callable[..., Any], found: tuple[tuple[Any, int], ...]) -> tuple[Any, ...]:
+    """The lines of a repeatable order as its values, made once for each way they are
+    written at their places (INFO NEW, INFO NEW 2 on lines 7 and 8) in all the files of a
+    move; the values are immutable."""
+    return tuple([kind(*value, line) for value, line in found])
 
 
 def _press_line(anonymous: bool, text: str, line: int) -> PressLine:

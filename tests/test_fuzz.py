@@ -212,7 +212,7 @@ def test_files_about_the_largest_read(size, mail, filler):
 # so the reader keeps what it made of a line (`_split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
 _CACHES = (orderfile._split, orderfile._value, orderfile._read_segment, orderfile._shown_text,
-           orderfile.mask_secret, orderfile._near_secret, orderfile._one_of)
+           orderfile.mask_secret, orderfile._near_secret, orderfile._all_of)
 
 
 def _as_read(data: str) -> tuple:
@@ -314,6 +314,13 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
     values = {f.name: getattr(orders, f.name) for f in dataclasses.fields(Orders)}
     assert vars(orders) == values  # every field set, and nothing else
     assert Orders(**values) == orders
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=300), st.text(st.characters(max_codepoint=0x7f), max_size=300),
+                 st.text(st.characters(max_codepoint=0xa0), max_size=300)))
+def test_control_characters_are_counted_as_the_pattern_counts_them(text):
+    assert orderfile._controls(text) == len(orderfile._CONTROLS.findall(text))
 
 
 def test_most_example_files_are_plain():
