@@ -45,6 +45,7 @@ from .orderfile import (
 )
 from .render import environment
 from .rules import lawful
+from .rules.frozen import made
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
@@ -124,8 +125,10 @@ MOST_PROBLEMS_KEPT = 200
 
 
 def problems_json(problems: Iterable[Problem]) -> str:
+    if not problems:
+        return "[]"  # most letters have none
     kept = [problem_data(p) for p in list(problems)[:MOST_PROBLEMS_KEPT]]
-    return json.dumps(kept) if kept else "[]"  # most letters have none
+    return json.dumps(kept) if kept else "[]"
 
 
 def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -283,10 +286,12 @@ class Inbox:
             reason="" if officer else self._nobody(orders))
         if status == ACCEPTED:
             self.fresh[letter_id] = verdict.orders
-        filed = Filed(letter_id, letter.source, status, move,
-                      officer.name if officer else None, tuple(verdict.problems),
-                      late=late, note=self._note(letter.source, status, move, officer,
-                                                 verdict.problems, late, orders))
+        filed = made(Filed, {  # one for each file of a move
+            "id": letter_id, "source": letter.source, "status": status, "move": move,
+            "officer": officer.name if officer else None, "problems": tuple(verdict.problems),
+            "note": self._note(letter.source, status, move, officer, verdict.problems, late,
+                               orders),
+            "again": False, "receipts": (), "late": late})
         receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
         return replace(filed, receipts=receipts) if receipts else filed
 

@@ -348,6 +348,32 @@ def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch,
         encoding="utf-8")
 
 
+def test_the_move_s_filings_are_the_values_their_classes_make(two):
+    # A move makes its Filed and Letter values at once (`pbem.rules.frozen.made`): each is
+    # the value the class's own __init__ makes of the same fields, every field set.
+    import dataclasses
+
+    from pbem.mail.reading import Letter
+    from pbem.orderfolder import order_files
+
+    (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
+    (two / "orders" / "flavia.txt").write_text(orders("Flavia", "ROUTE 99 N"), encoding="utf-8")
+    (two / "orders" / "note.txt").write_text("Dear GM, no orders from me.\n", encoding="utf-8")
+    db = store.open_db(two)
+    try:
+        desk = inbox.Inbox(two, db, now=SET_AT, answer=False, defer=True)
+        collected = desk.collect(order_files(two))
+        letters = [inbox.reading.letters_of_file(path, rel)[0] for rel, path in order_files(two)]
+    finally:
+        db.close()
+    assert sorted(f.status for f in collected.filed) == ["accepted", "not orders", "refused"]
+    for value in collected.filed + letters:
+        fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        assert vars(value) == fields
+        assert type(value)(**fields) == value
+    assert {type(v) for v in letters} == {Letter}
+
+
 def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
     m = mail("Notius", 100, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
