@@ -1199,50 +1199,54 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
             texts: dict[int, _Line], end: int | None,
             unreadable: Iterable[str] = ()) -> Orders:
     """The orders of what was read: each order's values with their lines, the order lines
-    as written, the END line if any and the keywords whose line could not be read."""
-    first: dict[str, Any] = {}  # the value of a single order
+    as written, the END line if any and the keywords whose line could not be read.
+
+    Only the orders the file gives are looked at (a file gives eight or so of the twenty):
+    every other field keeps the value it has when its order is not given."""
+    fields = dict(_NOT_GIVEN, source=source)
     lines: dict[str, int] = {}  # the line of each order's first readable line
     for name, found in values.items():
-        first[name], lines[name] = found[0]
+        value, lines[name] = found[0]  # of a single order, its value
+        field = _FIELD_OF.get(name)
+        if field is not None:
+            fields[field] = value
+        elif name == "INFO":
+            fields["info"] = _each(InfoRequest, found)
+        elif name == "RESEARCH":
+            fields["research"] = _each(ResearchOrder, found)
+        elif name == "PAY":
+            fields["pay"] = _each(Payment, found)
+        elif name == "PRESS":
+            fields["press"] = _each(_press_line, found)
+        elif name == "LAND":
+            fields["attitude"], fields["land_crews"] = value
+        elif name == "CREWS":
+            fields["crews_land"] = (value[1] or 0) if value[0] == "land" else None
+            fields["crews_embark"] = value[0] == "embark"
+        elif name == "FIRE":
+            fire, fields["cooperate"] = value
+            fields["fire"] = tuple([f for f in fire if f != "alien"])
+            fields["fire_alien"] = "alien" in fire
+        elif name == "SPECIALIST":
+            fields["specialist"] = value[0]
+        elif name == "DISENGAGE":
+            fields["disengage"] = True
+        elif name == "REFIT":  # a long sheet may go on over several lines
+            fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
     if end is not None:
         lines["END"] = end
-    one = first.get
-    land = one("LAND")
-    crews = one("CREWS")
-    fire, cooperate = one("FIRE", ((), None))
-    every = values.get  # the lines of a repeatable order
-    return made(Orders, {
-        "source": source,
-        "game": one("GAME"),
-        "officer": one("OFFICER"),
-        "secret": one("SECRET"),
-        "move": one("MOVE"),
-        "route": one("ROUTE", ()),
-        "tanks": one("TANKS"),
-        "radars": one("RADARS"),
-        "info": _each(InfoRequest, every("INFO")),
-        "research": _each(ResearchOrder, every("RESEARCH")),
-        "attitude": land[0] if land else None,
-        "land_crews": land[1] if land else None,
-        "shields": one("SHIELDS"),
-        "crews_land": (crews[1] or 0) if crews and crews[0] == "land" else None,
-        "crews_embark": bool(crews and crews[0] == "embark"),
-        "fire": tuple([f for f in fire if f != "alien"]) if fire else (),
-        "cooperate": cooperate,
-        "targets": one("TARGET"),
-        "mission": one("MISSION"),
-        "fire_alien": "alien" in fire,
-        "disengage": "DISENGAGE" in values,
-        "specialist": one("SPECIALIST", (None,))[0],
-        "pay": _each(Payment, every("PAY")),
-        "refit": tuple(sorted({c: n for sheet, _ in values["REFIT"] for c, n in sheet}.items()))
-        if "REFIT" in values else None,
-        "tot": one("TOT"),
-        "press": _each(_press_line, every("PRESS")),
-        "lines": MappingProxyType(lines),
-        "texts": _Quoted(texts),
-        "unreadable": frozenset(unreadable) if unreadable else _NONE,
-    })
+    fields["lines"] = MappingProxyType(lines)
+    fields["texts"] = _Quoted(texts)
+    fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
+    return made(Orders, fields)
+
+
+# The orders whose field is the value of their first line, as read.
+_FIELD_OF = {"GAME": "game", "OFFICER": "officer", "SECRET": "secret", "MOVE": "move",
+             "ROUTE": "route", "TANKS": "tanks", "RADARS": "radars", "SHIELDS": "shields",
+             "TARGET": "targets", "MISSION": "mission", "TOT": "tot"}
+# Every field of Orders as it is when the file gives none of its orders.
+_NOT_GIVEN: dict[str, Any] = {name: getattr(Orders(), name) for name in Orders.__dataclass_fields__}
 
 
 _NONE: frozenset[str] = frozenset()
