@@ -387,9 +387,10 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,
     from .inbox import Inbox
 
     folders: list[tuple[str, str]] = []
-    files = orderfolder.order_files(game_dir, folders)
+    regular: set[str] = set()  # listed as regular files: opened without a look first
+    files = orderfolder.order_files(game_dir, folders, regular)
     desk = Inbox(game_dir, db, now=now, state=state, ruleset=ruleset, answer=False, defer=True)
-    collected = desk.collect(files)
+    collected = desk.collect(files, regular)
     collected.notes += [f"orders/{clean_line(folder)}/: {why}" for folder, why in folders]
     return collected
 

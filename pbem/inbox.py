@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from itertools import groupby, islice
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Collection, Iterable
 
 import sqlite_utils
 
@@ -383,10 +383,10 @@ class Inbox:
                 verdicts[officer_id, secret] = check(officer_id, secret)
             return verdicts[officer_id, secret]
 
-        found = lawful.problems(orders, self.state, self.ruleset, secret_ok,
-                                colleagues=self.colleagues, index=self.index)
-        ours = orders.game is not None and orders.game.casefold() == self.state.name.casefold()
-        officer = lawful.find_officer(self.index, orders.officer) if ours else None
+        officer, found = lawful.judged(orders, self.state, self.ruleset, secret_ok,
+                                       colleagues=self.colleagues, index=self.index)
+        if orders.game is None:  # whoever it names, orders without GAME are nobody's
+            officer = None
         from_problem = self._from_problem(orders, officer, letter) if officer else None
         found += [from_problem] if from_problem else []
         proved = (officer is not None and orders.secret is not None and from_problem is None
@@ -558,13 +558,15 @@ class Inbox:
         return self._check(orders, problems, letter, secret_ok=secret_ok,
                            carried=row["declared"] is not None and row["declared"] != self.state.move)
 
-    def file_folder(self, files: Iterable[tuple[str, str]], out: Collected) -> None:
+    def file_folder(self, files: Iterable[tuple[str, str]], out: Collected,
+                    regular: Collection[str] = ()) -> None:
         """The files waiting in orders/, filed like mail. Only regular files inside the
         folder are read, never more than a mail's worth; a file pbem cannot read is named
         in the GM log and left where it is. A file pbem itself fails on, whatever the
         error, is left unfiled (to be read again once pbem is mended): the GM log names the
         file and the error, and its officer, when its header names one, holds with the
-        reason in his report. The move goes on."""
+        reason in his report. The move goes on. `regular`: the paths the folder's listing
+        said are regular files (`orderfolder.read_regular`)."""
         top = str(self.game_dir / "orders")
         files = list(files)
         # Few letters filed against the files to file (the first moves of a game): their
@@ -578,7 +580,8 @@ class Inbox:
         for rel, path in files:
             source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
             try:
-                data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top)
+                data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top,
+                                                        listed=path in regular)
                 if len(data) > MOST_FILE_BYTES and (reading.looks_like_mail(data)
                                                     or reading.looks_like_mbox(data)):
                     data, opened = orderfolder.read_regular(path, reading.MOST_MAIL_BYTES + 1,
@@ -619,7 +622,8 @@ class Inbox:
                           "text": "(not filed: pbem failed on it)", "accepted": 0,
                           "problems": json.dumps([reason])})
 
-    def collect(self, files: Iterable[tuple[str, str]] = ()) -> Collected:
+    def collect(self, files: Iterable[tuple[str, str]] = (),
+                regular: Collection[str] = ()) -> Collected:
         """The orders the move plays: waiting letters checked, orders/ filed, then for each
         officer the latest valid set filed for the move, by date then arrival.
 
@@ -628,7 +632,7 @@ class Inbox:
         or by a move that was rolled back."""
         out = Collected()
         out.filed += self.check_waiting()
-        self.file_folder(files, out)
+        self.file_folder(files, out, regular)
         move = self.state.move
         rows = self.letters("move >= ? OR status = ?", [move, WAITING],
                             lambda r: r["move"] == move or (r["move"] > move and r["status"] == WAITING))

@@ -58,12 +58,21 @@ def problems(
     caller that loads only some officers can still check PAY; `index` is `roster(state)`,
     built once by a caller that checks many files against one state.
     """
+    return judged(orders, state, ruleset, secret_ok, colleagues=colleagues, index=index)[1]
+
+
+def judged(
+    orders: Orders, state: GameState, ruleset: Ruleset, secret_ok: SecretCheck, *,
+    colleagues: Collection[str] | None = None, index: Roster | None = None,
+) -> tuple[Officer | None, list[Problem]]:
+    """`problems`, with the officer the header names (`header_problems`): a caller that
+    files the orders need not look him up again."""
     index = index or roster(state)
     officer, found = header_problems(orders, state, secret_ok, index)
     if officer is None:
-        return found
+        return None, found
     names = colleagues if colleagues is not None else index.by_name.keys()
-    return found + ship_problems(orders, officer, state, ruleset, names, index)
+    return officer, found + ship_problems(orders, officer, state, ruleset, names, index)
 
 
 def header_problems(orders: Orders, state: GameState, secret_ok: SecretCheck,
@@ -135,7 +144,7 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
     if on_planet is not None:
         race_id = ruleset.information.race_id(on_planet.facts)
         race = ruleset.guide.get(race_id) if race_id else None
-    spent = sum(r.grants for r in orders.research) * rules.grant_cost
+    spent = sum(r.grants for r in orders.research) * rules.grant_cost if orders.research else 0
     return [
         *research.research_problems(orders, officer, rules, state.settings),
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
