@@ -3,10 +3,10 @@
 The GM saves mail there by hand, by a mail filter or by unpacking an archive, so besides
 order files the folder may hold folders named like files, links (broken, looping, or
 leading out of the folder), named pipes that would keep a reader waiting forever, sockets,
-devices, files nobody may read, files of gigabytes. Only regular files are opened, never
-in a way that can block, and only their first MOST_FILE_BYTES + 1 bytes are read (enough
-to know that a file is too large); anything else is refused with the reason, which the GM
-log names.
+devices, files nobody may read, files of gigabytes. Only regular files are opened (those
+the folder's listing named, or a look just before opening found), never in a way that can
+block, and only their first MOST_FILE_BYTES + 1 bytes are read (enough to know that a
+file is too large); anything else is refused with the reason, which the GM log names.
 """
 
 from __future__ import annotations
