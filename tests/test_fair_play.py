@@ -9,6 +9,7 @@ names the move (and the roll) that no longer matches.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 import sqlite3
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 from pbem import game, ledger, record, store
 from pbem.cli import main
-from pbem.rules.dice import SeededDice
+from pbem.rules.dice import SeededDice, face
 from pbem.store import GameError
 from pbem.verify import verify_path
 
@@ -151,6 +152,19 @@ def test_rows_hash_the_same_as_sqlite_gives_them_and_as_lists(rows):
     """A move's entry hashes its rows as the tuples SQLite gives; `pbem verify` and the
     published ledger hash them as lists: the digests must be the same."""
     assert ledger.digest(rows) == ledger.digest([list(r) for r in rows])
+
+
+@given(secret=st.binary(min_size=1, max_size=64), move=st.integers(0, 99),
+       officer=st.one_of(st.none(), st.integers(0, 10 ** 6)), kind=st.text(max_size=20),
+       detail=st.text(max_size=30), n=st.integers(1, 50), die=st.sampled_from([6, 10, 7]))
+def test_a_face_is_the_hmac_of_the_rolls_purpose_a_player_recomputes(secret, move, officer,
+                                                                      kind, detail, n, die):
+    """What dice.py promises anyone holding the revealed secret: HMAC-SHA256(secret,
+    "move|officer|kind|detail|n"), its first 8 bytes read big-endian, modulo the die, + 1."""
+    message = f"{move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
+    digest = hmac.new(secret, message.encode("utf-8"), hashlib.sha256).digest()
+    assert face(secret, move, officer, kind, detail, n, die) == (
+        int.from_bytes(digest[:8], "big") % die + 1)
 
 
 def test_the_entry_of_a_move_is_what_its_rows_read_back_hash_to(demo):

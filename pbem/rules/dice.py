@@ -35,7 +35,8 @@ def face(secret: bytes, move: int, officer: int | None, kind: str, detail: str, 
     """The n-th roll of a d`die` for one purpose in one move: what `SeededDice` rolls, and
     what anybody holding the revealed secret recomputes from a logged roll's purpose."""
     message = f"{move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
-    digest = hmac.new(secret, message.encode("utf-8"), hashlib.sha256).digest()
+    # The one-shot HMAC (the same digest as hmac.new(...).digest(), without the object).
+    digest = hmac.digest(secret, message.encode("utf-8"), hashlib.sha256)
     # 64 bits modulo 6 or 10: the bias is below 1e-18, far under any test's reach.
     return int.from_bytes(digest[:8], "big") % die + 1
 
