@@ -21,7 +21,6 @@ attacks the one it hooked first. No points for destroying it.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Mapping
 
 from . import combat, rulings
@@ -40,6 +39,7 @@ from .route import Parsec
 from .ruleset import Ruleset
 from .specialists import after_damage
 from .state import AlienShip, Officer
+from .values import evolve
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")  # the sides of the Tabula Spatii (TAB. Q)
 DESTROYED, REDUCED, MISSED = "D", "R", "-"  # TAB. M (5C b)
@@ -167,7 +167,7 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     held_now = tuple(i for i in ship.hooked if i in board.officers
                      and in_space(board.officers[i])
                      and board.officers[i].position == ship.position)
-    ship = replace(ship, hooked=held_now)
+    ship = evolve(ship, hooked=held_now)
     board.alien_ship = ship
     if held_now:
         attack(board, ruleset, dice)
@@ -190,7 +190,7 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
         path.append(here)
         if _legionaries_at(board, here):
             break
-    board.alien_ship = replace(ship, position=here)
+    board.alien_ship = evolve(ship, position=here)
     board.emit("alien-ship-moves", GM, None, name=ship.name, start=list(start),
                end=list(here), parsecs=ship.movement - budget)
     catch(board, ruleset, dice)
@@ -207,7 +207,7 @@ def catch(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     caught = [o.id for o in _legionaries_at(board, ship.position) if o.id not in ship.hooked]
     if not caught and not ship.hooked:
         return
-    board.alien_ship = replace(ship, hooked=ship.hooked + tuple(caught))
+    board.alien_ship = evolve(ship, hooked=ship.hooked + tuple(caught))
     for oid in caught:
         board.emit("alien-ship-hooks", OFFICER, oid, joined=[], **report_data(ship))
     attack(board, ruleset, dice)
@@ -221,7 +221,7 @@ def join(board: Board, officer: Officer) -> None:
     if officer.id in ship.hooked:
         return
     fighting = [board.officers[i].name for i in ship.hooked if i in board.officers]
-    board.alien_ship = replace(ship, hooked=ship.hooked + (officer.id,))
+    board.alien_ship = evolve(ship, hooked=ship.hooked + (officer.id,))
     board.emit("alien-ship-hooks", OFFICER, officer.id, joined=fighting, **report_data(ship))
 
 
@@ -260,7 +260,7 @@ def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset
                                    visibility=SEEN_BY_OFFICER), 0)
     for h in hit.hits:
         board.emit("damage", OFFICER, officer.id, planet=None, roller=table.roller, **h.data())
-    officer = replace(officer, ship=hit.ship)
+    officer = evolve(officer, ship=hit.ship)
     if hit.lost:
         release(board, officer.id)
         # The public reason is the loss alone: who fought the alien ship, and so where it
@@ -275,7 +275,7 @@ def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset
 def release(board: Board, officer_id: int) -> None:
     ship = board.alien_ship
     if ship is not None and officer_id in ship.hooked:
-        board.alien_ship = replace(ship, hooked=tuple(i for i in ship.hooked if i != officer_id))
+        board.alien_ship = evolve(ship, hooked=tuple(i for i in ship.hooked if i != officer_id))
 
 
 # --- the hooked legionary's turn --------------------------------------------------------------
@@ -339,8 +339,8 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
             board.emit("alien-ship-gone", OFFICER, oid, name=ship.name, by=officer.name)
         return
     if result == REDUCED:
-        ship = replace(ship, attack=math.ceil(ship.attack / 2),
-                       defence=math.ceil(ship.defence / 2), reductions=reductions)
+        ship = evolve(ship, attack=math.ceil(ship.attack / 2),
+                      defence=math.ceil(ship.defence / 2), reductions=reductions)
         board.alien_ship = ship
         for oid in others:
             board.emit("alien-ship-reduced", OFFICER, oid, by=officer.name, **report_data(ship))

@@ -11,7 +11,6 @@ his link with the S.C. (3D f II).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import NamedTuple, Sequence
 
 from . import rulings
@@ -24,6 +23,7 @@ from .events import GM, OFFICER
 from .hazards import BLACK_HOLE_REACH, Hazards
 from .state import Officer
 from .tables import Table
+from .values import evolve
 
 REACH = BLACK_HOLE_REACH  # "within a radius of 4 parsecs" (S.C. rule A a)
 
@@ -83,4 +83,4 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
                    nucleus=pull.distance == 0, damages=count,
                    hits=[h.data() | {"roller": table.roller} for h in result.hits],
                    lost=result.lost or "")
-    return replace(officer, ship=result.ship), result
+    return evolve(officer, ship=result.ship), result

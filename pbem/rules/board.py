@@ -7,7 +7,7 @@ in is never changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Event
@@ -15,6 +15,7 @@ from .geometry import Position, Zone
 from .hazards import Hazards
 from .sighting import PlanetGrid
 from .state import AlienShip, GameState, Officer, Planet
+from .values import evolve
 
 _new = tuple.__new__
 
@@ -86,7 +87,7 @@ class Board:
         if planet.designation is not None:
             return planet
         self.designations += 1
-        planet = replace(
+        planet = evolve(
             planet, designation=f"P-{self.designations}",
             discovered_by=officer.id, discovered_move=self.move,
         )

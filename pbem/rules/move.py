@@ -83,20 +83,25 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                   ruleset: Ruleset, dice: Dice) -> None:
     """Each officer's ship sheet and the public standings, as they stand after the move."""
     order = sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
+    outer = explored(board.settings)
+    ships, planets = ruleset.ships, board.planets
     for officer in order:
         ship = officer.ship
+        ship_type = ships[ship.type]
+        reckoning = officer.reckoning
         board.emit(
             "sheet", OFFICER, officer.id, officer_name=officer.name, rank=officer.rank,
             score=officer.score, ship_type=ship.type, ship_name=ship.name,
-            level=ruleset.ships[ship.type].level, crews=list(ship.crews), fit=ship.fit(),
-            crew_men=ruleset.ships[ship.type].crew_men,
-            landed=board.planets[officer.landed_on].designation if officer.landed_on else None,
+            level=ship_type.level, crews=list(ship.crews), fit=ship.fit(),
+            crew_men=ship_type.crew_men,
+            landed=planets[officer.landed_on].designation if officer.landed_on else None,
             ground=ground_view(board, officer),
-            reckoning=[officer.reckoning.x, officer.reckoning.y, officer.reckoning.level],
-            **(outer_sheet(board, officer) if explored(board.settings) else {}),
+            reckoning=[reckoning.x, reckoning.y, reckoning.level],
+            **(outer_sheet(board, officer) if outer else {}),
         )
-    ranks = [r.name for r in ruleset.ranks]
-    table = sorted(order, key=lambda o: (-ranks.index(o.rank), -o.score, o.name.casefold(), o.id))
+    # The higher rank first (ranks run from the lowest up), then the higher score.
+    seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
+    table = sorted(order, key=lambda o: (seniority[o.rank], -o.score, o.name.casefold(), o.id))
     board.emit(
         "standings", PUBLIC, None,
         rows=[{"officer_name": o.name, "rank": o.rank, "score": o.score, "ship": o.ship.type}

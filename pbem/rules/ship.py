@@ -8,7 +8,10 @@ take no space of their own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from operator import attrgetter
+from dataclasses import dataclass, field
+
+from .values import evolve
 
 
 # Components in ship-sheet order; the name is what a sheet or `--fit` writes.
@@ -30,6 +33,9 @@ SPACE_TAKERS: tuple[str, ...] = tuple(c for c in COMPONENTS if c not in WEAPONS)
 # What a damage (TAB. C) can take away: every component but the crews, which are lost man
 # by man through TAB. B (3D a), never by a damage.
 DAMAGEABLE: tuple[str, ...] = tuple(c for c in COMPONENTS if c != "crews")
+
+
+_components = attrgetter(*COMPONENTS)  # a sheet's components in one call, in sheet order
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class Ship:
     tot: int = 0
 
     def fit(self) -> dict[str, int]:
-        fit = {c: getattr(self, c) for c in COMPONENTS}
+        fit = dict(zip(COMPONENTS, _components(self)))
         fit["crews"] = len(self.crews)
         return fit
 
@@ -166,4 +172,4 @@ def lose_component(ship: Ship, part: str) -> Ship | None:
     if part == "modules" and sum(getattr(ship, w) for w in WEAPONS) > ship.modules - 1:
         weapon = next(w for w in reversed(WEAPONS) if getattr(ship, w))
         changes[weapon] = getattr(ship, weapon) - 1
-    return replace(ship, **changes)
+    return evolve(ship, **changes)

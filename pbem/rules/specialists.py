@@ -17,7 +17,7 @@ The numbers are data (`specialists.toml`, read by `pbem.ruleset`). Only in outer
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from . import rulings
 from .board import Board
@@ -29,6 +29,7 @@ from .events import OFFICER
 from .orders import Orders, Problem
 from .outer_space import explored
 from .state import Landing, Officer, Specialist
+from .values import evolve
 
 PSI, ROBUR, SCIENTIST = "psi", "robur", "scientist"
 KINDS: tuple[str, ...] = (PSI, ROBUR, SCIENTIST)
@@ -145,7 +146,7 @@ def dies(board: Board, officer: Officer, rules: SpecialistRules, why: str,
         score = max(0, score)
     board.emit("specialist-lost", OFFICER, officer.id, specialist=data(specialist), why=why,
                penalty=cost, planet=planet)
-    return replace(officer, specialist=None, score=score)
+    return evolve(officer, specialist=None, score=score)
 
 
 def after_damage(board: Board, officer: Officer, damaged: Damaged, rules: SpecialistRules,
@@ -209,7 +210,7 @@ def embark(board: Board, officer: Officer, orders: Orders, rules: SpecialistRule
                    reason="; ".join(found))
         return officer
     board.emit("specialist", OFFICER, officer.id, specialist=data(new), before=data(officer.specialist))
-    return replace(officer, specialist=new)
+    return evolve(officer, specialist=new)
 
 
 # --- lawfulness of the SPECIALIST order ----------------------------------------------------

@@ -6,8 +6,6 @@ makes for the length of one move, and appends events; nothing outside is touched
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
 from . import research, rulings, sighting, specialists
 from . import route as routes
@@ -21,6 +19,7 @@ from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
 from .ruleset import Ruleset
 from .state import Officer, Planet
+from .values import evolve
 
 
 DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
@@ -264,8 +263,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = replace(officer, position=position, landed_on=landed_on,
-                      score=officer.score + found, reckoning=reckoning)
+    officer = evolve(officer, position=position, landed_on=landed_on,
+                     score=officer.score + found, reckoning=reckoning)
     alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
     if landing_here and carried and not on_base:
         # 5B c: put down on a planet by the distortion, the ship lands there at once.
@@ -406,7 +405,7 @@ def take_off(board: Board, officer: Officer) -> None:
     planet = board.planets[officer.landed_on]
     if planet.base or planet.known:
         return
-    board.put_planet(replace(planet, known=True))
+    board.put_planet(evolve(planet, known=True))
     board.emit("known", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation)
 
 
@@ -454,7 +453,7 @@ def answer_requests(
                        why="all-known")
             continue
         radioactivity = answer.radioactivity or planet.radioactivity
-        board.put_planet(replace(planet, facts=answer.facts, radioactivity=radioactivity))
+        board.put_planet(evolve(planet, facts=answer.facts, radioactivity=radioactivity))
         board.emit(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             landing=False, **answer_data(ruleset.information, answer, radioactivity),
