@@ -35,8 +35,10 @@ from .geometry import LEVEL_GAP, Position, bearing, bearing_text, distance
 from .orders import Orders, Problem
 from .outer_space import explored
 from .research import ATTACK, DEFENCE, TACTICS
-from .route import Parsec
+from .legs import layout, of_path
+from .route import Parsec, RouteResult
 from .ruleset import Ruleset
+from .sighting import seen_from
 from .specialists import after_damage
 from .state import AlienShip, Officer
 from .values import evolve
@@ -348,8 +350,8 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
 
 # --- radar ------------------------------------------------------------------------------------
 
-def radar_sighting(board: Board, officer: Officer, path: tuple[Parsec, ...] | list[Parsec],
-                   reach: int) -> None:
+def radar_sighting(board: Board, officer: Officer,
+                   path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", reach: int) -> None:
     """S.C. rule E a: "An alien ship can be picked up by radar, but only during the U.C.
     movement": from the parsec of the route nearest to it, as a planet is."""
     ship = board.alien_ship
@@ -363,21 +365,17 @@ def radar_sighting(board: Board, officer: Officer, path: tuple[Parsec, ...] | li
                bearing=bearing_text(bearing(p.position, ship.position)), **report_data(ship))
 
 
-def nearest_parsec(path: tuple[Parsec, ...] | list[Parsec], there: Position,
+def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,
                    reach: int) -> tuple[int, Parsec] | None:
     """The parsec of the path from which radar picks up what is at `there`, and its distance:
     as for a planet, the nearest parsec, then the smaller straight-line distance, then the
     earlier parsec (DESIGN). None when it is beyond reach of every parsec."""
-    best = None
-    for p in path:
-        q = p.position
-        dx, dy = q.x - there.x, q.y - there.y
-        if q.level != there.level or not (-reach <= dx <= reach and -reach <= dy <= reach):
-            continue  # out of range: most of a route, told without the distance
-        key = (max(abs(dx), abs(dy)), dx * dx + dy * dy)
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else (best[0][0], best[1])
+    if isinstance(path, RouteResult):
+        levels = path.levels if path.levels is not None else layout(path.legs)
+    else:
+        levels = layout(of_path(path))
+    seen = seen_from(levels, there, reach)
+    return None if seen is None else (seen[1], seen[0])
 
 
 # --- lawfulness of FIRE ALIEN and DISENGAGE ----------------------------------------------------

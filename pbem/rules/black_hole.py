@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from . import legs as legs_
 from . import rulings
 from .board import Board
 from .damage import Damaged, suffer
@@ -21,6 +22,8 @@ from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .events import GM, OFFICER
 from .hazards import BLACK_HOLE_REACH, Hazards
+from .legs import Leg, Parsec
+from .route import RouteResult
 from .state import Officer
 from .tables import Table
 from .values import evolve
@@ -35,24 +38,40 @@ class Pull(NamedTuple):
     distance: int
 
 
-def nearest(path: Sequence, hazards: Hazards) -> Pull | None:
+def nearest(path: Sequence[Parsec], hazards: Hazards) -> Pull | None:
     """The parsec of the route nearest the nucleus, within its reach; None when the route
     does not come within 4 parsecs, or moves away from it: its nearest parsec is its start
     (5B a). Of two parsecs equally near, the earlier is the one (ruling)."""
-    if hazards.black_hole is None or len(path) < 2 or hazards.pulled.isdisjoint(
-            parsec.position for parsec in path):
-        return None  # nowhere near it: the common case, answered without arithmetic
+    return pull_on_legs(legs_.of_path(path), hazards)
+
+
+def pull_on(route: RouteResult, hazards: Hazards) -> Pull | None:
+    """`nearest` for a traced route."""
+    return pull_on_legs(route.legs, hazards)
+
+
+def pull_on_legs(legs: Sequence[Leg], hazards: Hazards) -> Pull | None:
+    """`nearest` counted leg by leg: a leg whose squares all lie beyond reach of the
+    nucleus, in x or in y, is passed over. The nucleus reaches the levels of the zone
+    (`Hazards.pulled`): a route with no parsec within reach on one of them feels nothing."""
+    if hazards.black_hole is None:
+        return None
     bx, by = hazards.black_hole
     earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
-    best, first = REACH + 1, -1
-    for i, parsec in enumerate(path):
-        p = parsec.position
-        d = max(abs(p.x - bx), abs(p.y - by))
-        if d < best or (d == best and not earlier):
-            best, first = d, i
-    if first <= 0:
+    best, first, k, felt = REACH + 1, -1, 0, False
+    for leg in legs:
+        x, y, count = leg.x, leg.y, leg.count
+        xe, ye = x + leg.dx * (count - 1), y + leg.dy * (count - 1)
+        if (min(x, xe) - REACH <= bx <= max(x, xe) + REACH
+                and min(y, ye) - REACH <= by <= max(y, ye) + REACH):
+            d, i = legs_.steps_along(leg, bx, by, earlier)
+            felt = felt or (d <= REACH and 1 <= leg.level <= hazards.levels)
+            if d < best or (d == best and not earlier):
+                best, first = d, k + i
+        k += count
+    if not felt or first <= 0:
         return None  # out of reach, or moving away from it
-    return Pull(path[first].number, best)
+    return Pull(legs_.number_at(legs, first), best)
 
 
 def damages(distance: int, ship_level: int, face: int) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from .events import Event
 from .geometry import Position, Zone
 from .hazards import Hazards
-from .sighting import PlanetGrid
+from .grid import PlanetGrid
 from .state import AlienShip, GameState, Officer, Planet
 from .values import evolve
 

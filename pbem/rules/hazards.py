@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from . import legs as legs_
 from .dice import Dice
 from .geometry import COMPASS, Position, Zone, distance
+from .legs import OnLevel
 
 NUCLEUS = "black-hole"  # the black hole's nucleus, on every level
 NET = "net"
@@ -43,6 +45,9 @@ class Hazards:
     # route makes at each of its parsecs.
     squares: dict[Position, str] = field(init=False, repr=False, compare=False)
     pulled: frozenset[Position] = field(init=False, repr=False, compare=False)
+    # The squares that stop a route (nets and distortions), level by level, as numbers.
+    stops: dict[int, tuple[tuple[int, int, str], ...]] = field(init=False, repr=False,
+                                                               compare=False)
 
     def __post_init__(self) -> None:
         squares: dict[Position, str] = {}
@@ -61,6 +66,11 @@ class Hazards:
         for square in self.distortions:
             squares.setdefault(square, DISTORTION)
         object.__setattr__(self, "squares", squares)
+        stops: dict[int, list[tuple[int, int, str]]] = {}
+        for square, kind in squares.items():
+            if kind != NUCLEUS:
+                stops.setdefault(square.level, []).append((square.x, square.y, kind))
+        object.__setattr__(self, "stops", {level: tuple(found) for level, found in stops.items()})
 
     def __bool__(self) -> bool:
         return bool(self.squares)
@@ -94,14 +104,25 @@ def stop_on(path: Sequence, hazards: Hazards) -> tuple[int, str] | None:
     """The first parsec after the start that lies on a net or a distortion, and which: a
     route stops there (5B b, c). The start is never one: a ship held by a net, or put down
     by a distortion, sets out again from that square (S.C. rule A b)."""
-    squares = hazards.squares
-    if not squares:
-        return None
-    for i in range(1, len(path)):
-        kind = squares.get(path[i].position)
-        if kind is not None and kind != NUCLEUS:
-            return i, kind
-    return None
+    return stop_on_legs(legs_.layout(legs_.of_path(path)), hazards)
+
+
+def stop_on_legs(levels: dict[int, OnLevel], hazards: Hazards) -> tuple[int, str] | None:
+    """`stop_on` for a route's legs, level by level (`legs.layout`): only the hazards within
+    a level's bounds are looked for on its legs."""
+    met = None
+    for level, on_level in levels.items():
+        stops = hazards.stops.get(level)
+        if not stops:
+            continue
+        for hx, hy, kind in stops:
+            if not (on_level.x0 <= hx <= on_level.x1 and on_level.y0 <= hy <= on_level.y1):
+                continue
+            for k, leg in on_level.legs:
+                on = legs_.index_on(leg, hx, hy)
+                if on >= 0 and k + on > 0 and (met is None or k + on < met[0]):
+                    met = (k + on, kind)
+    return met
 
 
 # --- placing them when the game is created ---------------------------------------------------

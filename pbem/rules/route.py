@@ -1,4 +1,4 @@
-"""Tracing a route parsec by parsec (rulebook 3E, 3F a, S.C. rules D and E).
+"""Tracing a route, leg by leg and parsec by parsec (rulebook 3E, 3F a, S.C. rules D and E).
 
 A route is followed in order; it stops at the zone's edge or before a level that does not
 exist (the report says at which parsec), and before an uncharted planet it would cross:
@@ -10,15 +10,19 @@ declared lands there.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Mapping, NamedTuple
 
+from . import legs as legs_
 from . import rulings
 from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, distance, route_length
-from .hazards import DISTORTION, NET, Hazards, stop_on
+from .grid import PlanetGrid
+from .hazards import DISTORTION, NET, Hazards, stop_on_legs
+from .legs import Leg, Parsec
 from .orders import Orders, Problem, plural
 from .ship import Ship
 from .state import Planet
+
+_new = tuple.__new__  # a Leg without the named tuple's Python-level __new__
 
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
@@ -33,61 +37,83 @@ LANDINGS = (LANDED, FORCED_LANDING, VERTICAL_LANDING, BASE)  # the ship is down 
 # officer is told only of a distortion (5B b, c).
 
 
-class Parsec(NamedTuple):
-    number: int  # 0 is the start; a level change takes four numbers
-    position: Position
+class RouteResult(NamedTuple):
+    """A route as traced. A named tuple, as ten thousand of them a move are made."""
 
-
-@dataclass(frozen=True)
-class RouteResult:
     planned: int  # parsecs ordered
-    path: tuple[Parsec, ...]  # every parsec on a level that the ship passed, start first
+    legs: tuple[Leg, ...]  # the parsecs on a level that the ship passed, start first
     stop: str | None  # one of the constants above, None when the route ran to its end
     stop_parsec: int  # the parsec where the ship is now
     planet: int | None = None  # the planet concerned by PLANET_AHEAD / landings / BASE
+    # The legs level by level, and the planets of the blocks within `radar` of each level's
+    # bounds as the tracing looked them up: its sightings look no further.
+    levels: dict[int, legs_.OnLevel] | None = None
+    nearby: dict[int, list[Planet]] | None = None
+    radar: int = -1
+
+    @property
+    def path(self) -> tuple[Parsec, ...]:
+        """The parsecs of the legs, one by one, for what needs them so."""
+        return tuple(legs_.parsecs(self.legs))
 
     @property
     def end(self) -> Position:
-        return self.path[-1].position
+        return legs_.end(self.legs[-1])
 
     @property
     def travelled(self) -> int:
-        return self.path[-1].number
-
-
-# Parsec(n, Position(x, y, level)) as the named tuples' own __new__ makes them, without its
-# Python-level call: a move traces some 200,000 parsecs.
-_new = tuple.__new__
+        last = self.legs[-1]
+        return last.number + last.count - 1
 
 
 def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
     """The parsecs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
-    path = [Parsec(0, start)]
+    legs, cut = expand_legs(start, route, zone)
+    return legs_.parsecs(legs), cut
+
+
+def expand_legs(start: Position, route: tuple[Segment, ...],
+                zone: Zone) -> tuple[tuple[Leg, ...], str | None]:
+    """The legs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
     x, y, level = start
-    number = 0
+    done: list[Leg] = []
+    # The leg being drawn, which ends where the ship is: its first parsec's number and
+    # square, its step and its parsecs.
+    first, x0, y0, level0, sx, sy, count = 0, x, y, level, 0, 0, 1
+    number, cut = 0, None
     for seg in route:
         if seg.direction in VERTICAL:
             dz = VERTICAL[seg.direction]
             for _ in range(seg.parsecs // LEVEL_GAP):
-                there = Position(x, y, level + dz)
-                if not zone.contains(there):
-                    return path, NO_LEVEL
-                number += LEVEL_GAP
-                level = there.level
-                path.append(Parsec(number, there))
+                if not zone.contains(Position(x, y, level + dz)):
+                    cut = NO_LEVEL
+                    break
+                done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+                number, level = number + LEVEL_GAP, level + dz
+                first, x0, y0, level0, sx, sy, count = number, x, y, level, 0, 0, 1
+            if cut:
+                break
         else:
             # A leg on one level: how far it stays inside the zone is counted, not tried
             # square by square (ten thousand routes a move).
             dx, dy = COMPASS[seg.direction]
             inside = (min(seg.parsecs, _room(x, dx, zone.size), _room(y, dy, zone.size))
                       if 1 <= level <= zone.levels else 0)
-            for number in range(number + 1, number + inside + 1):
-                x += dx
-                y += dy
-                path.append(_new(Parsec, (number, _new(Position, (x, y, level)))))
+            if inside:
+                if count == 1 or (sx, sy) == (dx, dy):
+                    # It goes on from the parsec where the ship is, alone in its leg, or
+                    # the same way as the leg it ends.
+                    sx, sy, count = dx, dy, count + inside
+                else:
+                    done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+                    first, x0, y0, level0 = number + 1, x + dx, y + dy, level
+                    sx, sy, count = dx, dy, inside
+                x, y, number = x + dx * inside, y + dy * inside, number + inside
             if inside < seg.parsecs:
-                return path, EDGE
-    return path, None
+                cut = EDGE
+                break
+    done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+    return tuple(done), cut
 
 
 def _room(at: int, step: int, size: int) -> int:
@@ -114,54 +140,80 @@ def trace(
     radar_range: int,
     land: bool = False,
     hazards: Hazards | None = None,
+    grid: PlanetGrid | None = None,
 ) -> RouteResult:
     """Follow a route to where it really ends: the zone's edge, an uncharted planet, or, in
-    outer space, the first net or distortion it crosses (5B b, c), whichever comes first."""
+    outer space, the first net or distortion it crosses (5B b, c), whichever comes first.
+
+    The route is followed leg by leg: the planets on it are those near it (`grid`, the
+    planets of `planets_at` by blocks) that a leg crosses, and so for the hazards.
+    """
     planned = sum(s.parsecs for s in route)
-    path, cut = expand(start, route, zone)
-    result = _planets_on(planned, path, cut, planets_at, radar_range, land)
-    met = stop_on(path, hazards) if hazards else None
+    legs, cut = expand_legs(start, route, zone)
+    levels = legs_.layout(legs)
+    if grid is None:
+        grid = PlanetGrid(planets_at.values())
+    margin = max(radar_range, 0)
+    nearby = {level: grid.near(level, on.x0 - margin, on.y0 - margin, on.x1 + margin,
+                                on.y1 + margin) for level, on in levels.items()}
+    stop, stop_parsec, planet, kept = _planets_on(legs, levels, nearby, cut, planets_at,
+                                                  radar_range, land)
+    met = stop_on_legs(levels, hazards) if hazards else None
     if met is not None:
         k, kind = met
-        end = len(result.path) - 1
         # Hazards lie 4 parsecs or more from every planet: a hazard's square is never a
         # landing's, but it may be where a planet ahead would stop the route.
-        if k < end or (k == end and (result.stop != PLANET_AHEAD
-                                     or rulings.HAZARD_BEFORE_A_PLANET_AHEAD)):
-            return RouteResult(planned, tuple(path[: k + 1]), kind, path[k].number)
-    return result
+        if k < kept - 1 or (k == kept - 1 and (stop != PLANET_AHEAD
+                                               or rulings.HAZARD_BEFORE_A_PLANET_AHEAD)):
+            stop, stop_parsec, planet, kept = kind, legs_.number_at(legs, k), None, k + 1
+    if kept < sum(leg.count for leg in legs):
+        legs = legs_.first(legs, kept)
+        levels = legs_.layout(legs)
+    return RouteResult(planned, legs, stop, stop_parsec, planet, levels, nearby, radar_range)
 
 
-def _planets_on(planned: int, path: list[Parsec], cut: str | None,
+def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
+                nearby: dict[int, list[Planet]], cut: str | None,
                 planets_at: Mapping[Position, Planet], radar_range: int,
-                land: bool) -> RouteResult:
-    last = len(path) - 1
-    for i in range(1, len(path)):
-        planet = planets_at.get(path[i].position)
-        if planet is None or not blocks_route(planet):
-            continue
-        if i == last and land and cut is None:
-            return RouteResult(planned, tuple(path), LANDED, path[i].number, planet.id)
-        if radar_range <= 0:
-            return RouteResult(planned, tuple(path[: i + 1]), FORCED_LANDING, path[i].number, planet.id)
-        # Stop where the radar first shows the planet, before reaching it (3F b).
-        j = next(k for k in range(i + 1)
-                 if path[k].position.level == planet.position.level
-                 and distance(path[k].position, planet.position) <= radar_range)
-        if j == i:
-            # Radar does not see across levels: the ship comes onto it from another level.
-            if rulings.VERTICAL_ARRIVAL_LANDS:
-                return RouteResult(planned, tuple(path[: i + 1]), VERTICAL_LANDING,
-                                   path[i].number, planet.id)
-            # Otherwise it stops short of the level change, the planet unseen below.
-            return RouteResult(planned, tuple(path[:i]), PLANET_AHEAD, path[i - 1].number,
-                               planet.id)
-        return RouteResult(planned, tuple(path[: j + 1]), PLANET_AHEAD, path[j].number, planet.id)
-    end = path[-1].position
-    planet = planets_at.get(end)
-    if planet is not None and planet.base and last > 0:
-        return RouteResult(planned, tuple(path), BASE, path[-1].number, planet.id)
-    return RouteResult(planned, tuple(path), cut, path[-1].number)
+                land: bool) -> tuple[str | None, int, int | None, int]:
+    """How the planets on the route end it: the stop, its parsec, the planet concerned, and
+    how many of the route's parsecs are kept."""
+    # The first parsec past the start with a planet that stops routes, and that planet.
+    i, planet = -1, None
+    for level, on in levels.items():
+        for candidate in nearby[level]:
+            px, py, _ = candidate.position
+            if not (on.x0 <= px <= on.x1 and on.y0 <= py <= on.y1):
+                continue
+            for k, leg in on.legs:
+                at = legs_.index_on(leg, px, py)
+                if at >= 0 and k + at > 0 and (i < 0 or k + at < i) and blocks_route(candidate):
+                    i, planet = k + at, candidate
+    parsecs = sum(leg.count for leg in legs)
+    if planet is None:
+        last = legs[-1]
+        travelled = last.number + last.count - 1
+        base = planets_at.get(legs_.end(last))
+        if base is not None and base.base and parsecs > 1:
+            return BASE, travelled, base.id, parsecs
+        return cut, travelled, None, parsecs
+    if i == parsecs - 1 and land and cut is None:
+        return LANDED, legs_.number_at(legs, i), planet.id, parsecs
+    if radar_range <= 0:
+        return FORCED_LANDING, legs_.number_at(legs, i), planet.id, i + 1
+    # Stop where the radar first shows the planet, before reaching it (3F b): followed
+    # parsec by parsec up to it.
+    path = legs_.parsecs(legs_.first(legs, i + 1))
+    j = next(k for k in range(i + 1)
+             if path[k].position.level == planet.position.level
+             and distance(path[k].position, planet.position) <= radar_range)
+    if j == i:
+        # Radar does not see across levels: the ship comes onto it from another level.
+        if rulings.VERTICAL_ARRIVAL_LANDS:
+            return VERTICAL_LANDING, path[i].number, planet.id, i + 1
+        # Otherwise it stops short of the level change, the planet unseen below.
+        return PLANET_AHEAD, path[i - 1].number, planet.id, i
+    return PLANET_AHEAD, path[j].number, planet.id, j + 1
 
 
 # --- thrust (3D g, 3E) ------------------------------------------------------------------

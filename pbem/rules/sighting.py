@@ -9,20 +9,27 @@ levels are 4 parsecs apart, so radar never sees across levels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Mapping
+from operator import itemgetter
+from typing import Iterable, Mapping, NamedTuple
 
+from . import legs as legs_
 from .geometry import Position, bearing
+from .grid import PlanetGrid
+from .legs import Leg, OnLevel, Parsec
 from .orders import Orders, Problem, plural
-from .route import Parsec
+from .route import RouteResult
 from .ship import Ship
 from .state import Planet
 
 RADAR_LIMIT = 3  # 3D e): beyond 3 parsecs nothing is seen, whatever the radars
 
+# Named tuples made without their Python-level __new__: a move makes some 20,000 sightings.
+_new = tuple.__new__
 
-@dataclass(frozen=True)
-class Sighting:
+
+class Sighting(NamedTuple):
+    """A named tuple: a move makes some 20,000 of them."""
+
     planet: int
     parsec: int
     distance: int
@@ -46,74 +53,67 @@ def radar_problems(orders: Orders, ship: Ship) -> list[Problem]:
         f"write RADARS {ship.radars} or fewer")]
 
 
-class PlanetGrid:
-    """Planets bucketed by level and square blocks, so a route looks only at the planets
-    near it instead of every square within radar range of every parsec."""
+def seen_from(levels: dict[int, OnLevel], square: Position,
+              reach: int) -> tuple[Parsec, int] | None:
+    """The parsec of a route (its legs level by level, `legs.layout`) from which radar of
+    `reach` sees `square`, and its distance in steps; None when it is beyond reach of
+    every parsec."""
+    on = levels.get(square.level)
+    if on is None or not (on.x0 - reach <= square.x <= on.x1 + reach
+                          and on.y0 - reach <= square.y <= on.y1 + reach):
+        return None  # beyond reach of every parsec: told without a distance
+    return nearest(on.legs, square.x, square.y, reach)
 
-    BLOCK = 8
 
-    def __init__(self, planets: Iterable[Planet] = ()) -> None:
-        self.blocks: dict[tuple[int, int, int], dict[int, Planet]] = {}
-        for planet in planets:
-            self.put(planet)
-
-    def key(self, p: Position) -> tuple[int, int, int]:
-        return (p.level, p.x // self.BLOCK, p.y // self.BLOCK)
-
-    def put(self, planet: Planet) -> None:
-        self.blocks.setdefault(self.key(planet.position), {})[planet.id] = planet
-
-    def remove(self, planet: Planet) -> None:
-        self.blocks.get(self.key(planet.position), {}).pop(planet.id, None)
-
-    def near(self, level: int, x0: int, y0: int, x1: int, y1: int) -> Iterable[Planet]:
-        b = self.BLOCK
-        for bx in range(x0 // b, x1 // b + 1):
-            for by in range(y0 // b, y1 // b + 1):
-                block = self.blocks.get((level, bx, by))
-                if block:
-                    yield from block.values()
+def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
+            reach: int) -> tuple[Parsec, int] | None:
+    """The parsec of a level's legs from which radar of `reach` sees the square (px, py):
+    the nearest in steps, then in a straight line, then the earliest (DESIGN); and its
+    distance in steps. Each leg's nearest is counted (`legs.nearest_on`), the legs taken in
+    the route's order."""
+    best: tuple[int, int, Leg, int] | None = None
+    for _, leg in on_level:
+        steps, straight, i = legs_.nearest_on(leg, px, py)
+        if steps <= reach and (best is None or steps < best[0]
+                               or (steps == best[0] and straight < best[1])):
+            best = (steps, straight, leg, i)
+    if best is None:
+        return None
+    steps, _, leg, i = best
+    square = _new(Position, (leg.x + i * leg.dx, leg.y + i * leg.dy, leg.level))
+    return _new(Parsec, (leg.number + i, square)), steps
 
 
 def sightings(
-    path: Iterable[Parsec], reach: int, planets: "PlanetGrid | Mapping[Position, Planet]"
+    path: "Iterable[Parsec] | RouteResult", reach: int,
+    planets: "PlanetGrid | Mapping[Position, Planet]",
 ) -> list[Sighting]:
-    """Every planet seen from the path, in the order a S.C. would call them out."""
+    """Every planet seen from the path, or from a traced route, in the order a S.C. would
+    call them out. A route traced with this radar range brings the planets near it."""
     if reach <= 0:
         return []
     grid = planets if isinstance(planets, PlanetGrid) else PlanetGrid(planets.values())
-    path = list(path)
-    levels = {p.position.level for p in path}
-    if len(levels) == 1:  # most routes keep to one level
-        by_level = {levels.pop(): path}
+    if isinstance(path, RouteResult):
+        levels = path.levels if path.levels is not None else legs_.layout(path.legs)
+        nearby = path.nearby if path.radar >= reach else None
     else:
-        by_level = {}
-        for parsec in path:
-            by_level.setdefault(parsec.position.level, []).append(parsec)
+        levels, nearby = legs_.layout(legs_.of_path(path)), None
     found: list[Sighting] = []
-    for level, parsecs in by_level.items():
-        xs = [p.position.x for p in parsecs]
-        ys = [p.position.y for p in parsecs]
-        x0, y0, x1, y1 = min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
-        for planet in grid.near(level, x0, y0, x1, y1):
+    for level, on in levels.items():
+        x0, y0, x1, y1 = on.x0 - reach, on.y0 - reach, on.x1 + reach, on.y1 + reach
+        near = nearby[level] if nearby is not None else grid.near(level, x0, y0, x1, y1)
+        for planet in near:
             px, py, _ = planet.position
             if not (x0 <= px <= x1 and y0 <= py <= y1):
                 continue  # in a block the route touches, but beyond reach of all of it
-            # The nearest parsec in steps, then in a straight line, then the earliest: kept
-            # as numbers, not ranked as tuples (a move weighs some 500,000 squares). `steps`
-            # starts beyond reach, so a parsec out of range is never taken.
-            best, steps, line = -1, reach + 1, 0
-            for k, (x, y) in enumerate(zip(xs, ys)):
-                dx = px - x if px >= x else x - px
-                dy = py - y if py >= y else y - py
-                s = dx if dx >= dy else dy  # 0 is a planet the route crosses
-                if s < steps or (s == steps and dx * dx + dy * dy < line):
-                    best, steps, line = k, s, dx * dx + dy * dy
-            if best >= 0:
-                parsec = parsecs[best]
-                found.append(Sighting(
-                    planet=planet.id, parsec=parsec.number, distance=steps,
-                    bearing=bearing(parsec.position, planet.position),
-                ))
-    found.sort(key=lambda s: (s.parsec, s.distance, s.planet))
+            seen = nearest(on.legs, px, py, reach)
+            if seen is not None:
+                parsec, steps = seen
+                found.append(_new(Sighting, (planet.id, parsec.number, steps,
+                                             bearing(parsec.position, planet.position))))
+    found.sort(key=_CALLED_OUT)
     return found
+
+
+# The order a S.C. calls sightings out: by parsec, the nearer first, then by planet.
+_CALLED_OUT = itemgetter(1, 2, 0)

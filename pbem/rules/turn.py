@@ -123,7 +123,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
 
     # In outer space the route may also end on a net or a distortion (5B b, c).
     trace = routes.trace(officer.position, route, board.zone, board.planets_at, reach,
-                         orders.land and not relanded, board.hazards)
+                         orders.land and not relanded, board.hazards, board.grid)
     if took_off:
         take_off(board, officer)
     landing_here = trace.stop in routes.LANDINGS
@@ -135,7 +135,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     found = 0  # points of the planets found this turn
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sighting.sightings(trace.path, reach, board.grid) if link else ():
+    for s in sighting.sightings(trace, reach, board.grid) if link else ():
         if s.planet in where_it_was:
             continue
         planet = board.planets[s.planet]
@@ -157,7 +157,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
     hurt = None
-    pull = black_hole.nearest(trace.path, board.hazards)
+    pull = black_hole.pull_on(trace, board.hazards)
     if pull is not None:
         officer, hurt = black_hole.feel(board, officer, pull, ship_type.level,
                                         ruleset.tables["C"], dice)
@@ -247,7 +247,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
     if link:
         # 5C a: the alien ship is picked up by radar during the movement only.
-        alien_ship.radar_sighting(board, officer, trace.path, reach)
+        alien_ship.radar_sighting(board, officer, trace, reach)
     if lost:
         # The black hole destroyed the ship at the end of its route (5B a, 4 I).
         officer = career.demote(board, officer, ruleset, hurt.lost)

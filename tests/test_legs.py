@@ -1,0 +1,253 @@
+"""A route counted leg by leg (`legs`) against the same route followed parsec by parsec, as
+the rules read it before: the tracing, the planets and hazards on it, the black hole's
+nearest parsec, what radar sees from it; and the legs of any path."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from pbem.rules import black_hole, hazards, legs, rulings, sighting
+from pbem.rules import route as routes
+from pbem.rules.alien_ship import nearest_parsec
+from pbem.rules.geometry import COMPASS, VERTICAL, Position, Segment, Zone, bearing, distance
+from pbem.rules.grid import PlanetGrid
+from pbem.rules.route import Parsec
+from pbem.rules.sighting import Sighting
+from pbem.rules.state import Planet
+
+SIZE = 12
+
+
+# --- the rules as read parsec by parsec -------------------------------------------------
+
+
+def stop_on_by_parsec(path, zone_hazards):
+    for i in range(1, len(path)):
+        kind = zone_hazards.squares.get(path[i].position)
+        if kind is not None and kind != hazards.NUCLEUS:
+            return i, kind
+    return None
+
+
+def trace_by_parsec(start, route, zone, planets_at, radar_range, land, zone_hazards):
+    """route.trace as it was: (planned, path, stop, stop_parsec, planet)."""
+    planned = sum(s.parsecs for s in route)
+    path, cut = routes.expand(start, route, zone)
+    result = planets_by_parsec(planned, path, cut, planets_at, radar_range, land)
+    met = stop_on_by_parsec(path, zone_hazards) if zone_hazards else None
+    if met is not None:
+        k, kind = met
+        end = len(result[1]) - 1
+        if k < end or (k == end and (result[2] != routes.PLANET_AHEAD
+                                     or rulings.HAZARD_BEFORE_A_PLANET_AHEAD)):
+            return planned, tuple(path[: k + 1]), kind, path[k].number, None
+    return result
+
+
+def planets_by_parsec(planned, path, cut, planets_at, radar_range, land):
+    last = len(path) - 1
+    for i in range(1, len(path)):
+        planet = planets_at.get(path[i].position)
+        if planet is None or not routes.blocks_route(planet):
+            continue
+        if i == last and land and cut is None:
+            return planned, tuple(path), routes.LANDED, path[i].number, planet.id
+        if radar_range <= 0:
+            return (planned, tuple(path[: i + 1]), routes.FORCED_LANDING, path[i].number,
+                    planet.id)
+        j = next(k for k in range(i + 1)
+                 if path[k].position.level == planet.position.level
+                 and distance(path[k].position, planet.position) <= radar_range)
+        if j == i:
+            if rulings.VERTICAL_ARRIVAL_LANDS:
+                return (planned, tuple(path[: i + 1]), routes.VERTICAL_LANDING,
+                        path[i].number, planet.id)
+            return planned, tuple(path[:i]), routes.PLANET_AHEAD, path[i - 1].number, planet.id
+        return planned, tuple(path[: j + 1]), routes.PLANET_AHEAD, path[j].number, planet.id
+    planet = planets_at.get(path[-1].position)
+    if planet is not None and planet.base and last > 0:
+        return planned, tuple(path), routes.BASE, path[-1].number, planet.id
+    return planned, tuple(path), cut, path[-1].number, None
+
+
+def black_hole_by_parsec(path, zone_hazards):
+    if zone_hazards.black_hole is None or len(path) < 2 or zone_hazards.pulled.isdisjoint(
+            parsec.position for parsec in path):
+        return None
+    bx, by = zone_hazards.black_hole
+    earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
+    best, first = black_hole.REACH + 1, -1
+    for i, parsec in enumerate(path):
+        d = max(abs(parsec.position.x - bx), abs(parsec.position.y - by))
+        if d < best or (d == best and not earlier):
+            best, first = d, i
+    return None if first <= 0 else black_hole.Pull(path[first].number, best)
+
+
+def nearest_by_parsec(path, there, reach):
+    """The parsec radar sees `there` from: every parsec's distance, then the tie-breaks."""
+    best = None
+    for p in path:
+        if p.position.level != there.level:
+            continue
+        d = distance(p.position, there)
+        key = (d, (p.position.x - there.x) ** 2 + (p.position.y - there.y) ** 2)
+        if d <= reach and (best is None or key < best[0]):
+            best = (key, p)
+    return None if best is None else (best[0][0], best[1])
+
+
+def sightings_by_parsec(path, reach, planets):
+    if reach <= 0:
+        return []
+    found = []
+    for planet in planets:
+        seen = nearest_by_parsec(path, planet.position, reach)
+        if seen is not None:
+            d, parsec = seen
+            found.append(Sighting(planet.id, parsec.number, d,
+                                  bearing(parsec.position, planet.position)))
+    found.sort(key=lambda s: (s.parsec, s.distance, s.planet))
+    return found
+
+
+# --- what is drawn ---------------------------------------------------------------------------
+
+
+ROUTES = st.lists(st.one_of(
+    st.builds(Segment, st.integers(0, 15), st.sampled_from(list(COMPASS))),
+    st.builds(Segment, st.sampled_from([0, 4, 8, 12]), st.sampled_from(list(VERTICAL))),
+), max_size=5).map(tuple)
+# Starts beyond the zone too, and on levels it lacks.
+STARTS = st.builds(Position, st.integers(-2, SIZE + 1), st.integers(-2, SIZE + 1),
+                   st.integers(0, 5))
+SQUARES = st.tuples(st.integers(-1, SIZE), st.integers(-1, SIZE), st.integers(1, 4))
+PLANETS = st.dictionaries(SQUARES, st.sampled_from(["plain", "base", "known"]), max_size=30)
+
+
+@st.composite
+def zone_hazards(draw):
+    if draw(st.booleans()):
+        return None
+    hole = draw(st.none() | st.tuples(st.integers(-2, SIZE + 1), st.integers(-2, SIZE + 1)))
+    squares = st.builds(Position, st.integers(-1, SIZE), st.integers(-1, SIZE),
+                        st.integers(1, 4))
+    nets = tuple(tuple(n) for n in draw(st.lists(st.lists(squares, min_size=1, max_size=3),
+                                                 max_size=4)))
+    return hazards.Hazards(hole, nets, tuple(draw(st.lists(squares, max_size=8))),
+                           draw(st.integers(1, 4)))
+
+
+RULINGS = ("VERTICAL_ARRIVAL_LANDS", "KNOWN_PLANETS_DO_NOT_STOP",
+           "HAZARD_BEFORE_A_PLANET_AHEAD", "BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC")
+
+
+def ruled(ruling_values, check):
+    """Run `check` with the rulings given, then put them back."""
+    before = {name: getattr(rulings, name) for name in RULINGS}
+    try:
+        for name, value in zip(RULINGS, ruling_values):
+            setattr(rulings, name, value)
+        check()
+    finally:
+        for name, value in before.items():
+            setattr(rulings, name, value)
+
+
+def planets_of(drawn):
+    return [Planet(id=k, position=Position(*square), base=kind == "base",
+                   known=kind == "known", designation=f"P-{k}")
+            for k, (square, kind) in enumerate(sorted(drawn.items()), start=1)]
+
+
+# --- the tests -------------------------------------------------------------------------------
+
+
+@settings(max_examples=600, deadline=None)
+@given(start=STARTS, route=ROUTES, levels=st.integers(1, 4), drawn=PLANETS,
+       reach=st.integers(-1, 4), land=st.booleans(), zone_hazards=zone_hazards(),
+       ruling_values=st.tuples(*[st.booleans()] * len(RULINGS)))
+# Along a level past a planet seen early, onto one from the level above, into a net.
+@example(start=Position(0, 0, 1), route=(Segment(6, "E"),), levels=4,
+         drawn={(4, 1, 1): "plain"}, reach=2, land=False, zone_hazards=None,
+         ruling_values=(True, True, True, True))
+@example(start=Position(3, 3, 1), route=(Segment(4, "DOWN"),), levels=4,
+         drawn={(3, 3, 2): "plain"}, reach=2, land=False, zone_hazards=None,
+         ruling_values=(False, True, True, True))
+@example(start=Position(0, 5, 2), route=(Segment(9, "E"),), levels=4, drawn={},
+         reach=1, land=False, ruling_values=(True, True, True, True),
+         zone_hazards=hazards.Hazards(None, ((Position(5, 5, 2),),), ()))
+def test_a_route_traced_leg_by_leg_ends_where_followed_parsec_by_parsec(
+        start, route, levels, drawn, reach, land, zone_hazards, ruling_values):
+    zone = Zone(SIZE, levels)
+    planets = planets_of(drawn)
+    planets_at = {p.position: p for p in planets}
+
+    def check():
+        traced = routes.trace(start, route, zone, planets_at, reach, land, zone_hazards,
+                              PlanetGrid(planets))
+        assert (traced.planned, traced.path, traced.stop, traced.stop_parsec,
+                traced.planet) == trace_by_parsec(start, route, zone, planets_at, reach, land,
+                                                  zone_hazards)
+        # Without a grid the tracing makes its own.
+        assert routes.trace(start, route, zone, planets_at, reach, land,
+                            zone_hazards) == traced
+        assert traced.end == traced.path[-1].position
+        assert traced.travelled == traced.path[-1].number
+        assert traced.levels == legs.layout(traced.legs)
+        # What radar sees from it, and the alien ship in a square of the zone.
+        expected = sightings_by_parsec(traced.path, reach, planets)
+        assert sighting.sightings(traced, reach, PlanetGrid(planets)) == expected
+        assert sighting.sightings(traced.path, reach, planets_at) == expected
+        there = Position(SIZE // 2, SIZE // 3, start.level if 1 <= start.level <= 4 else 1)
+        for r in range(0, 4):
+            assert nearest_parsec(traced, there, r) == nearest_by_parsec(traced.path, there, r)
+        if zone_hazards is not None:
+            assert black_hole.pull_on(traced, zone_hazards) == black_hole_by_parsec(
+                traced.path, zone_hazards)
+
+    ruled(ruling_values, check)
+
+
+PATHS = st.lists(st.tuples(st.integers(0, 3), SQUARES), max_size=14).map(
+    lambda steps: [Parsec(sum(n for n, _ in steps[: k + 1]), Position(*square))
+                   for k, (_, square) in enumerate(steps)])
+
+
+@settings(max_examples=400, deadline=None)
+@given(path=PATHS, zone_hazards=zone_hazards(), there=SQUARES.map(lambda s: Position(*s)),
+       reach=st.integers(0, 4), earlier=st.booleans())
+def test_any_path_is_its_legs_and_is_read_from_them_as_parsec_by_parsec(
+        path, zone_hazards, there, reach, earlier):
+    """Paths that jump, stand still and change numbers as no route does: the legs of a path
+    give back its parsecs, and every reading of the legs is the parsec-by-parsec one."""
+    assert legs.parsecs(legs.of_path(path)) == path
+    assert nearest_parsec(path, there, reach) == nearest_by_parsec(path, there, reach)
+    if zone_hazards is not None:
+        assert hazards.stop_on(path, zone_hazards) == stop_on_by_parsec(path, zone_hazards)
+
+        def check():
+            assert black_hole.nearest(path, zone_hazards) == black_hole_by_parsec(
+                path, zone_hazards)
+
+        ruled((True, True, True, earlier), check)
+
+
+LEG = st.builds(legs.Leg, st.integers(0, 9), st.integers(-3, 15), st.integers(-3, 15),
+                st.integers(1, 4), st.integers(-1, 1), st.integers(-1, 1), st.integers(1, 14))
+
+
+@given(leg=LEG, px=st.integers(-6, 20), py=st.integers(-6, 20), earliest=st.booleans())
+def test_a_legs_nearest_parsec_is_counted_as_weighing_each_of_its_parsecs(leg, px, py,
+                                                                          earliest):
+    squares = [(leg.x + i * leg.dx, leg.y + i * leg.dy) for i in range(leg.count)]
+    weighed = [(max(abs(px - x), abs(py - y)), (px - x) ** 2 + (py - y) ** 2, i)
+               for i, (x, y) in enumerate(squares)]
+    assert legs.nearest_on(leg, px, py) == min(weighed)
+    fewest = min(w[0] for w in weighed)
+    as_near = [w[2] for w in weighed if w[0] == fewest]
+    assert legs.steps_along(leg, px, py, earliest) == (
+        fewest, as_near[0] if earliest else as_near[-1])
+    on = [i for i, square in enumerate(squares) if square == (px, py)]
+    assert legs.index_on(leg, px, py) == (on[0] if on else -1)
