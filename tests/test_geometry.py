@@ -32,3 +32,24 @@ def test_bearing_walks_to_the_target_in_distance_steps(dx, dy):
     assert sum(n for n, _ in parts) == distance(origin, target)
     assert len(parts) <= 2
     assert all(d in COMPASS for _, d in parts)
+
+
+def bearing_worked_out(dx, dy):
+    """bearing as it was worked out for every sighting: straight steps, then diagonal ones."""
+    diagonal, straight = min(abs(dx), abs(dy)), max(abs(dx), abs(dy)) - min(abs(dx), abs(dy))
+    parts = []
+    if straight:
+        parts.append((straight, ("E" if dx > 0 else "W") if abs(dx) > abs(dy)
+                      else ("N" if dy > 0 else "S")))
+    if diagonal:
+        parts.append((diagonal, ("N" if dy > 0 else "S") + ("E" if dx > 0 else "W")))
+    return tuple(parts)
+
+
+@given(st.integers(-12, 12), st.integers(-12, 12))
+def test_the_bearings_worked_out_once_are_those_worked_out_each_time(dx, dy):
+    """Near bearings come from a table made at import, far ones are worked out: both are
+    the bearing and the text worked out for the square."""
+    parts = bearing(Position(3, 4, 1), Position(3 + dx, 4 + dy, 1))
+    assert parts == bearing_worked_out(dx, dy)
+    assert bearing_text(parts) == (" + ".join(f"{n} {d}" for n, d in parts) or "here")

@@ -251,3 +251,45 @@ def test_a_legs_nearest_parsec_is_counted_as_weighing_each_of_its_parsecs(leg, p
         fewest, as_near[0] if earliest else as_near[-1])
     on = [i for i, square in enumerate(squares) if square == (px, py)]
     assert legs.index_on(leg, px, py) == (on[0] if on else -1)
+
+
+@given(on_level=st.lists(LEG, min_size=1, max_size=3), reach=st.integers(0, 4),
+       squares=st.lists(st.tuples(st.integers(-6, 20), st.integers(-6, 20)), max_size=6))
+def test_the_first_crossing_and_the_first_parsec_in_reach_are_those_met_parsec_by_parsec(
+        on_level, reach, squares):
+    indexed, k = [], 0
+    for leg in on_level:
+        indexed.append((k, leg))
+        k += leg.count
+    parsecs = [(k + i, (leg.x + i * leg.dx, leg.y + i * leg.dy))
+               for k, leg in indexed for i in range(leg.count)]
+    crossings = [(n, what) for n, square in parsecs for what, there in enumerate(squares)
+                 if square == there and n > 0]
+    expected = min(crossings, key=lambda c: c[0]) if crossings else None
+    found = legs.first_crossing(indexed, [(x, y, what) for what, (x, y) in enumerate(squares)])
+    assert (found and found[0]) == (expected and expected[0])
+    if found:  # of two squares crossed at one parsec (the same square twice), the first
+        assert found == min(c for c in crossings if c[0] == found[0])
+    for px, py in squares:
+        for leg in on_level:
+            within = [i for i in range(leg.count)
+                      if max(abs(leg.x + i * leg.dx - px), abs(leg.y + i * leg.dy - py)) <= reach]
+            assert legs.first_within(leg, px, py, reach) == (within[0] if within else -1)
+
+
+@given(drawn=st.sets(SQUARES, max_size=40),
+       corners=st.tuples(st.integers(-12, 24), st.integers(-12, 24), st.integers(0, 12),
+                         st.integers(0, 12)), level=st.integers(1, 4))
+def test_the_grid_gives_every_planet_of_a_rectangle_once(drawn, corners, level):
+    planets = [Planet(id=k, position=Position(*q)) for k, q in enumerate(sorted(drawn))]
+    grid = PlanetGrid(planets)
+    x0, y0, w, h = corners
+    near = grid.near(level, x0, y0, x0 + w, y0 + h)
+    assert len({p.id for p in near}) == len(near)
+    inside = {p.id for p in planets if p.position.level == level
+              and x0 <= p.position.x <= x0 + w and y0 <= p.position.y <= y0 + h}
+    assert inside <= {p.id for p in near}
+    assert all(p.position.level == level for p in near)
+    if planets:
+        grid.remove(planets[0])
+        assert all(p.id != 0 for p in grid.near(planets[0].position.level, -12, -12, 40, 40))

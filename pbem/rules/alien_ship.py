@@ -31,11 +31,11 @@ from .dice import GM as SEEN_BY_GM
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .events import GM, OFFICER, PUBLIC
-from .geometry import LEVEL_GAP, Position, bearing, bearing_text, distance
+from .geometry import LEVEL_GAP, Position, bearing_of, bearing_text, distance
 from .orders import Orders, Problem
 from .outer_space import explored
 from .research import ATTACK, DEFENCE, TACTICS
-from .legs import layout, of_path
+from .legs import OnLevel, layout, of_path
 from .route import Parsec, RouteResult
 from .ruleset import Ruleset
 from .sighting import seen_from
@@ -357,12 +357,14 @@ def radar_sighting(board: Board, officer: Officer,
     ship = board.alien_ship
     if ship is None or reach <= 0:
         return
-    seen = nearest_parsec(path, ship.position, reach)
+    seen = seen_from(_levels(path), ship.position, reach)
     if seen is None:
         return
-    d, p = seen
-    board.emit("alien-ship-sighting", OFFICER, officer.id, parsec=p.number, distance=d,
-               bearing=bearing_text(bearing(p.position, ship.position)), **report_data(ship))
+    number, x, y, d = seen
+    there = ship.position
+    board.emit("alien-ship-sighting", OFFICER, officer.id, parsec=number, distance=d,
+               bearing=bearing_text(bearing_of(there.x - x, there.y - y)),
+               **report_data(ship))
 
 
 def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,
@@ -370,12 +372,18 @@ def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", ther
     """The parsec of the path from which radar picks up what is at `there`, and its distance:
     as for a planet, the nearest parsec, then the smaller straight-line distance, then the
     earlier parsec (DESIGN). None when it is beyond reach of every parsec."""
+    seen = seen_from(_levels(path), there, reach)
+    if seen is None:
+        return None
+    number, x, y, d = seen
+    return d, Parsec(number, Position(x, y, there.level))
+
+
+def _levels(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult") -> dict[int, OnLevel]:
+    """The legs of a path or a traced route, level by level."""
     if isinstance(path, RouteResult):
-        levels = path.levels if path.levels is not None else layout(path.legs)
-    else:
-        levels = layout(of_path(path))
-    seen = seen_from(levels, there, reach)
-    return None if seen is None else (seen[1], seen[0])
+        return path.levels if path.levels is not None else layout(path.legs)
+    return layout(of_path(path))
 
 
 # --- lawfulness of FIRE ALIEN and DISENGAGE ----------------------------------------------------

@@ -88,7 +88,16 @@ def bearing(origin: Position, target: Position) -> tuple[tuple[int, str], ...]:
     Section 6 reports "1 W + 1 NW" and "2 SW"; the S.C. example "2 West + 1 North-West":
     the straight part first, then the diagonal part, each omitted when zero.
     """
-    dx, dy = target.x - origin.x, target.y - origin.y
+    return bearing_of(target.x - origin.x, target.y - origin.y)
+
+
+def bearing_of(dx: int, dy: int) -> tuple[tuple[int, str], ...]:
+    """The bearing of a square dx parsecs east and dy north (`bearing`)."""
+    parts = _BEARINGS.get((dx, dy))
+    return parts if parts is not None else _bearing(dx, dy)
+
+
+def _bearing(dx: int, dy: int) -> tuple[tuple[int, str], ...]:
     diagonal = min(abs(dx), abs(dy))
     straight = max(abs(dx), abs(dy)) - diagonal
     parts: list[tuple[int, str]] = []
@@ -105,4 +114,19 @@ def bearing(origin: Position, target: Position) -> tuple[tuple[int, str], ...]:
 
 
 def bearing_text(parts: tuple[tuple[int, str], ...]) -> str:
+    text = _TEXTS.get(parts)
+    return text if text is not None else _text(parts)
+
+
+def _text(parts: tuple[tuple[int, str], ...]) -> str:
     return " + ".join(f"{n} {d}" for n, d in parts) if parts else "here"
+
+
+# Every bearing within BEARINGS_WORKED_OUT parsecs either way, and its text, worked out once
+# (constants of the geometry): a move reports some 30,000 sightings, each with its bearing;
+# radar reaches 3 parsecs, and a little more with Scanners research.
+BEARINGS_WORKED_OUT = 8
+_BEARINGS = {(dx, dy): _bearing(dx, dy)
+             for dx in range(-BEARINGS_WORKED_OUT, BEARINGS_WORKED_OUT + 1)
+             for dy in range(-BEARINGS_WORKED_OUT, BEARINGS_WORKED_OUT + 1)}
+_TEXTS = {parts: _text(parts) for parts in _BEARINGS.values()}

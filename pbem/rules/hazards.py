@@ -111,17 +111,12 @@ def stop_on_legs(levels: dict[int, OnLevel], hazards: Hazards) -> tuple[int, str
     """`stop_on` for a route's legs, level by level (`legs.layout`): only the hazards within
     a level's bounds are looked for on its legs."""
     met = None
-    for level, on_level in levels.items():
-        stops = hazards.stops.get(level)
-        if not stops:
-            continue
-        for hx, hy, kind in stops:
-            if not (on_level.x0 <= hx <= on_level.x1 and on_level.y0 <= hy <= on_level.y1):
-                continue
-            for k, leg in on_level.legs:
-                on = legs_.index_on(leg, hx, hy)
-                if on >= 0 and k + on > 0 and (met is None or k + on < met[0]):
-                    met = (k + on, kind)
+    for level, (on_level, x0, y0, x1, y1) in levels.items():
+        near = [stop for stop in hazards.stops.get(level, ())
+                if x0 <= stop[0] <= x1 and y0 <= stop[1] <= y1]
+        crossed = legs_.first_crossing(on_level, near) if near else None
+        if crossed is not None and (met is None or crossed[0] < met[0]):
+            met = crossed
     return met
 
 

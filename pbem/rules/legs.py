@@ -108,7 +108,7 @@ class OnLevel(NamedTuple):
 
 def layout(legs: Iterable[Leg]) -> dict[int, OnLevel]:
     """A route's legs level by level (most routes keep to one)."""
-    found: dict[int, list] = {}
+    found: dict[int, OnLevel] = {}
     k = 0
     for leg in legs:
         _, x, y, level, dx, dy, count = leg
@@ -117,15 +117,16 @@ def layout(legs: Iterable[Leg]) -> dict[int, OnLevel]:
             x, xe = xe, x
         if ye < y:
             y, ye = ye, y
-        entry = found.get(level)
-        if entry is None:
-            found[level] = [[(k, leg)], x, y, xe, ye]
+        on = found.get(level)
+        if on is None:
+            found[level] = _new(OnLevel, ([(k, leg)], x, y, xe, ye))
         else:
-            entry[0].append((k, leg))
-            entry[1:] = [min(entry[1], x), min(entry[2], y), max(entry[3], xe),
-                         max(entry[4], ye)]
+            on_legs, x0, y0, x1, y1 = on
+            on_legs.append((k, leg))
+            found[level] = _new(OnLevel, (on_legs, x if x < x0 else x0, y if y < y0 else y0,
+                                          xe if xe > x1 else x1, ye if ye > y1 else y1))
         k += count
-    return {level: _new(OnLevel, entry) for level, entry in found.items()}
+    return found
 
 
 def index_on(leg: Leg, px: int, py: int) -> int:
@@ -138,6 +139,45 @@ def index_on(leg: Leg, px: int, py: int) -> int:
         i = (py - y) * dy
         return i if 0 <= i < count and x == px else -1
     return 0 if x == px and y == py else -1
+
+
+def first_crossing(on_level: list[tuple[int, Leg]],
+                   squares: Iterable[tuple[int, int, object]]) -> tuple[int, object] | None:
+    """The first parsec past the start of a route (its legs on one level, with their first
+    parsec's index) that lies on one of the squares (x, y, what is there), and what is
+    there; None when the legs cross none of them. `index_on`, counted for every leg."""
+    first, found = -1, None
+    for px, py, what in squares:
+        for k, (_, x, y, _, dx, dy, count) in on_level:
+            if dx:
+                i = (px - x) * dx
+                if not (0 <= i < count and y + i * dy == py):
+                    continue
+            elif dy:
+                i = (py - y) * dy
+                if not (0 <= i < count and x == px):
+                    continue
+            elif x == px and y == py:
+                i = 0
+            else:
+                continue
+            if k + i > 0 and (first < 0 or k + i < first):
+                first, found = k + i, what
+    return None if first < 0 else (first, found)
+
+
+def first_within(leg: Leg, px: int, py: int, reach: int) -> int:
+    """The first parsec of the leg (from 0) within `reach` steps of the square (px, py) of
+    its level, or -1: where each of its coordinates comes within reach, counted."""
+    _, x, y, _, dx, dy, count = leg
+    lo, hi = 0, count - 1
+    for start, step, there in ((x, dx, px), (y, dy, py)):
+        if step:
+            t = (there - start) * step  # the steps that bring this coordinate level with it
+            lo, hi = max(lo, t - reach), min(hi, t + reach)
+        elif not -reach <= there - start <= reach:
+            return -1
+    return lo if lo <= hi else -1
 
 
 def nearest_on(leg: Leg, px: int, py: int) -> tuple[int, int, int]:

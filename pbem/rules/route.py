@@ -10,6 +10,7 @@ declared lands there.
 from __future__ import annotations
 
 import math
+from operator import attrgetter, itemgetter
 from typing import Mapping, NamedTuple
 
 from . import legs as legs_
@@ -76,16 +77,19 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
                 zone: Zone) -> tuple[tuple[Leg, ...], str | None]:
     """The legs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
     x, y, level = start
+    size, levels = zone.size, zone.levels
     done: list[Leg] = []
     # The leg being drawn, which ends where the ship is: its first parsec's number and
     # square, its step and its parsecs.
     first, x0, y0, level0, sx, sy, count = 0, x, y, level, 0, 0, 1
     number, cut = 0, None
     for seg in route:
-        if seg.direction in VERTICAL:
-            dz = VERTICAL[seg.direction]
-            for _ in range(seg.parsecs // LEVEL_GAP):
-                if not zone.contains(Position(x, y, level + dz)):
+        parsecs, direction = seg.parsecs, seg.direction
+        step = COMPASS.get(direction)
+        if step is None:  # UP or DOWN
+            dz = VERTICAL[direction]
+            for _ in range(parsecs // LEVEL_GAP):
+                if not (0 <= x < size and 0 <= y < size and 1 <= level + dz <= levels):
                     cut = NO_LEVEL
                     break
                 done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
@@ -93,25 +97,34 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
                 first, x0, y0, level0, sx, sy, count = number, x, y, level, 0, 0, 1
             if cut:
                 break
+            continue
+        # A leg on one level: how far it stays inside the zone is counted, not tried
+        # square by square.
+        dx, dy = step
+        if 0 <= x < size and 0 <= y < size and 1 <= level <= levels:
+            inside = parsecs  # from a square of the zone, up to the edge it heads for
+            if dx:
+                room = size - 1 - x if dx > 0 else x
+                inside = room if room < inside else inside
+            if dy:
+                room = size - 1 - y if dy > 0 else y
+                inside = room if room < inside else inside
         else:
-            # A leg on one level: how far it stays inside the zone is counted, not tried
-            # square by square (ten thousand routes a move).
-            dx, dy = COMPASS[seg.direction]
-            inside = (min(seg.parsecs, _room(x, dx, zone.size), _room(y, dy, zone.size))
-                      if 1 <= level <= zone.levels else 0)
-            if inside:
-                if count == 1 or (sx, sy) == (dx, dy):
-                    # It goes on from the parsec where the ship is, alone in its leg, or
-                    # the same way as the leg it ends.
-                    sx, sy, count = dx, dy, count + inside
-                else:
-                    done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
-                    first, x0, y0, level0 = number + 1, x + dx, y + dy, level
-                    sx, sy, count = dx, dy, inside
-                x, y, number = x + dx * inside, y + dy * inside, number + inside
-            if inside < seg.parsecs:
-                cut = EDGE
-                break
+            inside = (min(parsecs, _room(x, dx, size), _room(y, dy, size))
+                      if 1 <= level <= levels else 0)
+        if inside:
+            if count == 1 or (sx == dx and sy == dy):
+                # It goes on from the parsec where the ship is, alone in its leg, or the
+                # same way as the leg it ends.
+                sx, sy, count = dx, dy, count + inside
+            else:
+                done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+                first, x0, y0, level0 = number + 1, x + dx, y + dy, level
+                sx, sy, count = dx, dy, inside
+            x, y, number = x + dx * inside, y + dy * inside, number + inside
+        if inside < parsecs:
+            cut = EDGE
+            break
     done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
     return tuple(done), cut
 
@@ -148,16 +161,18 @@ def trace(
     The route is followed leg by leg: the planets on it are those near it (`grid`, the
     planets of `planets_at` by blocks) that a leg crosses, and so for the hazards.
     """
-    planned = sum(s.parsecs for s in route)
+    planned = sum(map(_PARSECS, route))
     legs, cut = expand_legs(start, route, zone)
     levels = legs_.layout(legs)
     if grid is None:
         grid = PlanetGrid(planets_at.values())
-    margin = max(radar_range, 0)
-    nearby = {level: grid.near(level, on.x0 - margin, on.y0 - margin, on.x1 + margin,
-                                on.y1 + margin) for level, on in levels.items()}
-    stop, stop_parsec, planet, kept = _planets_on(legs, levels, nearby, cut, planets_at,
-                                                  radar_range, land)
+    margin = radar_range if radar_range > 0 else 0
+    nearby: dict[int, list[Planet]] = {}
+    for level, (_, x0, y0, x1, y1) in levels.items():
+        nearby[level] = grid.near(level, x0 - margin, y0 - margin, x1 + margin, y1 + margin)
+    parsecs = sum(map(_COUNT, legs))
+    stop, stop_parsec, planet, kept = _planets_on(legs, levels, nearby, parsecs, cut,
+                                                  planets_at, radar_range, land)
     met = stop_on_legs(levels, hazards) if hazards else None
     if met is not None:
         k, kind = met
@@ -166,54 +181,62 @@ def trace(
         if k < kept - 1 or (k == kept - 1 and (stop != PLANET_AHEAD
                                                or rulings.HAZARD_BEFORE_A_PLANET_AHEAD)):
             stop, stop_parsec, planet, kept = kind, legs_.number_at(legs, k), None, k + 1
-    if kept < sum(leg.count for leg in legs):
+    if kept < parsecs:
         legs = legs_.first(legs, kept)
         levels = legs_.layout(legs)
-    return RouteResult(planned, legs, stop, stop_parsec, planet, levels, nearby, radar_range)
+    return _new(RouteResult, (planned, legs, stop, stop_parsec, planet, levels, nearby,
+                              radar_range))
+
+
+_PARSECS = attrgetter("parsecs")  # a segment's
+_COUNT = itemgetter(6)  # a leg's parsecs
 
 
 def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
-                nearby: dict[int, list[Planet]], cut: str | None,
+                nearby: dict[int, list[Planet]], parsecs: int, cut: str | None,
                 planets_at: Mapping[Position, Planet], radar_range: int,
                 land: bool) -> tuple[str | None, int, int | None, int]:
     """How the planets on the route end it: the stop, its parsec, the planet concerned, and
-    how many of the route's parsecs are kept."""
+    how many of the route's `parsecs` are kept."""
     # The first parsec past the start with a planet that stops routes, and that planet.
     i, planet = -1, None
-    for level, on in levels.items():
+    for level, (on_level, x0, y0, x1, y1) in levels.items():
+        blocking = []
         for candidate in nearby[level]:
             px, py, _ = candidate.position
-            if not (on.x0 <= px <= on.x1 and on.y0 <= py <= on.y1):
-                continue
-            for k, leg in on.legs:
-                at = legs_.index_on(leg, px, py)
-                if at >= 0 and k + at > 0 and (i < 0 or k + at < i) and blocks_route(candidate):
-                    i, planet = k + at, candidate
-    parsecs = sum(leg.count for leg in legs)
+            if x0 <= px <= x1 and y0 <= py <= y1 and blocks_route(candidate):
+                blocking.append((px, py, candidate))
+        crossed = legs_.first_crossing(on_level, blocking) if blocking else None
+        if crossed is not None and (i < 0 or crossed[0] < i):
+            i, planet = crossed
     if planet is None:
-        last = legs[-1]
-        travelled = last.number + last.count - 1
-        base = planets_at.get(legs_.end(last))
-        if base is not None and base.base and parsecs > 1:
-            return BASE, travelled, base.id, parsecs
+        _, x, y, level, dx, dy, count = last = legs[-1]
+        travelled = last.number + count - 1
+        if parsecs > 1:
+            base = planets_at.get((x + dx * (count - 1), y + dy * (count - 1), level))
+            if base is not None and base.base:
+                return BASE, travelled, base.id, parsecs
         return cut, travelled, None, parsecs
     if i == parsecs - 1 and land and cut is None:
         return LANDED, legs_.number_at(legs, i), planet.id, parsecs
     if radar_range <= 0:
         return FORCED_LANDING, legs_.number_at(legs, i), planet.id, i + 1
-    # Stop where the radar first shows the planet, before reaching it (3F b): followed
-    # parsec by parsec up to it.
-    path = legs_.parsecs(legs_.first(legs, i + 1))
-    j = next(k for k in range(i + 1)
-             if path[k].position.level == planet.position.level
-             and distance(path[k].position, planet.position) <= radar_range)
-    if j == i:
+    # Stop where the radar first shows the planet, before reaching it (3F b).
+    px, py, level = planet.position
+    j = k = 0
+    for leg in legs:
+        seen = legs_.first_within(leg, px, py, radar_range) if leg.level == level else -1
+        if seen >= 0:
+            j = k + seen
+            break
+        k += leg.count
+    if j >= i:
         # Radar does not see across levels: the ship comes onto it from another level.
         if rulings.VERTICAL_ARRIVAL_LANDS:
-            return VERTICAL_LANDING, path[i].number, planet.id, i + 1
+            return VERTICAL_LANDING, legs_.number_at(legs, i), planet.id, i + 1
         # Otherwise it stops short of the level change, the planet unseen below.
-        return PLANET_AHEAD, path[i - 1].number, planet.id, i
-    return PLANET_AHEAD, path[j].number, planet.id, j + 1
+        return PLANET_AHEAD, legs_.number_at(legs, i - 1), planet.id, i
+    return PLANET_AHEAD, legs_.number_at(legs, j), planet.id, j + 1
 
 
 # --- thrust (3D g, 3E) ------------------------------------------------------------------

@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import Iterable, Mapping, NamedTuple
 
 from . import legs as legs_
-from .geometry import Position, bearing
+from .geometry import Position, bearing_of
 from .grid import PlanetGrid
 from .legs import Leg, OnLevel, Parsec
 from .orders import Orders, Problem, plural
@@ -54,34 +54,35 @@ def radar_problems(orders: Orders, ship: Ship) -> list[Problem]:
 
 
 def seen_from(levels: dict[int, OnLevel], square: Position,
-              reach: int) -> tuple[Parsec, int] | None:
-    """The parsec of a route (its legs level by level, `legs.layout`) from which radar of
-    `reach` sees `square`, and its distance in steps; None when it is beyond reach of
-    every parsec."""
+              reach: int) -> tuple[int, int, int, int] | None:
+    """Where on a route (its legs level by level, `legs.layout`) radar of `reach` sees
+    `square` from, as `nearest` tells it; None when it is beyond reach of every parsec."""
     on = levels.get(square.level)
-    if on is None or not (on.x0 - reach <= square.x <= on.x1 + reach
-                          and on.y0 - reach <= square.y <= on.y1 + reach):
+    if on is None:
+        return None
+    on_level, x0, y0, x1, y1 = on
+    px, py = square.x, square.y
+    if not (x0 - reach <= px <= x1 + reach and y0 - reach <= py <= y1 + reach):
         return None  # beyond reach of every parsec: told without a distance
-    return nearest(on.legs, square.x, square.y, reach)
+    return nearest(on_level, px, py, reach)
 
 
 def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
-            reach: int) -> tuple[Parsec, int] | None:
+            reach: int) -> tuple[int, int, int, int] | None:
     """The parsec of a level's legs from which radar of `reach` sees the square (px, py):
-    the nearest in steps, then in a straight line, then the earliest (DESIGN); and its
-    distance in steps. Each leg's nearest is counted (`legs.nearest_on`), the legs taken in
-    the route's order."""
-    best: tuple[int, int, Leg, int] | None = None
+    the nearest in steps, then in a straight line, then the earliest (DESIGN). Returns its
+    number, its square's x and y, and its distance in steps. Each leg's nearest is counted
+    (`legs.nearest_on`), the legs taken in the route's order."""
+    # `fewest` starts beyond reach, so a parsec out of range is never taken.
+    fewest, shortest, seen = reach + 1, 0, None
     for _, leg in on_level:
         steps, straight, i = legs_.nearest_on(leg, px, py)
-        if steps <= reach and (best is None or steps < best[0]
-                               or (steps == best[0] and straight < best[1])):
-            best = (steps, straight, leg, i)
-    if best is None:
+        if steps < fewest or (steps == fewest and straight < shortest):
+            fewest, shortest, seen = steps, straight, (leg, i)
+    if seen is None:
         return None
-    steps, _, leg, i = best
-    square = _new(Position, (leg.x + i * leg.dx, leg.y + i * leg.dy, leg.level))
-    return _new(Parsec, (leg.number + i, square)), steps
+    (number, x, y, _, dx, dy, _), i = seen
+    return number + i, x + i * dx, y + i * dy, fewest
 
 
 def sightings(
@@ -92,25 +93,26 @@ def sightings(
     call them out. A route traced with this radar range brings the planets near it."""
     if reach <= 0:
         return []
-    grid = planets if isinstance(planets, PlanetGrid) else PlanetGrid(planets.values())
     if isinstance(path, RouteResult):
         levels = path.levels if path.levels is not None else legs_.layout(path.legs)
         nearby = path.nearby if path.radar >= reach else None
     else:
         levels, nearby = legs_.layout(legs_.of_path(path)), None
+    if nearby is None:
+        grid = planets if isinstance(planets, PlanetGrid) else PlanetGrid(planets.values())
     found: list[Sighting] = []
-    for level, on in levels.items():
-        x0, y0, x1, y1 = on.x0 - reach, on.y0 - reach, on.x1 + reach, on.y1 + reach
+    for level, (on_level, x0, y0, x1, y1) in levels.items():
+        x0, y0, x1, y1 = x0 - reach, y0 - reach, x1 + reach, y1 + reach
         near = nearby[level] if nearby is not None else grid.near(level, x0, y0, x1, y1)
         for planet in near:
             px, py, _ = planet.position
             if not (x0 <= px <= x1 and y0 <= py <= y1):
                 continue  # in a block the route touches, but beyond reach of all of it
-            seen = nearest(on.legs, px, py, reach)
+            seen = nearest(on_level, px, py, reach)
             if seen is not None:
-                parsec, steps = seen
-                found.append(_new(Sighting, (planet.id, parsec.number, steps,
-                                             bearing(parsec.position, planet.position))))
+                number, x, y, steps = seen
+                found.append(_new(Sighting, (planet.id, number, steps, bearing_of(px - x,
+                                                                                  py - y))))
     found.sort(key=_CALLED_OUT)
     return found
 
