@@ -40,7 +40,7 @@ from .route import Parsec, RouteResult
 from .ruleset import Ruleset
 from .sighting import seen_from
 from .specialists import after_damage
-from .state import AlienShip, Officer
+from .state import PLAYER_ORDER, AlienShip, Officer
 from .values import evolve
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")  # the sides of the Tabula Spatii (TAB. Q)
@@ -132,13 +132,18 @@ def enter(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     catch(board, ruleset, dice)
 
 
-def target_level(board: Board, here: int) -> int | None:
+def afloat(board: Board) -> list[Officer]:
+    """The legionaries in space (`in_space`, for every officer at once)."""
+    return [o for o in board.officers.values() if o.landing is None and o.landed_on is None]
+
+
+def target_level(board: Board, here: int, in_space_now: list[Officer] | None = None) -> int | None:
     """The most populated level when its own holds no ship in space (S.C. rule E a);
-    ties go to the nearest level, then the higher one."""
+    ties go to the nearest level, then the higher one. `in_space_now`: the legionaries in
+    space, when the caller has them (`afloat`)."""
     counts: dict[int, int] = {}
-    for o in board.officers.values():
-        if in_space(o):
-            counts[o.position.level] = counts.get(o.position.level, 0) + 1
+    for o in afloat(board) if in_space_now is None else in_space_now:
+        counts[o.position.level] = counts.get(o.position.level, 0) + 1
     if not counts:
         return None
     if counts.get(here):
@@ -146,10 +151,11 @@ def target_level(board: Board, here: int) -> int | None:
     return min(counts, key=lambda level: (-counts[level], abs(level - here), level))
 
 
-def nearest(board: Board, here: Position) -> Officer | None:
+def nearest(board: Board, here: Position,
+            in_space_now: list[Officer] | None = None) -> Officer | None:
     """The nearest legionary in space on its level; ties to the first in player order."""
-    on_level = [o for o in board.officers.values()
-                if in_space(o) and o.position.level == here.level]
+    on_level = [o for o in (afloat(board) if in_space_now is None else in_space_now)
+                if o.position.level == here.level]
     if not on_level:
         return None
     return min(on_level, key=lambda o: (distance(here, o.position), o.turn, o.id))
@@ -174,8 +180,12 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     if held_now:
         attack(board, ruleset, dice)
         return
+    # Nobody moves while it does: who is in space, and where, is read once.
+    in_space_now = afloat(board)
+    occupied = {o.position for o in in_space_now}
+    on_level: dict[int, list[Officer]] = {}
     start, here, budget = ship.position, ship.position, ship.movement
-    level = target_level(board, here.level)
+    level = target_level(board, here.level, in_space_now)
     path = [here]
     while level is not None and budget > 0:
         if level != here.level:
@@ -184,29 +194,35 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
             here = Position(here.x, here.y, here.level + (1 if level > here.level else -1))
             budget -= LEVEL_GAP
         else:
-            prey = nearest(board, here)
+            if here.level not in on_level:
+                on_level[here.level] = [o for o in in_space_now
+                                        if o.position.level == here.level]
+            prey = nearest(board, here, on_level[here.level])
             if prey is None or prey.position == here:
                 break
             here = step_toward(here, prey.position)
             budget -= 1
         path.append(here)
-        if _legionaries_at(board, here):
+        if here in occupied:  # a legionary's square
             break
     board.alien_ship = evolve(ship, position=here)
     board.emit("alien-ship-moves", GM, None, name=ship.name, start=list(start),
                end=list(here), parsecs=ship.movement - budget)
-    catch(board, ruleset, dice)
+    catch(board, ruleset, dice, in_space_now)
 
 
-def _legionaries_at(board: Board, square: Position) -> list[Officer]:
-    return sorted((o for o in board.officers.values() if in_space(o) and o.position == square),
-                  key=lambda o: (o.turn, o.id))
+def _legionaries_at(board: Board, square: Position,
+                    in_space_now: list[Officer] | None = None) -> list[Officer]:
+    return sorted((o for o in (afloat(board) if in_space_now is None else in_space_now)
+                   if o.position == square), key=PLAYER_ORDER)
 
 
-def catch(board: Board, ruleset: Ruleset, dice: Dice) -> None:
+def catch(board: Board, ruleset: Ruleset, dice: Dice,
+          in_space_now: list[Officer] | None = None) -> None:
     """Space glue: every legionary in its square is held; it attacks the first hooked."""
     ship = board.alien_ship
-    caught = [o.id for o in _legionaries_at(board, ship.position) if o.id not in ship.hooked]
+    caught = [o.id for o in _legionaries_at(board, ship.position, in_space_now)
+              if o.id not in ship.hooked]
     if not caught and not ship.hooked:
         return
     board.alien_ship = evolve(ship, hooked=ship.hooked + tuple(caught))

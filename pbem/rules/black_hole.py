@@ -46,8 +46,16 @@ def nearest(path: Sequence[Parsec], hazards: Hazards) -> Pull | None:
 
 
 def pull_on(route: RouteResult, hazards: Hazards) -> Pull | None:
-    """`nearest` for a traced route."""
-    return pull_on_legs(route.legs, hazards)
+    """`nearest` for a traced route: none when the bounds of its every level lie beyond
+    reach of the nucleus (most routes)."""
+    if hazards.black_hole is None:
+        return None
+    bx, by = hazards.black_hole
+    levels = route.levels if route.levels is not None else legs_.layout(route.legs)
+    for _, x0, y0, x1, y1 in levels.values():
+        if x0 - REACH <= bx <= x1 + REACH and y0 - REACH <= by <= y1 + REACH:
+            return pull_on_legs(route.legs, hazards)
+    return None
 
 
 def pull_on_legs(legs: Sequence[Leg], hazards: Hazards) -> Pull | None:

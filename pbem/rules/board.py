@@ -82,6 +82,11 @@ class Board:
         # __new__: a move emits some 70,000 events.
         self.events.append(_new(Event, (kind, audience, officer, data)))
 
+    def emit_data(self, kind: str, audience: str, officer: int | None, data: dict) -> None:
+        """`emit` for data already in a dict of its own, which the event keeps: the ship
+        sheets of a move, built field by field."""
+        self.events.append(_new(Event, (kind, audience, officer, data)))
+
     def designate(self, planet: Planet, officer: Officer) -> Planet:
         """Give a planet its public designation the first time anybody finds it."""
         if planet.designation is not None:

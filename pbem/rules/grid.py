@@ -1,53 +1,65 @@
-"""The planets of the zone bucketed by level and square blocks.
+"""The planets of the zone by level and by columns of squares, each column in order of y.
 
-A route looks only at the planets of the blocks its squares, or its radar, reach, instead of
-every square of the route or within radar range of it: for the planets it crosses (`route`)
-and those it sights (`sighting`).
+A route looks only at the planets of the columns its squares, or its radar, reach, and of
+those only at the ones between its least and greatest y (found by bisection), instead of
+every square of the route or within radar range of it: for the planets it crosses
+(`route`) and those it sights (`sighting`).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from typing import Iterable
 
-from .geometry import Position
 from .state import Planet
 
 
 class PlanetGrid:
-    """Planets bucketed by level and square blocks of BLOCK x BLOCK squares; on each level a
-    block is found by one number, its column times SPAN plus its row, so that a query
-    builds no key of its own for each block it looks at."""
+    """Planets by level and by columns WIDTH squares wide; a column holds the y of its
+    planets in order (of y, then of id) and the planets in the same order."""
 
-    BLOCK = 8
-    SPAN = 1 << 20  # more rows of blocks than any zone has, either side of row 0
+    WIDTH = 8
 
     def __init__(self, planets: Iterable[Planet] = ()) -> None:
-        self.levels: dict[int, dict[int, dict[int, Planet]]] = {}
+        self.levels: dict[int, dict[int, tuple[list[int], list[Planet]]]] = {}
         for planet in planets:
             self.put(planet)
 
-    def _block(self, p: Position) -> dict[int, Planet]:
-        blocks = self.levels.setdefault(p.level, {})
-        return blocks.setdefault(p.x // self.BLOCK * self.SPAN + p.y // self.BLOCK, {})
+    def _column(self, planet: Planet) -> tuple[list[int], list[Planet], int]:
+        """The column of the planet's square, and where the planet is or would go in it."""
+        x, y, level = planet.position
+        columns = self.levels.setdefault(level, {})
+        ys, planets = columns.setdefault(x // self.WIDTH, ([], []))
+        i = bisect_left(ys, y)
+        while i < len(ys) and ys[i] == y and planets[i].id < planet.id:
+            i += 1
+        return ys, planets, i
 
     def put(self, planet: Planet) -> None:
-        self._block(planet.position)[planet.id] = planet
+        """Place a planet, or the new value of one placed before (its square never moves)."""
+        ys, planets, i = self._column(planet)
+        if i < len(ys) and planets[i].id == planet.id:
+            planets[i] = planet
+        else:
+            ys.insert(i, planet.position.y)
+            planets.insert(i, planet)
 
     def remove(self, planet: Planet) -> None:
-        self._block(planet.position).pop(planet.id, None)
+        ys, planets, i = self._column(planet)
+        if i < len(ys) and planets[i].id == planet.id:
+            del ys[i], planets[i]
 
     def near(self, level: int, x0: int, y0: int, x1: int, y1: int) -> list[Planet]:
-        """The planets of the blocks that hold any square from (x0, y0) to (x1, y1) of the
-        level: those squares' planets, and others of the same blocks."""
+        """The planets of the level from y0 to y1 in the columns that hold any square from
+        x0 to x1: those of the rectangle, and others beside it in x."""
         found: list[Planet] = []
-        blocks = self.levels.get(level)
-        if not blocks:
+        columns = self.levels.get(level)
+        if not columns:
             return found
-        b, span = self.BLOCK, self.SPAN
-        low, high = y0 // b, y1 // b + 1
-        for column in range(x0 // b * span, x1 // b * span + 1, span):
-            for key in range(column + low, column + high):
-                block = blocks.get(key)
-                if block:
-                    found += block.values()
+        w = self.WIDTH
+        for column in range(x0 // w, x1 // w + 1):
+            held = columns.get(column)
+            if held:
+                ys, planets = held
+                found += planets[bisect_left(ys, y0):bisect_right(ys, y1)]
         return found

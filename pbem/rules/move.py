@@ -14,7 +14,7 @@ from . import career, specialists
 from .alien_ship import alien_ship_phase
 from .dice import Dice, Roll
 from .events import GM, OFFICER, PUBLIC, Event
-from .state import GameState
+from .state import PLAYER_ORDER, GameState, Specialist
 from .board import Board
 from .orders import Orders
 from .outer_space import explored
@@ -33,7 +33,7 @@ class MoveResult:
 def officers_turns(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                    ruleset: Ruleset, dice: Dice) -> None:
     board.orders = dict(orders)
-    for officer in sorted(board.officers.values(), key=lambda o: (o.turn, o.id)):
+    for officer in sorted(board.officers.values(), key=PLAYER_ORDER):
         officer = board.officers[officer.id]
         if officer.id in orders:
             play_turn(board, officer, orders[officer.id], ruleset, dice)
@@ -64,12 +64,13 @@ def ground_view(board: Board, officer) -> dict | None:
          if landing.zone else {})
 
 
-def outer_sheet(board: Board, officer) -> dict:
+def outer_sheet(board: Board, officer, specialist: dict | None) -> dict:
     """What the ship sheet shows in outer space: the personality (5D), the specialist
-    officer (5E), and whether the alien ship's glue holds the ship (5C b)."""
+    officer (5E, `specialist` his sheet), and whether the alien ship's glue holds the ship
+    (5C b)."""
     alien = board.alien_ship
     return {
-        "personality": officer.personality, "specialist": specialists.data(officer.specialist),
+        "personality": officer.personality, "specialist": specialist,
         "held": alien.name if alien is not None and officer.id in alien.hooked else None,
     }
 
@@ -82,23 +83,30 @@ def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, s
 def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                   ruleset: Ruleset, dice: Dice) -> None:
     """Each officer's ship sheet and the public standings, as they stand after the move."""
-    order = sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
+    order = sorted(board.officers.values(), key=PLAYER_ORDER)
     outer = explored(board.settings)
     ships, planets = ruleset.ships, board.planets
+    # The sheet of each kind of specialist, made once and copied into each ship's sheet.
+    specialists_seen: dict[Specialist, dict | None] = {}
     for officer in order:
         ship = officer.ship
         ship_type = ships[ship.type]
         reckoning = officer.reckoning
-        board.emit(
-            "sheet", OFFICER, officer.id, officer_name=officer.name, rank=officer.rank,
-            score=officer.score, ship_type=ship.type, ship_name=ship.name,
-            level=ship_type.level, crews=list(ship.crews), fit=ship.fit(),
-            crew_men=ship_type.crew_men,
-            landed=planets[officer.landed_on].designation if officer.landed_on else None,
-            ground=ground_view(board, officer),
-            reckoning=[reckoning.x, reckoning.y, reckoning.level],
-            **(outer_sheet(board, officer) if outer else {}),
-        )
+        sheet = {
+            "officer_name": officer.name, "rank": officer.rank, "score": officer.score,
+            "ship_type": ship.type, "ship_name": ship.name, "level": ship_type.level,
+            "crews": list(ship.crews), "fit": ship.fit(), "crew_men": ship_type.crew_men,
+            "landed": planets[officer.landed_on].designation if officer.landed_on else None,
+            "ground": ground_view(board, officer) if officer.landing is not None else None,
+            "reckoning": [reckoning.x, reckoning.y, reckoning.level],
+        }
+        if outer:
+            specialist = officer.specialist
+            if specialist is not None and specialist not in specialists_seen:
+                specialists_seen[specialist] = specialists.data(specialist)
+            own = specialists_seen.get(specialist) if specialist is not None else None
+            sheet.update(outer_sheet(board, officer, dict(own) if own is not None else None))
+        board.emit_data("sheet", OFFICER, officer.id, sheet)
     # The higher rank first (ranks run from the lowest up), then the higher score.
     seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
     table = sorted(order, key=lambda o: (seniority[o.rank], -o.score, o.name.casefold(), o.id))
@@ -121,9 +129,14 @@ def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Map
     not, and who is on the ground (public news, like the encounter itself)."""
     named = {p.designation: p.id for p in board.planets.values() if p.designation}
     touched = {named[e.data["planet"]] for e in board.events
-               if e.audience == PUBLIC and e.kind in ON_THE_GROUND
+               if e.kind in ON_THE_GROUND and e.audience == PUBLIC
                and e.data.get("planet") in named}
-    touched |= {o.landing.planet for o in board.officers.values() if o.landing is not None}
+    # Who is on the ground of each planet, in player order.
+    ground: dict[int, list[str]] = {}
+    for o in sorted((o for o in board.officers.values() if o.landing is not None),
+                    key=PLAYER_ORDER):
+        ground.setdefault(o.landing.planet, []).append(o.name)
+    touched |= ground.keys()
     for pid in sorted(touched):
         planet = board.planets[pid]
         if planet.base or not planet.populated:
@@ -136,8 +149,7 @@ def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Map
             race=race.name if race else None, present=len(planet.aliens),
             before=len(before.aliens) if before is not None and before.populated else None,
             hostile=planet.hostile, destroyed=planet.destroyed, known=planet.known,
-            ground=[o.name for o in sorted(board.officers.values(), key=lambda o: (o.turn, o.id))
-                    if o.landing is not None and o.landing.planet == pid],
+            ground=ground.get(pid, []),
         )
 
 

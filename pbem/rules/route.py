@@ -51,20 +51,13 @@ class RouteResult(NamedTuple):
     levels: dict[int, legs_.OnLevel] | None = None
     nearby: dict[int, list[Planet]] | None = None
     radar: int = -1
+    end: Position | None = None  # the square of its last parsec
+    travelled: int = 0  # the number of its last parsec
 
     @property
     def path(self) -> tuple[Parsec, ...]:
         """The parsecs of the legs, one by one, for what needs them so."""
         return tuple(legs_.parsecs(self.legs))
-
-    @property
-    def end(self) -> Position:
-        return legs_.end(self.legs[-1])
-
-    @property
-    def travelled(self) -> int:
-        last = self.legs[-1]
-        return last.number + last.count - 1
 
 
 def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
@@ -184,8 +177,9 @@ def trace(
     if kept < parsecs:
         legs = legs_.first(legs, kept)
         levels = legs_.layout(legs)
+    last = legs[-1]
     return _new(RouteResult, (planned, legs, stop, stop_parsec, planet, levels, nearby,
-                              radar_range))
+                              radar_range, legs_.end(last), last.number + last.count - 1))
 
 
 _PARSECS = attrgetter("parsecs")  # a segment's
@@ -255,9 +249,13 @@ def thrust(tanks: int, parsecs_per_tank: int, movement: int = 0) -> int:
 
 def within_thrust(route: tuple[Segment, ...], allowed: int) -> tuple[Segment, ...]:
     """The part of a route the thrust allows; a level change is never split (3E)."""
-    if route_length(route) <= allowed and all(
-            seg.parsecs > 0 and (not seg.vertical or seg.parsecs % LEVEL_GAP == 0)
-            for seg in route):
+    left = allowed
+    for seg in route:
+        n = seg.parsecs
+        if n <= 0 or n > left or (n % LEVEL_GAP and seg.direction in VERTICAL):
+            break
+        left -= n
+    else:
         return route  # the checked orders' common case: all of it, as it was ordered
     kept: list[Segment] = []
     left = allowed

@@ -76,7 +76,20 @@ def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
     # `fewest` starts beyond reach, so a parsec out of range is never taken.
     fewest, shortest, seen = reach + 1, 0, None
     for _, leg in on_level:
-        steps, straight, i = legs_.nearest_on(leg, px, py)
+        # legs.nearest_on, written out: a move weighs some 70,000 legs.
+        _, x, y, _, dx, dy, count = leg
+        if dx and dy:
+            i = ((px - x) * dx + (py - y) * dy) // 2
+        elif dx:
+            i = (px - x) * dx
+        elif dy:
+            i = (py - y) * dy
+        else:
+            i = 0
+        i = 0 if i < 0 else count - 1 if i >= count else i
+        ax, ay = px - x - i * dx, py - y - i * dy
+        ax, ay = (ax if ax >= 0 else -ax), (ay if ay >= 0 else -ay)
+        steps, straight = (ax if ax >= ay else ay), ax * ax + ay * ay
         if steps < fewest or (steps == fewest and straight < shortest):
             fewest, shortest, seen = steps, straight, (leg, i)
     if seen is None:

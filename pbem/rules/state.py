@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from .geometry import Position, Zone
 from .hazards import Hazards
@@ -98,6 +99,10 @@ class Officer:
     specialist: Specialist | None = None
 
 
+# The player order (`turn`, then id), as a sort key that runs at C speed.
+PLAYER_ORDER = attrgetter("turn", "id")
+
+
 @dataclass(frozen=True)
 class GameState:
     zone: Zone
@@ -116,4 +121,4 @@ class GameState:
         return next(p for p in self.planets.values() if p.base)
 
     def turn_order(self) -> list[Officer]:
-        return sorted(self.officers.values(), key=lambda o: (o.turn, o.id))
+        return sorted(self.officers.values(), key=PLAYER_ORDER)

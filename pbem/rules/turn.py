@@ -64,8 +64,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     opening_score = officer.score
     outer = outer_space.explored(board.settings)
     # Unpredictable Research first: a level acquired applies to this very move (19.2).
-    officer = research_turn(board, officer, [(r.technology, r.grants) for r in orders.research],
-                            ruleset.technologies, dice)
+    officer = research_turn(board, officer,
+                            [(r.technology, r.grants) for r in orders.research]
+                            if orders.research else (), ruleset.technologies, dice)
     if orders.refit is not None:
         officer = career.refit(board, officer, dict(orders.refit), ruleset)
     officer = specialists.embark(board, officer, orders, ruleset.specialists)
@@ -129,7 +130,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     landing_here = trace.stop in routes.LANDINGS
     # The planet of the square the ship starts from and the one it lands on are where it
     # is, not sightings.
-    where_it_was = {p.id for p in (board.planets_at.get(officer.position),) if p is not None}
+    here = board.planets_at.get(officer.position)
+    where_it_was = {here.id} if here is not None else set()
     if landing_here:
         where_it_was.add(trace.planet)
     found = 0  # points of the planets found this turn
@@ -421,15 +423,13 @@ def answer_requests(
     by_name = {board.planets[i].designation: i for i in seen}
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
+    discovered = f"you discovered {len(new_planets)} new planet(s) this move"
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
-                board.emit(
-                    "info-unanswered", OFFICER, officer.id, request=request.text(),
-                    reason=f"you discovered {len(new_planets)} new planet(s) this move",
-                    why="no-new-planet",
-                )
+                board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
+                           reason=discovered, why="no-new-planet")
                 continue
             planet_id = new_planets[n - 1].id
         elif request.planet in by_name:
