@@ -45,7 +45,7 @@ from .orderfile import (
 )
 from .render import environment
 from .rules import lawful
-from .rules.frozen import made
+from .rules.values import made
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset

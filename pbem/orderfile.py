@@ -34,7 +34,7 @@ from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
     in_report_order,
 )
-from pbem.rules.frozen import made
+from pbem.rules.values import made
 from pbem.rules.ship import COMPONENTS, parse_fit
 from pbem.rules.specialists import parse as parse_specialist
 

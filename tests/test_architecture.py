@@ -163,9 +163,9 @@ def test_the_readme_maps_every_rulebook_section_to_modules_and_tests_that_exist(
     assert sorted(t for t in tests if not (PACKAGE.parent / "tests" / t).is_file()) == []
     # The machinery of the core holds no rule of its own: the move's board, the dice, the
     # events, the orders' value type, the check, the ruleset's value types, the rulings, the
-    # state's values and their copies, frozen values made at once.
-    machinery = {"__init__.py", "board.py", "dice.py", "events.py", "frozen.py", "lawful.py",
-                 "orders.py", "ruleset.py", "rulings.py", "state.py", "values.py"}
+    # frozen values made and copied at once.
+    machinery = {"__init__.py", "board.py", "dice.py", "events.py", "lawful.py", "orders.py",
+                 "ruleset.py", "rulings.py", "state.py", "values.py"}
     concepts = {p.name for p in (PACKAGE / "rules").glob("*.py")} - machinery
     assert sorted(concepts - modules) == []
     rulebook = {"1", "2", "4", "6"} | {f"3{c}" for c in "ABCDEFGHI"} | {f"5{c}" for c in "ABCDEFG"}

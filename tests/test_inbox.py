@@ -349,7 +349,7 @@ def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch,
 
 
 def test_the_move_s_filings_are_the_values_their_classes_make(two):
-    # A move makes its Filed and Letter values at once (`pbem.rules.frozen.made`): each is
+    # A move makes its Filed and Letter values at once (`pbem.rules.values.made`): each is
     # the value the class's own __init__ makes of the same fields, every field set.
     import dataclasses
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..orderfolder import CannotRead, read_regular
-from ..rules.frozen import made
+from ..rules.values import made
 from .mime import decode_text, header_text, text_parts
 from .order_text import find_orders
 
