@@ -25,12 +25,14 @@ The move plays, for each officer, the latest valid set filed for it (`Inbox.coll
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import traceback
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from itertools import groupby, islice
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Callable, Collection, Iterable
 
@@ -40,8 +42,7 @@ from . import deadlines, orderfolder, settings, store
 from .mail import compose, outbox, reading
 from .mail.reading import Letter
 from .orderfile import (
-    MOST_FILE_BYTES, brief, kept_for_the_record, listed, orders_lines, read_orders,
-    without_secret,
+    MOST_FILE_BYTES, brief, listed, orders_lines, read_and_keep, read_orders, without_secret,
 )
 from .render import environment
 from .rules import lawful
@@ -113,7 +114,23 @@ class _Verdict:
 
 
 def _stamp(moment: datetime) -> str:
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    """`moment.astimezone(timezone.utc).isoformat(timespec="seconds")`: the letters of a
+    move are dated within a few seconds of each other (a file by the time it was saved),
+    so each second is written once (a property test holds the two to the same text)."""
+    try:
+        return _second((moment - _EPOCH) // _ONE_SECOND)
+    except TypeError:  # a naive moment: local time, as astimezone takes it
+        return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_ONE_SECOND = timedelta(seconds=1)
+
+
+@functools.lru_cache(maxsize=256)
+def _second(seconds: int) -> str:
+    """A second since the epoch as the letters' dates are written (UTC, ISO 8601)."""
+    return (_EPOCH + timedelta(seconds=seconds)).isoformat(timespec="seconds")
 
 
 def _when(text: str) -> datetime:
@@ -261,7 +278,7 @@ class Inbox:
             who = f" from {letter.sender}" if letter.sender else ""
             return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
                          note=f"{letter.source}{who}: {letter.reason}")
-        orders, problems = read_orders(letter.orders, label)
+        orders, problems, kept = read_and_keep(letter.orders, label, MOST_TEXT_CHARS)
         move, late = self._move_for(orders.move, date, dated_by)
         if move > self.state.move:
             verdict = self._header(orders, problems, letter)
@@ -279,7 +296,7 @@ class Inbox:
                     if officer is not None and self.answer and self.mailing else None)
         letter_id = self._insert(
             letter, status=status, move=move, date=date, dated_by=dated_by, label=label,
-            text=kept_for_the_record(letter.orders[:MOST_TEXT_CHARS], orders.secret),
+            text=kept,
             orders=orders,
             officer_id=officer.id if officer else None, problems=verdict.problems,
             authentic=verdict.authentic, late=late,
@@ -644,7 +661,7 @@ class Inbox:
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
         mine: dict[int, list[dict[str, Any]]] = {}
-        for row in sorted(rows, key=lambda r: (r["date"], r["id"])):
+        for row in sorted(rows, key=_BY_DATE):
             if row["officer_id"] is not None:
                 mine.setdefault(row["officer_id"], []).append(row)
         for officer in self.state.officers.values():
@@ -687,7 +704,8 @@ class Inbox:
                 orders = verdict.orders
             out.orders[officer.id] = orders
             out.played.append(row["id"])
-            earlier = [r for r in accepted if r is not row and r["status"] == ACCEPTED]
+            earlier = [r for r in accepted if r is not row and r["status"] == ACCEPTED] \
+                if len(accepted) > 1 else ()  # most officers send one set
             if earlier:
                 out.notes.append(f"{row['source']}: played for {officer.name}; replaces "
                                  + ", ".join(r["source"] for r in earlier))
@@ -710,6 +728,9 @@ class Inbox:
             return (f"no orders for this move arrived: {row['label']} is for move "
                     f"{row['declared']}; this move is {self.state.move}")
         return ""
+
+
+_BY_DATE = itemgetter("date", "id")  # letters by date, then arrival
 
 
 def called(label: str) -> str:

@@ -745,9 +745,16 @@ def kept_for_the_record(text: str, secret: str | None = None) -> str:
     order lines as written but the SECRET line masked (and the secret wherever it is
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
+    return _kept(text.split("\n"), secret, {})
+
+
+def _kept(lines: list[str], secret: str | None, split: Mapping[int, _Line]) -> str:
+    """`kept_for_the_record` of the text of these lines; `split` holds some of them as
+    `_split` splits them, by number (the reader's own, for a plain text)."""
     out = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = _split(number, raw)  # as the reader split it, just before
+    known = split.get
+    for number, raw in enumerate(lines, start=1):
+        line = known(number) or _split(number, raw)  # as the reader split it, just before
         name = line.name if line is not None else None
         out.append(raw if name is not None and name != "SECRET" else mask_secret(raw))
     kept = "\n".join(out)
@@ -1040,6 +1047,24 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
     END; a longer file whose orders do not end there is refused, its header only read to
     say whose it is. Text (a mail's, already decoded) is measured in characters.
     """
+    orders, problems, _ = _read(data, source)
+    return orders, problems
+
+
+def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
+    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
+    `kept_for_the_record` keeps them with the orders' secret: the order lines of a plain
+    text (most of a move's) are split once for both (a property test holds it to the two
+    calls)."""
+    orders, problems, lines = _read(text, source)
+    if lines is None or len(text) > most:
+        return orders, problems, kept_for_the_record(text[:most], orders.secret)
+    return orders, problems, _kept(lines, orders.secret, orders.texts._lines)
+
+
+def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
+    """`read_orders`, and the lines read when the text was read whole and plain, as it was
+    given: then `orders.texts` holds its order lines as `_split` splits them."""
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = _first_part(data)
@@ -1051,17 +1076,17 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
     try:
         text = decode(data) if isinstance(data, bytes) else _text(data)
     except NotText as e:
-        return unread(), [_not_text(source, e)]
+        return unread(), [_not_text(source, e)], None
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return unread(), [_too_large(source) if longer else _no_game(source, lines)]
+        return unread(), [_too_large(source) if longer else _no_game(source, lines)], None
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
-        return _header_only(lines, start, source), [_too_large(source)]
+        return _header_only(lines, start, source), [_too_large(source)], None
     plain = _plain_orders(lines, start, source)
     if plain is not None:
-        return plain, []
-    return _read_lines(lines, start, source, longer)
+        return plain, [], lines if text is data else None  # normalised: not the lines given
+    return (*_read_lines(lines, start, source, longer), None)
 
 
 def _read_lines(lines: list[str], start: _Line, source: str,

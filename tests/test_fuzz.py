@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import unicodedata
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -321,6 +322,22 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
                  st.text(st.characters(max_codepoint=0xa0), max_size=300)))
 def test_control_characters_are_counted_as_the_pattern_counts_them(text):
     assert orderfile._controls(text) == len(orderfile._CONTROLS.findall(text))
+
+
+@FUZZ
+@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(orderfile.decode),
+                 st.text(max_size=300),
+                 # Read as normalised: CRLF line ends, a name typed on a Mac.
+                 plain_files().map(lambda t: t.replace("\n", "\r\n")),
+                 plain_files().map(lambda t: unicodedata.normalize("NFD", t))),
+       st.sampled_from([64 * 1024, 40]))
+def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(text, most):
+    # The inbox reads a letter's orders and keeps its text for the record in one go: the
+    # order lines of a plain text are split once for both.
+    orders, problems, kept = orderfile.read_and_keep(text, "orders/fuzz.txt", most)
+    assert (_fields(orders), problems) == (
+        lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
+    assert kept == kept_for_the_record(text[:most], orders.secret)
 
 
 def test_most_example_files_are_plain():
