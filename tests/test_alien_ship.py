@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pbem.rules import lawful
-from pbem.rules.alien_ship import nearest_parsec
+from pbem.rules.alien_ship import nearest_parsec, report_data
 from pbem.rules.geometry import distance
 from pbem.rules.route import Parsec
 from pbem.rules.events import OFFICER, PUBLIC
@@ -223,6 +223,9 @@ def test_radar_picks_it_up_during_the_movement_only():
              {"alien-ship-fire": [1]})  # then it catches him at the end of the move
     seen = one(r, "alien-ship-sighting", 1)
     assert (seen["parsec"], seen["distance"]) == (4, 2)
+    # What he reads of it is what any officer who meets it reads, in the same order.
+    assert list(seen)[3:] == list(report_data(alien))
+    assert {k: seen[k] for k in report_data(alien)} == report_data(alien)
     assert [e.audience for e in r.events if e.kind == "alien-ship-sighting"] == [OFFICER]
     assert not of(r, "alien-ship-sighting", 2)
 

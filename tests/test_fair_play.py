@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pbem import game, ledger, record, store
 from pbem.cli import main
-from pbem.rules.dice import SeededDice, face
+from pbem.rules.dice import Roll, SeededDice, face
 from pbem.store import GameError
 from pbem.verify import verify_path
 
@@ -165,6 +165,24 @@ def test_a_face_is_the_hmac_of_the_rolls_purpose_a_player_recomputes(secret, mov
     digest = hmac.new(secret, message.encode("utf-8"), hashlib.sha256).digest()
     assert face(secret, move, officer, kind, detail, n, die) == (
         int.from_bytes(digest[:8], "big") % die + 1)
+
+
+@given(secret=st.binary(min_size=1, max_size=80), move=st.integers(0, 99),
+       rolls=st.lists(st.tuples(st.sampled_from([6, 10]), st.sampled_from(["info", "damage"]),
+                                st.sampled_from(["", "TAB. C"]),
+                                st.one_of(st.none(), st.integers(1, 3)),
+                                st.sampled_from(["gm", "officer", "public"])), max_size=12))
+def test_the_seeded_dice_roll_the_faces_a_player_recomputes_and_log_them(secret, move, rolls):
+    """SeededDice keys its HMAC once and copies it for each roll: the faces are those of
+    `face`, the n-th of each purpose counted, and each roll is logged as Roll(...) makes it."""
+    dice, counted = SeededDice(secret, move), {}
+    for die, kind, detail, officer, visibility in rolls:
+        n = counted[(officer, kind, detail)] = counted.get((officer, kind, detail), 0) + 1
+        result = dice.roll(die, kind, detail, officer=officer, visibility=visibility)
+        assert result == face(secret, move, officer, kind, detail, n, die)
+        made = Roll(move, officer, kind, detail, die, result, visibility)
+        assert dice.log[-1] == made and vars(dice.log[-1]) == vars(made)
+        assert repr(dice.log[-1]) == repr(made)
 
 
 def test_the_entry_of_a_move_is_what_its_rows_read_back_hash_to(demo):

@@ -378,9 +378,10 @@ def radar_sighting(board: Board, officer: Officer,
         return
     number, x, y, d = seen
     there = ship.position
+    # `report_data`, written out: every officer of a move may pick it up.
     board.emit("alien-ship-sighting", OFFICER, officer.id, parsec=number, distance=d,
-               bearing=bearing_text(bearing_of(there.x - x, there.y - y)),
-               **report_data(ship))
+               bearing=bearing_text(bearing_of(there.x - x, there.y - y)), name=ship.name,
+               attack=ship.attack, defence=ship.defence, reductions=ship.reductions)
 
 
 def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,

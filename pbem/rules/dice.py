@@ -30,13 +30,32 @@ class Roll:
     visibility: str
 
 
+def logged(move: int, officer: int | None, kind: str, detail: str, die: int, result: int,
+           visibility: str) -> Roll:
+    """Roll(...) without the frozen dataclass's __init__, which sets each field through
+    object.__setattr__: a move logs thousands of rolls."""
+    roll = object.__new__(Roll)
+    roll.__dict__.update(move=move, officer=officer, kind=kind, detail=detail, die=die,
+                         result=result, visibility=visibility)
+    return roll
+
+
 def face(secret: bytes, move: int, officer: int | None, kind: str, detail: str, n: int,
          die: int) -> int:
     """The n-th roll of a d`die` for one purpose in one move: what `SeededDice` rolls, and
     what anybody holding the revealed secret recomputes from a logged roll's purpose."""
+    return keyed_face(hmac.new(secret, digestmod=hashlib.sha256), move, officer, kind, detail,
+                      n, die)
+
+
+def keyed_face(keyed: hmac.HMAC, move: int, officer: int | None, kind: str, detail: str,
+               n: int, die: int) -> int:
+    """`face`, from the HMAC already keyed with the secret (left as it was): a copy of it
+    takes the message, instead of keying a new one for every roll."""
     message = f"{move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
-    # The one-shot HMAC (the same digest as hmac.new(...).digest(), without the object).
-    digest = hmac.digest(secret, message.encode("utf-8"), hashlib.sha256)
+    mac = keyed.copy()
+    mac.update(message.encode("utf-8"))
+    digest = mac.digest()
     # 64 bits modulo 6 or 10: the bias is below 1e-18, far under any test's reach.
     return int.from_bytes(digest[:8], "big") % die + 1
 
@@ -58,18 +77,19 @@ class SeededDice:
         self.move = move
         self.log: list[Roll] = []
         self._counters: defaultdict[tuple, int] = defaultdict(int)
+        self._keyed = hmac.new(secret, digestmod=hashlib.sha256)
 
     def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
         key = (officer, kind, detail)
-        self._counters[key] += 1
-        return face(self.secret, self.move, officer, kind, detail, self._counters[key], die)
+        n = self._counters[key] = self._counters[key] + 1
+        return keyed_face(self._keyed, self.move, officer, kind, detail, n, die)
 
     def roll(
         self, die: int, kind: str, detail: str = "", *, officer: int | None = None,
         visibility: str = GM,
     ) -> int:
         result = self.draw(die, kind, detail, officer)
-        self.log.append(Roll(self.move, officer, kind, detail, die, result, visibility))
+        self.log.append(logged(self.move, officer, kind, detail, die, result, visibility))
         return result
 
 

@@ -14,6 +14,7 @@ them, and finds the first one a route runs into.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
@@ -45,9 +46,10 @@ class Hazards:
     # route makes at each of its parsecs.
     squares: dict[Position, str] = field(init=False, repr=False, compare=False)
     pulled: frozenset[Position] = field(init=False, repr=False, compare=False)
-    # The squares that stop a route (nets and distortions), level by level, as numbers.
-    stops: dict[int, tuple[tuple[int, int, str], ...]] = field(init=False, repr=False,
-                                                               compare=False)
+    # The squares that stop a route (nets and distortions), level by level, as numbers in
+    # order of x, with their x apart: (xs, ((x, y, kind), ...)).
+    stops: dict[int, tuple[list[int], list[tuple[int, int, str]]]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         squares: dict[Position, str] = {}
@@ -70,7 +72,9 @@ class Hazards:
         for square, kind in squares.items():
             if kind != NUCLEUS:
                 stops.setdefault(square.level, []).append((square.x, square.y, kind))
-        object.__setattr__(self, "stops", {level: tuple(found) for level, found in stops.items()})
+        object.__setattr__(self, "stops", {
+            level: ([x for x, _, _ in sorted(found)], sorted(found))
+            for level, found in stops.items()})
 
     def __bool__(self) -> bool:
         return bool(self.squares)
@@ -112,8 +116,12 @@ def stop_on_legs(levels: dict[int, OnLevel], hazards: Hazards) -> tuple[int, str
     a level's bounds are looked for on its legs."""
     met = None
     for level, (on_level, x0, y0, x1, y1) in levels.items():
-        near = [stop for stop in hazards.stops.get(level, ())
-                if x0 <= stop[0] <= x1 and y0 <= stop[1] <= y1]
+        stops = hazards.stops.get(level)
+        if stops is None:
+            continue
+        xs, found = stops
+        near = [stop for stop in found[bisect_left(xs, x0):bisect_right(xs, x1)]
+                if y0 <= stop[1] <= y1]
         crossed = legs_.first_crossing(on_level, near) if near else None
         if crossed is not None and (met is None or crossed[0] < met[0]):
             met = crossed

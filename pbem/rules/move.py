@@ -14,7 +14,7 @@ from . import career, specialists
 from .alien_ship import alien_ship_phase
 from .dice import Dice, Roll
 from .events import GM, OFFICER, PUBLIC, Event
-from .state import PLAYER_ORDER, GameState, Specialist
+from .state import PLAYER_ORDER, GameState
 from .board import Board
 from .orders import Orders
 from .outer_space import explored
@@ -86,8 +86,8 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     order = sorted(board.officers.values(), key=PLAYER_ORDER)
     outer = explored(board.settings)
     ships, planets = ruleset.ships, board.planets
-    # The sheet of each kind of specialist, made once and copied into each ship's sheet.
-    specialists_seen: dict[Specialist, dict | None] = {}
+    # The sheet of each specialist (by what he is), made once and copied into each ship's.
+    specialists_seen: dict[tuple, dict] = {}
     for officer in order:
         ship = officer.ship
         ship_type = ships[ship.type]
@@ -101,11 +101,14 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
             "reckoning": [reckoning.x, reckoning.y, reckoning.level],
         }
         if outer:
-            specialist = officer.specialist
-            if specialist is not None and specialist not in specialists_seen:
-                specialists_seen[specialist] = specialists.data(specialist)
-            own = specialists_seen.get(specialist) if specialist is not None else None
-            sheet.update(outer_sheet(board, officer, dict(own) if own is not None else None))
+            specialist, own = officer.specialist, None
+            if specialist is not None:
+                what = (specialist.kind, specialist.value, specialist.field)
+                own = specialists_seen.get(what)
+                if own is None:
+                    own = specialists_seen[what] = specialists.data(specialist)
+                own = dict(own)
+            sheet.update(outer_sheet(board, officer, own))
         board.emit_data("sheet", OFFICER, officer.id, sheet)
     # The higher rank first (ranks run from the lowest up), then the higher score.
     seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}

@@ -28,8 +28,8 @@ def told(trace: RouteResult, sensed: bool = False) -> tuple[int, str, int]:
 
 def record(board: Board, officer: Officer, trace: RouteResult,
            route: tuple[Segment, ...]) -> None:
-    """For the GM alone: where a net held the route, and what was ordered (written out only
-    then: every turn of a move comes here)."""
+    """For the GM alone: where a net held the route, and what was ordered (a turn comes
+    here only then)."""
     if trace.stop == NET:
         board.emit("net", GM, officer.id, officer_name=officer.name, parsec=trace.stop_parsec,
                    square=list(trace.end), ordered=route_text(route))

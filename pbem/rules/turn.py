@@ -32,6 +32,8 @@ def discovery_award(ship_level: int) -> int:
 
 
 def planet_facts(ruleset: Ruleset, planet: Planet) -> list[str]:
+    if not planet.facts:
+        return []  # nothing known of it yet: most planets sighted
     return list(ruleset.information.describe(planet.facts, planet.radioactivity))
 
 
@@ -60,7 +62,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True,
                route=bool(orders.route), ground=ground_of(board, officer))
     board.hull_hits.pop(officer.id, None)
-    press.publish(board, officer, orders)
+    if orders.press:
+        press.publish(board, officer, orders)
     opening_score = officer.score
     outer = outer_space.explored(board.settings)
     # Unpredictable Research first: a level acquired applies to this very move (19.2).
@@ -171,7 +174,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         # A known planet does not take the ship: it stays in space over it (ruling).
         landing_here = arrived_on is not None and (arrived_on.base
                                                    or routes.blocks_route(arrived_on))
-    net.record(board, officer, trace, route)
+    if trace.stop == routes.NET:
+        net.record(board, officer, trace, route)
     if lost:
         landing_here = False
     # Still where it was: on the ground or at the base; a ship that took off is in space
