@@ -16,6 +16,9 @@ from pbem.rules.route import Parsec
 from pbem.rules.sighting import Sighting
 from pbem.rules.state import Planet
 
+# The parsec radar sees a square from: every parsec's distance, then the tie-breaks.
+from test_alien_ship import nearest_parsec_by_distance
+
 SIZE = 12
 
 
@@ -85,25 +88,12 @@ def black_hole_by_parsec(path, zone_hazards):
     return None if first <= 0 else black_hole.Pull(path[first].number, best)
 
 
-def nearest_by_parsec(path, there, reach):
-    """The parsec radar sees `there` from: every parsec's distance, then the tie-breaks."""
-    best = None
-    for p in path:
-        if p.position.level != there.level:
-            continue
-        d = distance(p.position, there)
-        key = (d, (p.position.x - there.x) ** 2 + (p.position.y - there.y) ** 2)
-        if d <= reach and (best is None or key < best[0]):
-            best = (key, p)
-    return None if best is None else (best[0][0], best[1])
-
-
 def sightings_by_parsec(path, reach, planets):
     if reach <= 0:
         return []
     found = []
     for planet in planets:
-        seen = nearest_by_parsec(path, planet.position, reach)
+        seen = nearest_parsec_by_distance(path, planet.position, reach)
         if seen is not None:
             d, parsec = seen
             found.append(Sighting(planet.id, parsec.number, d,
@@ -202,7 +192,7 @@ def test_a_route_traced_leg_by_leg_ends_where_followed_parsec_by_parsec(
         assert sighting.sightings(traced.path, reach, planets_at) == expected
         there = Position(SIZE // 2, SIZE // 3, start.level if 1 <= start.level <= 4 else 1)
         for r in range(0, 4):
-            assert nearest_parsec(traced, there, r) == nearest_by_parsec(traced.path, there, r)
+            assert nearest_parsec(traced, there, r) == nearest_parsec_by_distance(traced.path, there, r)
         if zone_hazards is not None:
             assert black_hole.pull_on(traced, zone_hazards) == black_hole_by_parsec(
                 traced.path, zone_hazards)
@@ -223,7 +213,7 @@ def test_any_path_is_its_legs_and_is_read_from_them_as_parsec_by_parsec(
     """Paths that jump, stand still and change numbers as no route does: the legs of a path
     give back its parsecs, and every reading of the legs is the parsec-by-parsec one."""
     assert legs.parsecs(legs.of_path(path)) == path
-    assert nearest_parsec(path, there, reach) == nearest_by_parsec(path, there, reach)
+    assert nearest_parsec(path, there, reach) == nearest_parsec_by_distance(path, there, reach)
     if zone_hazards is not None:
         assert hazards.stop_on(path, zone_hazards) == stop_on_by_parsec(path, zone_hazards)
 
