@@ -613,9 +613,13 @@ class Inbox:
             except Exception as error:  # noqa: BLE001 - one file never stops the move
                 self._failed(out, source, data, error)
                 continue
-            out.filed += [f for f in filed if not f.again]
-            if all(f.move is None or f.move <= self.state.move for f in filed):
-                out.done.append((rel, path))  # a file for a later move waits there for it
+            later = False  # a file for a later move waits there for it
+            for f in filed:
+                if not f.again:
+                    out.filed.append(f)
+                later = later or (f.move is not None and f.move > self.state.move)
+            if not later:
+                out.done.append((rel, path))
 
     def _failed(self, out: Collected, source: str, data: bytes, error: Exception) -> None:
         """pbem failed on one file: the GM log says where, its officer (if known) holds."""

@@ -15,6 +15,7 @@ import os
 import shutil
 import stat
 from pathlib import Path
+from operator import itemgetter
 from typing import Callable, Iterator
 
 from .orderfile import MOST_FILE_BYTES
@@ -69,31 +70,35 @@ def order_files(
             if d.startswith(".") or (prefix == "" and d == ARCHIVE):
                 continue
             if os.path.islink(os.path.join(root, d)):
-                files.append((d, False))  # a link to a folder: refused when it is read
+                files.append((d, os.path.join(root, d), False))  # refused when it is read
                 continue
             kept.append(d)
             if folders is not None and os.path.splitext(d)[1]:
                 folders.append((prefix + d, "a folder named like a file; what is inside "
                                 "it is read as order files"))
         dirs[:] = kept
-        for name, plain in files:
+        for name, path, plain in files:
             if not name.startswith("."):
-                path = os.path.join(root, name)
                 found.append((prefix + name, path))
                 if plain and regular is not None:
                     regular.add(path)
     if folders is not None:
         folders.sort()
-    return sorted(found)
+    found.sort(key=_FIRST)  # by name: no two entries have one
+    return found
+
+
+_FIRST = itemgetter(0)
 
 
 def _walk(top: str, onerror: Callable[[OSError], None]
-          ) -> Iterator[tuple[str, list[str], list[tuple[str, bool]]]]:
+          ) -> Iterator[tuple[str, list[str], list[tuple[str, str, bool]]]]:
     """`os.walk(top, onerror=onerror)`, top down and into no link, each entry that is not
-    a folder named with whether the listing says it is a regular file, no link: what the
-    folder's own listing tells of each entry, with no look at it (`os.DirEntry`)."""
+    a folder given with its path and whether the listing says it is a regular file, no
+    link: what the folder's own listing tells of each entry, with no look at it
+    (`os.DirEntry`)."""
     dirs: list[str] = []
-    files: list[tuple[str, bool]] = []
+    files: list[tuple[str, str, bool]] = []
     try:
         listing = os.scandir(top)
     except OSError as error:
@@ -115,7 +120,7 @@ def _walk(top: str, onerror: Callable[[OSError], None]
             if is_dir:
                 dirs.append(entry.name)
             else:
-                files.append((entry.name, _listed_regular(entry)))
+                files.append((entry.name, entry.path, _listed_regular(entry)))
     yield top, dirs, files
     for name in dirs:  # as the caller left them
         folder = os.path.join(top, name)

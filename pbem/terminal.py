@@ -38,4 +38,6 @@ def clean(text: str) -> str:
 def clean_line(text: str) -> str:
     """One line for the terminal or a log: newlines and tabs escaped too, so that a file
     name cannot start a line of its own."""
+    if text.isascii() and text.isprintable():  # most names: nothing to escape, no search
+        return text
     return _UNSAFE_OR_NEWLINE.sub(_escape, text)

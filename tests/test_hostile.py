@@ -24,10 +24,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pbem.game
 import pbem.inbox
-from pbem import game, names, orderfolder
+from pbem import game, names, orderfolder, terminal
 from pbem.cli import main
 from pbem.orderfile import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
@@ -522,6 +524,14 @@ def test_check_shows_terminal_codes_as_escapes(g, tmp_path):
     assert code == 1
     assert "\x1b" not in out and "\x07" not in out and "\x9b" not in out
     assert "\\x1b]0;pwned\\x07Alpha" in out and "evil\\x1b[31m.txt" in out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.text(st.characters(max_codepoint=0x7f), max_size=40),
+                 st.text(st.characters(max_codepoint=0xff), max_size=40)))
+def test_a_line_is_cleaned_as_the_pattern_cleans_it(text):
+    # Most names are printable ASCII, returned with no search for what to escape.
+    assert terminal.clean_line(text) == terminal._UNSAFE_OR_NEWLINE.sub(terminal._escape, text)
 
 
 def test_a_file_name_with_a_newline_stays_on_its_line(g):
