@@ -218,9 +218,9 @@ def parse_route(text: str) -> tuple[Segment, ...]:
         return ()
     read = [_read_segment(part.strip()) for part in text.split("+")]
     bad = [r for r in read if isinstance(r, _BadSegment)]
-    if not bad:
-        segments = tuple(r for r in read if isinstance(r, Segment))
-        length = sum(s.parsecs for s in segments)
+    if not bad:  # every one a Segment
+        segments = tuple(read)
+        length = sum([s.parsecs for s in segments])
         if length > MOST_ROUTE_PARSECS:
             raise UnreadableOrder(
                 f"the route is {length} parsecs long: a route is at most "
@@ -790,9 +790,9 @@ def _split(number: int, raw: str) -> _Line | None:
     have most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is
     split by the reader, then for the record."""
     text = raw.strip()
-    if text.startswith(">"):
+    if text[:1] == ">":
         return None
-    words = text.split("#", 1)[0].split()
+    words = (text.split("#", 1)[0] if "#" in text else text).split()
     if not words:
         return None
     word = words[0].upper()
@@ -1003,7 +1003,9 @@ class _Reader:
 def names_a_game(text: str) -> bool:
     """Does the text hold orders: an unquoted GAME line with a game's name after it? A
     glance, where `read_orders` reads the whole file."""
-    start = _header_start(text.split("\n"))
+    first = _split(1, text.partition("\n")[0])  # most files begin with it: no more split
+    start = first if first is not None and first.name == "GAME" else _header_start(
+        text.split("\n"))
     return start is not None and bool(start.args)
 
 
@@ -1119,9 +1121,9 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
     values: dict[str, list[tuple[Any, int]]] = {}
     texts: dict[int, _Line] = {}
     in_orders = False  # past the header
-    split, value_of, keywords, read_text = _split, _value, KEYWORDS, _read_text
-    for number in range(start.number, len(lines) + 1):
-        line = split(number, lines[number - 1])
+    split, value_of, traits = _split, _value, _TRAITS
+    for number, raw in enumerate(lines[start.number - 1:], start.number):
+        line = split(number, raw)
         if line is None:
             continue
         name = line.name
@@ -1132,29 +1134,39 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
             break
         if len(line.text) > MOST_LINE_CHARS:
             return None
-        kw = keywords[name]
+        header, repeatable, words = traits[name]
         found = values.get(name)
-        if found is not None and (not kw.repeatable or len(found) >= MOST_LINES_PER_ORDER):
+        if found is not None and (not repeatable or len(found) >= MOST_LINES_PER_ORDER):
             return None
-        if kw.header:
+        if header:
             if in_orders:
                 return None
         else:
             in_orders = True
-        try:
-            # The words of GAME, OFFICER and SECRET are their value: no cache to look in.
-            value = read_text(line.args, kw) if kw.read is read_text else value_of(name, line.args)
-        except UnreadableOrder:
-            return None
+        if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
+            if not line.args:
+                return None
+            value = line.args
+        else:
+            try:
+                value = value_of(name, line.args)
+            except UnreadableOrder:
+                return None
         if found is None:
             values[name] = [(value, number)]
         else:
             found.append((value, number))
     else:
         return None  # no END
-    if not all(name in values for name in HEADER) or ("REFIT" in values and _refit_twice(values)):
+    if not values.keys() >= _HEADER_NAMES or ("REFIT" in values and _refit_twice(values)):
         return None
     return _orders(source, values, texts, end=number)
+
+
+# What the plain reading asks of each order: is it of the header, may it be repeated, are
+# its words its value (`_read_text`)?
+_TRAITS = {name: (kw.header, kw.repeatable, kw.read is _read_text) for name, kw in KEYWORDS.items()}
+_HEADER_NAMES = frozenset(HEADER)
 
 
 def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:

@@ -347,6 +347,31 @@ def test_a_plain_file_s_letter_is_the_letter_the_class_makes(data, written):
     assert Letter(**fields) == letter
 
 
+@pytest.mark.parametrize("name, data", [
+    ("orders.txt", ORDERS.encode()),
+    ("reply.txt", ("Thanks!\n\n> " + ORDERS.replace("\n", "\n> ")).encode()),
+    ("note.txt", b"Dear GM, a question.\n"),
+    ("saved.txt", b"From: Varro <varro@example.it>\nSubject: orders\n\n" + ORDERS.encode()),
+    ("mail.eml", b"Subject: orders\n\n" + ORDERS.encode()),
+    ("box.txt", b"From varro@example.it Mon Nov 30 20:01:00 2026\nSubject: x\n\n"
+                + ORDERS.encode()),
+    ("utf16.txt", ORDERS.encode("utf-16")),
+    ("binary.dat", bytes(range(256))),
+    ("empty.txt", b""),
+])
+def test_a_file_read_already_gives_the_letters_reading_it_gives(tmp_path, name, data):
+    # A move hands in the bytes and the time it read: one letter is told as the reader
+    # tells it.
+    path = tmp_path / name
+    path.write_bytes(data)
+    os.utime(path, (1_700_000_000.25, 1_700_000_000.25))
+    mtime = path.stat().st_mtime
+    given = reading.letters_of_file(str(path), "orders/" + name, data, mtime)
+    assert given == list(reading._read_file(str(path), reading._Counter(), "orders/" + name,
+                                            data, mtime))
+    assert given == reading.letters_of_file(str(path), "orders/" + name)
+
+
 def test_html_and_flowed_helpers():
     assert html_to_text("<p>a&amp;b</p><p>c<br>d</p>") == "a&b\nc\nd\n"
     assert html_to_text("<pre>ROUTE 5 N\nEND</pre>") == "ROUTE 5 N\nEND\n"

@@ -294,10 +294,8 @@ def _read_file(path: str | Path, counter: _Counter, shown: str,
         yield unreadable(shown, counter.next(), CannotRead(
             f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than any mail "
             "pbem reads"))
-    elif suffix(path).lower() in (".eml", ".msg") or looks_like_mail(data):
-        yield letter_from_bytes(data, shown, counter.next(), written)
     else:
-        yield letter_from_text(data, shown, counter.next(), written)
+        yield _one_letter(path, data, shown, counter.next(), written)
 
 
 def letters_of_file(path: str | Path, shown: str, data: bytes | None = None,
@@ -305,7 +303,24 @@ def letters_of_file(path: str | Path, shown: str, data: bytes | None = None,
     """The letters of one file (an mbox holds several), named `shown`: a plain order file
     is dated by its modification time. `data` is the file's content when already read,
     `mtime` its modification time (in seconds) as it was read."""
+    if (data is not None and mtime is not None and len(data) <= MOST_MAIL_BYTES
+            and not looks_like_mbox(data)):
+        # Read already, and one letter (a move's ten thousand files): as `_read_file`
+        # tells it, with no reading machinery (a test holds the two to the same letters).
+        try:
+            written = _stamp(mtime)
+        except OSError:
+            pass  # told by `_read_file`
+        else:
+            return [_one_letter(os.fspath(path), data, shown, 0, written)]
     return list(_read_file(path, _Counter(), shown, data, mtime))
+
+
+def _one_letter(path: str, data: bytes, shown: str, arrival: int, written: datetime) -> Letter:
+    """The letter of a file that is no mbox: a mail, or a plain order file."""
+    if suffix(path).lower() in (".eml", ".msg") or looks_like_mail(data):
+        return letter_from_bytes(data, shown, arrival, written)
+    return letter_from_text(data, shown, arrival, written)
 
 
 def _folder_files(folder: Path) -> list[Path]:
