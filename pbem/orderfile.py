@@ -740,23 +740,31 @@ def without_secret(text: str, secret: str | None = None) -> str:
     return masked
 
 
+_EMPTY_LINES: Mapping[int, _Line] = MappingProxyType({})
+
+
 def kept_for_the_record(text: str, secret: str | None = None) -> str:
     """An order text as a filed letter keeps it, to be read again to the same orders: the
     order lines as written but the SECRET line masked (and the secret wherever it is
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
-    return _kept(text.split("\n"), secret, {})
+    return _kept(text.split("\n"), secret)
 
 
-def _kept(lines: list[str], secret: str | None, split: Mapping[int, _Line]) -> str:
-    """`kept_for_the_record` of the text of these lines; `split` holds some of them as
-    `_split` splits them, by number (the reader's own, for a plain text)."""
-    out = []
-    known = split.get
-    for number, raw in enumerate(lines, start=1):
-        line = known(number) or _split(number, raw)  # as the reader split it, just before
-        name = line.name if line is not None else None
-        out.append(raw if name is not None and name != "SECRET" else mask_secret(raw))
+def _kept(lines: list[str], secret: str | None, orders: Mapping[int, _Line] = _EMPTY_LINES,
+          secret_line: int | None = None) -> str:
+    """`kept_for_the_record` of the text of these lines. `orders` are some of its order
+    lines as `_split` splits them, by number, none of them SECRET but `secret_line`: the
+    plain reading's own, kept as written with no second look (all of a plain text's lines
+    but the blank and the comments)."""
+    out = list(lines)
+    for number in (range(1, len(lines) + 1) if not orders
+                   else set(range(1, len(lines) + 1)).difference(orders)):
+        line = _split(number, lines[number - 1])  # as the reader split it, just before
+        if line is None or line.name is None or line.name == "SECRET":
+            out[number - 1] = mask_secret(lines[number - 1])
+    if secret_line is not None:
+        out[secret_line - 1] = mask_secret(lines[secret_line - 1])
     kept = "\n".join(out)
     if secret and len(secret) >= 3:
         kept = kept.replace(secret, MASK)
@@ -1061,7 +1069,9 @@ def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Probl
     orders, problems, lines = _read(text, source)
     if lines is None or len(text) > most:
         return orders, problems, kept_for_the_record(text[:most], orders.secret)
-    return orders, problems, _kept(lines, orders.secret, orders.texts._lines)
+    # Of a plain text's order lines, only its one SECRET line is masked.
+    return orders, problems, _kept(lines, orders.secret, orders.texts._lines,
+                                   orders.lines.get("SECRET"))
 
 
 def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
