@@ -1250,7 +1250,8 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
 
     Only the orders the file gives are looked at (a file gives eight or so of the twenty):
     every other field keeps the value it has when its order is not given."""
-    fields = dict(_NOT_GIVEN, source=source)
+    fields = _NOT_GIVEN.copy()
+    fields["source"] = source
     lines: dict[str, int] = {}  # the line of each order's first readable line
     for name, found in values.items():
         value, lines[name] = found[0]  # of a single order, its value
