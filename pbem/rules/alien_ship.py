@@ -180,10 +180,10 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     if held_now:
         attack(board, ruleset, dice)
         return
-    # Nobody moves while it does: who is in space, and where, is read once.
+    # Nobody moves while it does: who is in space, and where on each level, is read once.
     in_space_now = afloat(board)
-    occupied = {o.position for o in in_space_now}
     on_level: dict[int, list[Officer]] = {}
+    occupied: dict[int, set[Position]] = {}
     start, here, budget = ship.position, ship.position, ship.movement
     level = target_level(board, here.level, in_space_now)
     path = [here]
@@ -203,7 +203,10 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
             here = step_toward(here, prey.position)
             budget -= 1
         path.append(here)
-        if here in occupied:  # a legionary's square
+        if here.level not in occupied:
+            occupied[here.level] = {o.position for o in in_space_now
+                                    if o.position.level == here.level}
+        if here in occupied[here.level]:  # a legionary's square
             break
     board.alien_ship = evolve(ship, position=here)
     board.emit("alien-ship-moves", GM, None, name=ship.name, start=list(start),

@@ -48,6 +48,8 @@ class Board:
     events: list[Event] = field(default_factory=list)
     # The planets as the move found them: the bulletin counts the aliens against them.
     planets_before: dict[int, Planet] = field(default_factory=dict)
+    # The base planet's id, found the first time it is asked for (it never changes).
+    base_id: int | None = None
 
     @classmethod
     def from_state(cls, state: GameState) -> "Board":
@@ -76,6 +78,12 @@ class Board:
         else:
             self.planets_at[planet.position] = planet
             self.grid.put(planet)
+
+    def base(self) -> Planet:
+        """The base planet, as it stands now."""
+        if self.base_id is None:
+            self.base_id = next(p.id for p in self.planets.values() if p.base)
+        return self.planets[self.base_id]
 
     def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
         # Event(kind, audience, officer, data) without the named tuple's Python-level

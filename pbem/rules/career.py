@@ -51,7 +51,7 @@ def new_ship(ship_type: ShipType, name: str) -> Ship:
 
 
 def at_base(board: Board, officer: Officer) -> Officer:
-    base = next(p for p in board.planets.values() if p.base)
+    base = board.base()
     return evolve(officer, position=base.position, landed_on=base.id, landing=None,
                   reckoning=Position(0, 0, 0))
 

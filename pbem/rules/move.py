@@ -112,7 +112,9 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
         board.emit_data("sheet", OFFICER, officer.id, sheet)
     # The higher rank first (ranks run from the lowest up), then the higher score.
     seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
-    table = sorted(order, key=lambda o: (seniority[o.rank], -o.score, o.name.casefold(), o.id))
+    # Sorted as tuples made in one pass (the ids differ, so the officers are never compared).
+    table = [row[-1] for row in sorted([(seniority[o.rank], -o.score, o.name.casefold(), o.id, o)
+                                        for o in order])]
     board.emit(
         "standings", PUBLIC, None,
         rows=[{"officer_name": o.name, "rank": o.rank, "score": o.score, "ship": o.ship.type}

@@ -424,7 +424,9 @@ def answer_requests(
     Section 6 answers on a planet sighted mid-route and out of range at the end, so the
     start and end of the route are not the only places a request may reach (DESIGN).
     """
-    by_name = {board.planets[i].designation: i for i in seen}
+    if not requests:
+        return
+    by_name: dict[str, int] | None = None  # the planets seen, once a request names one
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
     discovered = f"you discovered {len(new_planets)} new planet(s) this move"
@@ -436,14 +438,17 @@ def answer_requests(
                            reason=discovered, why="no-new-planet")
                 continue
             planet_id = new_planets[n - 1].id
-        elif request.planet in by_name:
-            planet_id = by_name[request.planet]
         else:
-            board.emit(
-                "info-unanswered", OFFICER, officer.id, request=request.text(),
-                reason="that planet was not within radar range of your route", why="not-in-range",
-            )
-            continue
+            if by_name is None:
+                by_name = {board.planets[i].designation: i for i in seen}
+            planet_id = by_name.get(request.planet)
+            if planet_id is None:
+                board.emit(
+                    "info-unanswered", OFFICER, officer.id, request=request.text(),
+                    reason="that planet was not within radar range of your route",
+                    why="not-in-range",
+                )
+                continue
         planet = board.planets[planet_id]
         if planet.base:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
