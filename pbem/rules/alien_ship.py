@@ -132,18 +132,26 @@ def enter(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     catch(board, ruleset, dice)
 
 
-def afloat(board: Board) -> list[Officer]:
-    """The legionaries in space (`in_space`, for every officer at once)."""
-    return [o for o in board.officers.values() if o.landing is None and o.landed_on is None]
+def afloat(board: Board) -> dict[int, list[Officer]]:
+    """The legionaries in space (`in_space`, for every officer at once), level by level."""
+    levels: dict[int, list[Officer]] = {}
+    for o in board.officers.values():
+        if o.landing is None and o.landed_on is None:
+            on_level = levels.get(o.position.level)
+            if on_level is None:
+                levels[o.position.level] = [o]
+            else:
+                on_level.append(o)
+    return levels
 
 
-def target_level(board: Board, here: int, in_space_now: list[Officer] | None = None) -> int | None:
+def target_level(board: Board, here: int,
+                 in_space_now: dict[int, list[Officer]] | None = None) -> int | None:
     """The most populated level when its own holds no ship in space (S.C. rule E a);
     ties go to the nearest level, then the higher one. `in_space_now`: the legionaries in
     space, when the caller has them (`afloat`)."""
-    counts: dict[int, int] = {}
-    for o in afloat(board) if in_space_now is None else in_space_now:
-        counts[o.position.level] = counts.get(o.position.level, 0) + 1
+    counts = {level: len(on_level) for level, on_level
+              in (afloat(board) if in_space_now is None else in_space_now).items()}
     if not counts:
         return None
     if counts.get(here):
@@ -152,10 +160,9 @@ def target_level(board: Board, here: int, in_space_now: list[Officer] | None = N
 
 
 def nearest(board: Board, here: Position,
-            in_space_now: list[Officer] | None = None) -> Officer | None:
+            in_space_now: dict[int, list[Officer]] | None = None) -> Officer | None:
     """The nearest legionary in space on its level; ties to the first in player order."""
-    on_level = [o for o in (afloat(board) if in_space_now is None else in_space_now)
-                if o.position.level == here.level]
+    on_level = (afloat(board) if in_space_now is None else in_space_now).get(here.level)
     if not on_level:
         return None
     return min(on_level, key=lambda o: (distance(here, o.position), o.turn, o.id))
@@ -180,9 +187,8 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     if held_now:
         attack(board, ruleset, dice)
         return
-    # Nobody moves while it does: who is in space, and where on each level, is read once.
+    # Nobody moves while it does: who is in space, and where, is read once.
     in_space_now = afloat(board)
-    on_level: dict[int, list[Officer]] = {}
     occupied: dict[int, set[Position]] = {}
     start, here, budget = ship.position, ship.position, ship.movement
     level = target_level(board, here.level, in_space_now)
@@ -194,18 +200,14 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
             here = Position(here.x, here.y, here.level + (1 if level > here.level else -1))
             budget -= LEVEL_GAP
         else:
-            if here.level not in on_level:
-                on_level[here.level] = [o for o in in_space_now
-                                        if o.position.level == here.level]
-            prey = nearest(board, here, on_level[here.level])
+            prey = nearest(board, here, in_space_now)
             if prey is None or prey.position == here:
                 break
             here = step_toward(here, prey.position)
             budget -= 1
         path.append(here)
         if here.level not in occupied:
-            occupied[here.level] = {o.position for o in in_space_now
-                                    if o.position.level == here.level}
+            occupied[here.level] = {o.position for o in in_space_now.get(here.level, ())}
         if here in occupied[here.level]:  # a legionary's square
             break
     board.alien_ship = evolve(ship, position=here)
@@ -215,13 +217,13 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
 
 
 def _legionaries_at(board: Board, square: Position,
-                    in_space_now: list[Officer] | None = None) -> list[Officer]:
-    return sorted((o for o in (afloat(board) if in_space_now is None else in_space_now)
-                   if o.position == square), key=PLAYER_ORDER)
+                    in_space_now: dict[int, list[Officer]] | None = None) -> list[Officer]:
+    on_level = (afloat(board) if in_space_now is None else in_space_now).get(square.level, ())
+    return sorted((o for o in on_level if o.position == square), key=PLAYER_ORDER)
 
 
 def catch(board: Board, ruleset: Ruleset, dice: Dice,
-          in_space_now: list[Officer] | None = None) -> None:
+          in_space_now: dict[int, list[Officer]] | None = None) -> None:
     """Space glue: every legionary in its square is held; it attacks the first hooked."""
     ship = board.alien_ship
     caught = [o.id for o in _legionaries_at(board, ship.position, in_space_now)

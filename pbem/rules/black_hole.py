@@ -68,10 +68,10 @@ def pull_on_legs(legs: Sequence[Leg], hazards: Hazards) -> Pull | None:
     earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
     best, first, k, felt = REACH + 1, -1, 0, False
     for leg in legs:
-        x, y, count = leg.x, leg.y, leg.count
-        xe, ye = x + leg.dx * (count - 1), y + leg.dy * (count - 1)
-        if (min(x, xe) - REACH <= bx <= max(x, xe) + REACH
-                and min(y, ye) - REACH <= by <= max(y, ye) + REACH):
+        _, x, y, _, dx, dy, count = leg
+        xe, ye = x + dx * (count - 1), y + dy * (count - 1)
+        if ((x - REACH <= bx <= xe + REACH or xe - REACH <= bx <= x + REACH)
+                and (y - REACH <= by <= ye + REACH or ye - REACH <= by <= y + REACH)):
             d, i = legs_.steps_along(leg, bx, by, earlier)
             felt = felt or (d <= REACH and 1 <= leg.level <= hazards.levels)
             if d < best or (d == best and not earlier):

@@ -210,18 +210,12 @@ def steps_along(leg: Leg, px: int, py: int, earliest: bool) -> tuple[int, int]:
     and which parsec (from 0) is that near: the earliest, or else the latest, of those as
     near. A leg goes a square a parsec: the parsecs as near form a run around the nearest."""
     _, x, y, _, dx, dy, count = leg
-
-    def steps(i: int) -> int:
-        ax, ay = px - x - i * dx, py - y - i * dy
+    fewest, _, i = nearest_on(leg, px, py)
+    way = -1 if earliest else 1
+    while 0 <= i + way < count:
+        ax, ay = px - x - (i + way) * dx, py - y - (i + way) * dy
         ax, ay = (ax if ax >= 0 else -ax), (ay if ay >= 0 else -ay)
-        return ax if ax >= ay else ay
-
-    i = nearest_on(leg, px, py)[2]
-    fewest = steps(i)
-    if earliest:
-        while i > 0 and steps(i - 1) == fewest:
-            i -= 1
-    else:
-        while i < count - 1 and steps(i + 1) == fewest:
-            i += 1
+        if (ax if ax >= ay else ay) != fewest:
+            break
+        i += way
     return fewest, i
