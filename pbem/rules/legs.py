@@ -91,8 +91,8 @@ def number_at(legs: Iterable[Leg], k: int) -> int:
 
 def end(leg: Leg) -> Position:
     """The square of the leg's last parsec."""
-    return Position(leg.x + leg.dx * (leg.count - 1), leg.y + leg.dy * (leg.count - 1),
-                    leg.level)
+    _, x, y, level, dx, dy, count = leg
+    return _new(Position, (x + dx * (count - 1), y + dy * (count - 1), level))
 
 
 class OnLevel(NamedTuple):

@@ -88,8 +88,16 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     ships, planets = ruleset.ships, board.planets
     # The sheet of each specialist (by what he is), made once and copied into each ship's.
     specialists_seen: dict[tuple, dict] = {}
+    # The standings' rows, each behind its place: the higher rank first (ranks run from the
+    # lowest up), then the higher score, the name, the id (the ids differ: the rows are
+    # never compared).
+    seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
+    placed = []
     for officer in order:
         ship = officer.ship
+        placed.append((seniority[officer.rank], -officer.score, officer.name.casefold(),
+                       officer.id, {"officer_name": officer.name, "rank": officer.rank,
+                                    "score": officer.score, "ship": ship.type}))
         ship_type = ships[ship.type]
         reckoning = officer.reckoning
         sheet = {
@@ -110,16 +118,8 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                 own = dict(own)
             sheet.update(outer_sheet(board, officer, own))
         board.emit_data("sheet", OFFICER, officer.id, sheet)
-    # The higher rank first (ranks run from the lowest up), then the higher score.
-    seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
-    # Sorted as tuples made in one pass (the ids differ, so the officers are never compared).
-    table = [row[-1] for row in sorted([(seniority[o.rank], -o.score, o.name.casefold(), o.id, o)
-                                        for o in order])]
-    board.emit(
-        "standings", PUBLIC, None,
-        rows=[{"officer_name": o.name, "rank": o.rank, "score": o.score, "ship": o.ship.type}
-              for o in table],
-    )
+    placed.sort()
+    board.emit("standings", PUBLIC, None, rows=[place[-1] for place in placed])
 
 
 # Public events that say something happened on a planet's ground this move.
