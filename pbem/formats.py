@@ -6,6 +6,7 @@ so both print the same bytes.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Callable
 
@@ -71,7 +72,12 @@ def at_parsec(n: int) -> str:
 
 def reckoning_text(r: list[int]) -> str:
     """Where the officer believes he is, from the base, in his own terms."""
-    x, y, dz = r
+    return _reckoning_text(*r)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reckoning_text(x: int, y: int, dz: int) -> str:
+    # Thousands of officers believe they are on the same few hundred squares.
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     if flat == "here":
         flat = "on the base square"
@@ -130,9 +136,28 @@ class Escaped(dict):
         return text
 
 
+    def pieces(self, text: str | tuple[str, ...]) -> str:
+        """A text given whole or in pieces (`orderfile.order_form_pieces`), printed: piece by
+        piece is the same, as every escaper works character by character."""
+        if type(text) is str:
+            return self[text]
+        return "".join([self[piece] for piece in text])
+
+
 def html_text() -> Escaped:
     """An HTML or SVG template's `{{ value }}`: `finalize` is `html`, then autoescaping."""
-    return Escaped(lambda value: str(escape(html(value))))
+    return Escaped(html_escaped)
+
+
+def html_escaped(value: Any) -> str:
+    """`str(escape(html(value)))`; a text with none of the five characters escaping
+    changes, most names and words, is returned without markupsafe's round trip."""
+    if type(value) is str:
+        text = plain(value)
+        if ("&" in text or "<" in text or ">" in text or '"' in text or "'" in text):
+            return str(escape(text))
+        return text
+    return str(escape(html(value)))
 
 
 def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:

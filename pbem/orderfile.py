@@ -1590,27 +1590,34 @@ def order_form(game: str, officer: str, move: int, situation: FormSituation | No
     comments stand on lines of their own, so a mail client that wraps the form at 60
     columns leaves the same orders.
     """
-    head = "\n".join([
-        f"# VII Legio, game {game}.",
-        f"# Orders of {officer}",
-        f"# for move {move}.",
-        *_comment("Write your secret after SECRET, edit the orders and send the file "
-                  "back. Lines that start with # are comments: take the # away from an "
-                  "order you want to give."),
-        f"GAME {game}",
-        f"OFFICER {officer}",
-        "SECRET",
-        f"MOVE {move}",
-    ])
+    return "".join(order_form_pieces(game, officer, move, situation, route=route))
+
+
+_FORM_GREETING = "".join("\n" + line for line in _comment(
+    "Write your secret after SECRET, edit the orders and send the file back. Lines that "
+    "start with # are comments: take the # away from an order you want to give."))
+
+
+def order_form_pieces(game: str, officer: str, move: int,
+                      situation: FormSituation | None = None, *,
+                      route: str = "") -> tuple[str, ...]:
+    """`order_form` in the pieces it is joined from: the names apart from the text around
+    them, which is the same in the forms of thousands of officers. A report escapes the
+    form piece by piece (every escaper works character by character), each shared piece
+    once a move."""
+    move_text = str(move)
+    head = ("# VII Legio, game ", game, ".\n# Orders of ", officer, "\n# for move ", move_text,
+            "." + _FORM_GREETING + "\nGAME ", game, "\nOFFICER ", officer, "\nSECRET\nMOVE ",
+            move_text)
     if situation is None:
-        return head + _form_orders(None, route)
+        return (*head, _form_orders(None, route))
     # The orders of a form are the same for thousands of ships in the same situation but for
     # the colleague the PAY example names: they are made once for each situation (the key
     # below), and his name is put in.
     key = (tuple(situation.fit.items()), bool(situation.colleague),
            *(getattr(situation, name) for name in _SITUATION_FIELDS))
     before, _, after = _form_orders(key, route).partition(_COLLEAGUE)
-    return head + before + (situation.colleague or "") + after
+    return (*head, before, situation.colleague or "", after)
 
 
 _COLLEAGUE = "\x00colleague\x00"  # where the PAY example names him; no name holds a NUL

@@ -31,7 +31,8 @@ from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
 )
 from .gm_log import gm_log_parts
-from .orderfile import FormSituation, order_form
+from . import orderfile
+from .orderfile import FormSituation
 from .rules.dice import Roll
 from .rules.rulings import RELANDINGS_PER_LANDING
 from .rules.events import GM, OFFICER, PUBLIC, Event
@@ -383,13 +384,19 @@ def form_situation(sheet: dict[str, Any], *, research: bool,
 def order_forms(game: str, move: int, view: "MoveView") -> dict[int, str]:
     """Each officer's order form for the move after `move`, tailored to his ship as the
     move left it: the form of his report and of the mail that carries it."""
+    return {officer_id: "".join(pieces)
+            for officer_id, pieces in order_form_pieces(game, move, view).items()}
+
+
+def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple[str, ...]]:
+    """`order_forms` in the pieces each is joined from (`orderfile.order_form_pieces`)."""
     names = [s["officer_name"] for s in view.sheets.values()]
     forms = {}
     for n, (officer_id, sheet) in enumerate(view.sheets.items()):
         # The PAY example names the next officer in player order, never the officer himself.
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
         research = any(e.kind == "research" for e in view.by_officer.get(officer_id, ()))
-        forms[officer_id] = order_form(
+        forms[officer_id] = orderfile.order_form_pieces(
             game, sheet["officer_name"], move + 1,
             form_situation(sheet, research=research, colleague=colleague))
     return forms
@@ -437,19 +444,28 @@ def chart_text(html_env: Environment, drawing: svg.Drawing, *, chart_id: str) ->
     return svg.render_svg(html_env, drawing, chart_id=chart_id)
 
 
-def text_report(text_env: Environment, context: dict[str, Any], **values: Any) -> str:
-    """An officer's plain-text report: written directly, or through the GM's report.txt.j2."""
+def text_report(text_env: Environment, context: dict[str, Any], *,
+                order_form: str | tuple[str, ...], **values: Any) -> str:
+    """An officer's plain-text report: written directly, or through the GM's report.txt.j2.
+    `order_form`: his form, or the pieces it is joined from."""
     if text_env.printer.shipped(direct.TEXT_REPORT):
-        return text_env.printer.text_report(context, **values)
-    return text_env.get_template("report.txt.j2").render(**values, **context)
+        return text_env.printer.text_report(context, order_form=order_form, **values)
+    return text_env.get_template("report.txt.j2").render(
+        order_form=_joined(order_form), **values, **context)
 
 
-def html_report(html_env: Environment, context: dict[str, Any], **values: Any) -> str:
+def html_report(html_env: Environment, context: dict[str, Any], *,
+                order_form: str | tuple[str, ...], **values: Any) -> str:
     """An officer's HTML report, his chart inline: written directly, or through the GM's
-    report.html.j2 and page.html.j2."""
+    report.html.j2 and page.html.j2. `order_form` as for `text_report`."""
     if html_env.printer.shipped(direct.HTML_REPORT):
-        return html_env.printer.html_report(context, **values)
-    return html_env.get_template("report.html.j2").render(**values, **context)
+        return html_env.printer.html_report(context, order_form=order_form, **values)
+    return html_env.get_template("report.html.j2").render(
+        order_form=_joined(order_form), **values, **context)
+
+
+def _joined(form: str | tuple[str, ...]) -> str:
+    return form if type(form) is str else "".join(form)
 
 
 class OfficersCharts:
@@ -575,7 +591,7 @@ def _render_move(
     if charts is None:
         charts = of_move_alone(move, events)
     shared = OfficersCharts(html_env, charts, game=game, move=move)
-    forms = order_forms(game, move, view)
+    forms = order_form_pieces(game, move, view)
     for officer_id, sheet in view.sheets.items():
         ctx = view.officer_context(officer_id)
         name = sheet["officer_name"]

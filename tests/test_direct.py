@@ -22,13 +22,14 @@ import jinja2
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from pbem import direct, render, store
+from pbem import direct, formats, render, store
 from pbem.formats import html_text
 from pbem.charts import book, svg
 from pbem.charts.knowledge import officer_planets
 from pbem.demo import ADVANCED, run_demo
+from pbem.orderfile import order_form_pieces
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.move import resolve_move
@@ -36,6 +37,7 @@ from pbem.rules.orders import ResearchOrder
 from pbem.rules.research import RULE as RESEARCH
 from pbem.ruleset import load_ruleset
 
+from test_form import SITUATIONS
 from test_random_games import RULESET, new_game, random_orders
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -313,6 +315,33 @@ def test_the_memo_of_printed_values_keeps_true_apart_from_one():
     html = html_text()
     assert html["<b>'&\"</b>"] == "&lt;b&gt;&#39;&amp;&#34;&lt;/b&gt;"
     assert html[Markup("<b>")] == "<b>"
+
+
+NAME_TEXT = st.text(alphabet=st.sampled_from("aZ 1<>&'\"\u202e\x07\x1c\n[]*_-é\u2028"), max_size=14)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=NAME_TEXT | st.sampled_from(ODD_NAMES), number=st.integers(-3, 12))
+def test_the_html_escaper_skips_markupsafe_only_for_text_it_would_leave(text, number):
+    """The HTML memo's escaper prints what `str(escape(html(value)))` prints, for text with
+    or without the characters HTML escapes, for numbers, None and markup."""
+    for value in (text, number, None, Markup(text), text.encode("utf-8").decode("utf-8")):
+        assert formats.html_escaped(value) == str(escape(formats.html(value)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(officer=NAME_TEXT | st.sampled_from(ODD_NAMES), colleague=NAME_TEXT,
+       game=NAME_TEXT, move=st.integers(1, 40), situation=st.sampled_from(sorted(SITUATIONS)))
+def test_an_order_form_printed_piece_by_piece_is_the_form_printed_whole(
+        officer, colleague, game, move, situation):
+    """A report prints its order form piece by piece, each piece through the memo: the
+    same text as the whole form escaped at once, in every format a report is written in."""
+    shown = replace(SITUATIONS[situation], colleague=colleague or None)
+    pieces = order_form_pieces(game, officer, move, shown)
+    for printed, escaper in ((direct.Escaped(render.ESCAPERS["txt"]), render.ESCAPERS["txt"]),
+                             (html_text(), lambda v: str(escape(formats.html(v))))):
+        assert printed.pieces(pieces) == escaper("".join(pieces))
+        assert printed.pieces("".join(pieces)) == escaper("".join(pieces))
 
 
 @settings(max_examples=300, deadline=None)

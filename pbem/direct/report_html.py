@@ -63,7 +63,7 @@ SHEET_HEAD = ("\n<h2>Ship sheet</h2>\n<table>\n<thead><tr><th>crews</th><th>modu
 
 
 def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
-           order_form: str, chart: str | None, deadline: dict[str, Any] | None,
+           order_form: str | tuple[str, ...], chart: str | None, deadline: dict[str, Any] | None,
            rulings: list[dict[str, str]], ground_line: Callable[[str, dict], str]) -> str:
     """`c` is `MoveView.officer_context`; `chart` the SVG element, ready; `ground_line` the
     macro `line` of ground.txt.j2 in the HTML environment."""
@@ -220,7 +220,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         if deadline:
             add(f"<p><b>Due by {e[deadline['text']]}.</b></p>\n")
         add("<p>Copy the text below into your reply, fill in your secret, edit the orders and "
-            f"send it back.</p>\n<pre>{e[order_form]}</pre>\n")
+            f"send it back.</p>\n<pre>{e.pieces(order_form)}</pre>\n")
     out.append(frame.tail)
     return "".join(out)
 

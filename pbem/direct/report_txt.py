@@ -37,11 +37,13 @@ LANDINGS = {  # landed.how (not on the base)
 }
 
 
-def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: str,
-           deadline: dict[str, Any] | None, rulings: list[dict[str, str]],
+def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
+           order_form: str | tuple[str, ...], deadline: dict[str, Any] | None,
+           rulings: list[dict[str, str]],
            ground_line: Callable[[str, dict], str], indent: Callable[..., str]) -> str:
-    """`c` is `MoveView.officer_context`; `ground_line` the macro `line` of ground.txt.j2
-    and `indent` Jinja's filter of that name."""
+    """`c` is `MoveView.officer_context`; `order_form` the form, or its pieces;
+    `ground_line` the macro `line` of ground.txt.j2 and `indent` Jinja's filter of that
+    name."""
     s = c["sheet"]
     fit = s["fit"]
     out = [f"VII LEGIO - {p[game]} - move {p[move]} - report for {p[s['rank']]} "
@@ -186,7 +188,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int, order_form: s
             "send it back.\n")
         if deadline:
             add(f"Due by {p[deadline['text']]}.\n")
-        add(f"{DASHES}\n{p[order_form]}\n")
+        add(f"{DASHES}\n{p.pieces(order_form)}\n")
     return "".join(out)
 
 
