@@ -112,6 +112,7 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
         auto_reload=False,
     )
     env.printer = direct.Printer(env, html_text() if escaping else Escaped(ESCAPERS[fmt]))
+    env.wrapped = {}  # `wordwrap`'s lines wrapped by textwrap, by its arguments
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
@@ -136,8 +137,17 @@ def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words:
             words = s.split(" ")
             if not break_long_words or max(map(len, words)) <= width:
                 return (wrapstring or env.newline_sequence).join(_fill(words, width))
-    return jinja2.filters.do_wordwrap(env, s, width, break_long_words, wrapstring,
+    # The same lines recur (every ship that sights the same planet from the same distance):
+    # textwrap wraps each once in an environment, which serves one command.
+    wrapped = getattr(env, "wrapped", None)
+    key = (s, width, break_long_words, wrapstring, break_on_hyphens)
+    if wrapped is not None and type(s) is str and key in wrapped:
+        return wrapped[key]
+    text = jinja2.filters.do_wordwrap(env, s, width, break_long_words, wrapstring,
                                       break_on_hyphens)
+    if wrapped is not None and type(s) is str:
+        wrapped[key] = text
+    return text
 
 
 # What makes textwrap cut a line otherwise than between words at single spaces: a space at
@@ -267,54 +277,67 @@ class MoveView:
         self.standings: list[dict] = []
         events = list(events)
         texts = list(texts) if texts is not None else [""] * len(events)
+        by_officer, texts_by_officer = self.by_officer, self.texts_by_officer
         for e, text in zip(events, texts):
-            if e.kind == "sheet":
-                self.sheets[e.officer] = e.data
-            if e.kind == "standings":
+            kind, audience, officer = e.kind, e.audience, e.officer
+            if kind == "sheet":
+                self.sheets[officer] = e.data
+            elif kind == "standings":
                 self.standings = e.data["rows"]
-            if e.audience == PUBLIC:
+            if audience == PUBLIC:
                 self.public.append(e)
                 self.public_texts.append(text)
-            elif e.audience == GM:
+            elif audience == GM:
                 self.gm.append(e)
-            if e.officer is not None and e.audience in (PUBLIC, OFFICER):
-                self.by_officer[e.officer].append(e)
-                self.texts_by_officer[e.officer].append(text)
+                continue
+            elif audience != OFFICER:
+                continue
+            if officer is not None:  # public, or private to him: his to read
+                by_officer[officer].append(e)
+                texts_by_officer[officer].append(text)
         self.places = {row["officer_name"]: n for n, row in enumerate(self.standings, 1)}
         self.game_end = next((e.data for e in self.public if e.kind == "game-end"), None)
 
     def own(self, officer_id: int) -> list[tuple[Event, str]]:
-        """This officer's own turn as he may read it, each event with its stored JSON."""
-        return [(e, text) for e, text in zip(self.by_officer.get(officer_id, []),
-                                             self.texts_by_officer.get(officer_id, []))
-                if e.visible_to(officer_id)]
+        """This officer's own turn as he may read it, each event with its stored JSON
+        (`by_officer` holds only events he may read: public, or private to him)."""
+        return list(zip(self.by_officer.get(officer_id, []),
+                        self.texts_by_officer.get(officer_id, [])))
 
     def officer_context(self, officer_id: int) -> dict[str, Any]:
         """Only what this officer may know: his own turn, public or private to him."""
-        own = [e for e in self.by_officer.get(officer_id, []) if e.visible_to(officer_id)]
+        own = self.by_officer.get(officer_id, [])
         before, after = chronicle(own)
-        kinds: dict[str, list[dict]] = defaultdict(list)
+        kinds: dict[str, list[dict]] = {}
+        ground = []
         for e in own:
-            kinds[e.kind].append(e.data)
+            found = kinds.get(e.kind)
+            if found is None:
+                kinds[e.kind] = [e.data]
+            else:
+                found.append(e.data)
+            if e.kind in GROUND_KINDS:
+                ground.append((e.kind, e.data))
+        first = kinds.get
         return {
             "sheet": self.sheets[officer_id],
-            "held": kinds["held"][0] if kinds["held"] else None,
-            "route": kinds["route"][0] if kinds["route"] else None,
-            "route_cut": kinds["route-cut"][0] if kinds["route-cut"] else None,
+            "held": first("held", (None,))[0],
+            "route": first("route", (None,))[0],
+            "route_cut": first("route-cut", (None,))[0],
             # Outer space: the black hole's effects, told only to a ship with a computer.
-            "black_hole": kinds["black-hole"][0] if kinds["black-hole"] else None,
+            "black_hole": first("black-hole", (None,))[0],
             # Outer space: what a Princeps PSI sensed (a net, a distortion's exit), if any.
-            "psi": kinds["psi-warning"][0] if kinds["psi-warning"] else None,
-            "known": kinds["known"],
-            "sightings": kinds["sighting"],
-            "landings": kinds["landed"],
-            "info": kinds["info"],
-            "unanswered": kinds["info-unanswered"],
+            "psi": first("psi-warning", (None,))[0],
+            "known": first("known", []),
+            "sightings": first("sighting", []),
+            "landings": first("landed", []),
+            "info": first("info", []),
+            "unanswered": first("info-unanswered", []),
             # Unpredictable Research: the sheet only in games with the rule.
-            "research": kinds["research"][0] if kinds["research"] else None,
-            "research_refused": kinds["research-refused"],
-            "score": kinds["score"][0] if kinds["score"] else None,
-            "ground": [(e.kind, e.data) for e in own if e.kind in GROUND_KINDS],
+            "research": first("research", (None,))[0],
+            "research_refused": first("research-refused", []),
+            "score": first("score", (None,))[0],
+            "ground": ground,
             "before_route": before,
             "after_route": after,
             "game_end": self.game_end,

@@ -349,10 +349,14 @@ def test_an_order_form_printed_piece_by_piece_is_the_form_printed_whole(
        width=st.sampled_from([8, 30, 64, 66, 79]), long_words=st.booleans())
 def test_wordwrap_wraps_as_jinja_does(text, width, long_words):
     """The bulletin's filter answers a line that fits without textwrap, and prints what
-    Jinja's own filter prints."""
+    Jinja's own filter prints, the second time too (from its memo, for a line textwrap
+    wrapped)."""
     env = render.environment(None, "txt")
-    assert render.wordwrap(env, text, width, long_words, "\n      ") == \
-        jinja2.filters.do_wordwrap(env, text, width, long_words, "\n      ")
+    jinja = jinja2.filters.do_wordwrap(env, text, width, long_words, "\n      ")
+    assert render.wordwrap(env, text, width, long_words, "\n      ") == jinja
+    assert render.wordwrap(env, text, width, long_words, "\n      ") == jinja
+    assert render.wordwrap(env, text, width, not long_words, "\n      ") == \
+        jinja2.filters.do_wordwrap(env, text, width, not long_words, "\n      ")
 
 
 @settings(max_examples=500, deadline=None)
