@@ -75,9 +75,10 @@ def reckoning_text(r: list[int]) -> str:
     return _reckoning_text(*r)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=65536)
 def _reckoning_text(x: int, y: int, dz: int) -> str:
-    # Thousands of officers believe they are on the same few hundred squares.
+    # Ten thousand officers believe they are on a few thousand squares (a cache smaller
+    # than a move's squares would forget each before its next use).
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     if flat == "here":
         flat = "on the base square"
@@ -102,8 +103,17 @@ def psi_shift(warning: dict) -> str:
 def heading_text(heading: str) -> str:
     """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
     of P-4` (designations and names stay as written)."""
+    # A move's reports print a few dozen headings, each thousands of times (markup, which
+    # is equal to its text, is worded each time and stays markup).
+    return _heading_words(heading) if type(heading) is str else _heading_text(heading)
+
+
+def _heading_text(heading: str) -> str:
     words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
     return " ".join(words)[:1].upper() + " ".join(words)[1:]
+
+
+_heading_words = functools.lru_cache(maxsize=1024)(_heading_text)
 
 
 class Escaped(dict):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import codecs
 import functools
 import difflib
+import operator
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -1598,6 +1599,15 @@ _FORM_GREETING = "".join("\n" + line for line in _comment(
     "start with # are comments: take the # away from an order you want to give."))
 
 
+@functools.lru_cache(maxsize=64)
+def _form_head(game: str, move: int) -> tuple[str, str, str]:
+    """A form's header around the officer's name, twice in it: the same for every form of
+    the move."""
+    return (f"# VII Legio, game {game}.\n# Orders of ",
+            f"\n# for move {move}.{_FORM_GREETING}\nGAME {game}\nOFFICER ",
+            f"\nSECRET\nMOVE {move}")
+
+
 def order_form_pieces(game: str, officer: str, move: int,
                       situation: FormSituation | None = None, *,
                       route: str = "") -> tuple[str, ...]:
@@ -1605,25 +1615,31 @@ def order_form_pieces(game: str, officer: str, move: int,
     them, which is the same in the forms of thousands of officers. A report escapes the
     form piece by piece (every escaper works character by character), each shared piece
     once a move."""
-    move_text = str(move)
-    head = ("# VII Legio, game ", game, ".\n# Orders of ", officer, "\n# for move ", move_text,
-            "." + _FORM_GREETING + "\nGAME ", game, "\nOFFICER ", officer, "\nSECRET\nMOVE ",
-            move_text)
+    opening, middle, end = _form_head(game, move)
+    head = (opening, officer, middle, officer, end)
     if situation is None:
         return (*head, _form_orders(None, route))
     # The orders of a form are the same for thousands of ships in the same situation but for
     # the colleague the PAY example names: they are made once for each situation (the key
     # below), and his name is put in.
     key = (tuple(situation.fit.items()), bool(situation.colleague),
-           *(getattr(situation, name) for name in _SITUATION_FIELDS))
-    before, _, after = _form_orders(key, route).partition(_COLLEAGUE)
+           *_situation_values(situation))
+    before, after = _form_halves(key, route)
     return (*head, before, situation.colleague or "", after)
+
+
+@functools.lru_cache(maxsize=4096)
+def _form_halves(key: tuple, route: str) -> tuple[str, str]:
+    """A situation's orders (`_form_orders`) before and after the colleague's name."""
+    before, _, after = _form_orders(key, route).partition(_COLLEAGUE)
+    return before, after
 
 
 _COLLEAGUE = "\x00colleague\x00"  # where the PAY example names him; no name holds a NUL
 # What a form depends on besides the sheet and whether there is a colleague to name.
 _SITUATION_FIELDS = tuple(f.name for f in dataclass_fields(FormSituation)
                           if f.name not in ("fit", "colleague"))
+_situation_values = operator.attrgetter(*_SITUATION_FIELDS)  # their values, as a tuple
 
 
 @functools.lru_cache(maxsize=4096)

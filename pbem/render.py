@@ -275,6 +275,7 @@ class MoveView:
         self.gm: list[Event] = []
         self.sheets: dict[int, dict] = {}
         self.standings: list[dict] = []
+        self.researchers: set[int] = set()  # the officers told of their research this move
         events = list(events)
         texts = list(texts) if texts is not None else [""] * len(events)
         by_officer, texts_by_officer = self.by_officer, self.texts_by_officer
@@ -295,6 +296,8 @@ class MoveView:
             if officer is not None:  # public, or private to him: his to read
                 by_officer[officer].append(e)
                 texts_by_officer[officer].append(text)
+                if kind == "research":
+                    self.researchers.add(officer)
         self.places = {row["officer_name"]: n for n, row in enumerate(self.standings, 1)}
         self.game_end = next((e.data for e in self.public if e.kind == "game-end"), None)
 
@@ -418,10 +421,9 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
     for n, (officer_id, sheet) in enumerate(view.sheets.items()):
         # The PAY example names the next officer in player order, never the officer himself.
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
-        research = any(e.kind == "research" for e in view.by_officer.get(officer_id, ()))
         forms[officer_id] = orderfile.order_form_pieces(
             game, sheet["officer_name"], move + 1,
-            form_situation(sheet, research=research, colleague=colleague))
+            form_situation(sheet, research=officer_id in view.researchers, colleague=colleague))
     return forms
 
 

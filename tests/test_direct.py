@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from pbem import direct, formats, render, store
+from pbem.direct import report_txt
 from pbem.formats import html_text
 from pbem.charts import book, svg
 from pbem.charts.knowledge import officer_planets
@@ -327,6 +328,16 @@ def test_the_html_escaper_skips_markupsafe_only_for_text_it_would_leave(text, nu
     or without the characters HTML escapes, for numbers, None and markup."""
     for value in (text, number, None, Markup(text), text.encode("utf-8").decode("utf-8")):
         assert formats.html_escaped(value) == str(escape(formats.html(value)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(line=st.text(alphabet=st.sampled_from("ab <&\n\r\x0b\x0c\x1c\x85\u2028\u2029é"), max_size=12))
+def test_a_ground_line_is_indented_as_jinja_indents_it(line):
+    """A report's ground line of one line is put behind two spaces without Jinja's
+    filter; any line `splitlines` would break goes through it."""
+    indent = jinja2.filters.do_indent
+    for text in (line, line + "\n", "Your radar picks up " + line + ".\n"):
+        assert report_txt._indented(text, indent) == indent(text, 2, True)
 
 
 @settings(max_examples=200, deadline=None)

@@ -75,7 +75,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         for block in found:
             add(f"{p[block['heading']]}\n")
             for kind, d in block["events"]:
-                add(p[indent(ground_line(kind, d), 2, True)])
+                add(p[_indented(ground_line(kind, d), indent)])
             add("\n")
 
     blocks(c["before_route"])
@@ -190,6 +190,14 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
             add(f"Due by {p[deadline['text']]}.\n")
         add(f"{DASHES}\n{p.pieces(order_form)}\n")
     return "".join(out)
+
+
+def _indented(line: str, indent: Callable[..., str]) -> str:
+    """`indent(line, 2, True)`: a line of one line (most are) is its text behind two
+    spaces; `isprintable` is false for every character `splitlines` breaks at."""
+    if type(line) is str and line[-1:] == "\n" and line[:-1].isprintable():
+        return "  " + line
+    return indent(line, 2, True)
 
 
 def _sighting(x: dict[str, Any], p: Escaped) -> str:
