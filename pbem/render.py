@@ -427,11 +427,15 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
     return forms
 
 
-def write(path: Path | str, text: str) -> None:
+def write(path: Path | str, text: str, folder: int | None = None) -> None:
     """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
-    close (ten thousand officers' reports are thirty thousand files a move)."""
+    close (ten thousand officers' reports are thirty thousand files a move). `folder`: an
+    open folder (`opened_folder`) that `path` is relative to, so the kernel does not walk
+    the whole path for each file."""
     data = text.encode("utf-8")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
+    fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
+                                                                    dir_fd=folder)
     try:
         while data:
             data = data[os.write(fd, data):]
@@ -575,6 +579,20 @@ def text_bulletin(env: Environment, suffix: str, **values: Any) -> str:
 
 
 @contextmanager
+def opened_folder(path: Path):
+    """The folder open for `write`'s `folder`, where the system opens files relative to a
+    folder (not Windows: None there, and `write` takes whole paths)."""
+    if os.open not in os.supports_dir_fd:
+        yield None
+        return
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+@contextmanager
 def collector_paused():
     """Python's cycle collector walks the whole heap (every event of the move, every chart)
     each time enough objects are made; the reports of ten thousand officers make millions of
@@ -617,23 +635,27 @@ def _render_move(
         charts = of_move_alone(move, events)
     shared = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view)
-    for officer_id, sheet in view.sheets.items():
-        ctx = view.officer_context(officer_id)
-        name = sheet["officer_name"]
-        stem = os.path.join(out_dir, report_stem(officer_id, name))
-        form = forms[officer_id]
-        told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
-        write(stem + ".txt",
-              text_report(text_env, ctx, game=game, move=move, order_form=form, **told))
-        chart_element, chart = officer_chart(html_env, charts, officer_id, sheet, game=game,
-                                             move=move, shared=shared, standalone=False)
-        write(stem + ".html", html_report(
-            html_env, ctx, game=game, move=move, order_form=form,
-            chart=Markup(chart_element), **told))
-        write(stem + ".json", report_json.officer_report(
-            game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
-            officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,
-            events=view.own(officer_id), **told))
+    with opened_folder(out_dir) as folder:
+        for officer_id, sheet in view.sheets.items():
+            ctx = view.officer_context(officer_id)
+            stem = report_stem(officer_id, sheet["officer_name"])
+            if folder is None:
+                stem = os.path.join(out_dir, stem)
+            form = forms[officer_id]
+            told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
+            write(stem + ".txt",
+                  text_report(text_env, ctx, game=game, move=move, order_form=form, **told),
+                  folder)
+            chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
+                                                 game=game, move=move, shared=shared,
+                                                 standalone=False)
+            write(stem + ".html", html_report(
+                html_env, ctx, game=game, move=move, order_form=form,
+                chart=Markup(chart_element), **told), folder)
+            write(stem + ".json", report_json.officer_report(
+                game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
+                officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,
+                events=view.own(officer_id), **told), folder)
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)

@@ -13,6 +13,7 @@ ship's wreck, the end of the game, the fair-play lines and the pages of `pbem si
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import re
 from dataclasses import replace
@@ -449,3 +450,21 @@ def test_a_game_folder_with_its_own_ground_lines_gets_them(tmp_path):
     for fmt in ("txt", "html"):
         line = render.environment(tmp_path, fmt).printer.ground_line("alien-ship-sighting", d)
         assert line.startswith("SEPTIMA sees the alien ship KNOX from the 3rd parsec"), line
+
+
+def test_a_move_is_written_the_same_where_files_cannot_be_opened_in_a_folder(tmp_path, monkeypatch):
+    """Reports are opened relative to the open move folder where the system allows it; where
+    it does not (Windows), each is opened by its whole path: the same files, the same bytes."""
+    move, view, events = next(random_game_views(3, 1, "advanced"))
+    texts = [store.to_json(e.data) for e in events]
+
+    def written(folder: Path) -> dict[str, bytes]:
+        render.render_move(None, folder, game="aleae", move=move, events=events, texts=texts,
+                           rolls=[])
+        return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+    relative = written(tmp_path / "relative")
+    monkeypatch.setattr(os, "supports_dir_fd", set())
+    whole = written(tmp_path / "whole")
+    assert whole == relative
+    assert sum(name.endswith(".html") for name in whole) == len(view.sheets) + 1
