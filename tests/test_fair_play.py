@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from pbem import game, ledger, record, store
 from pbem.cli import main
+from pbem.rules import dice as dice_module
 from pbem.rules.dice import Roll, SeededDice, face
 from pbem.store import GameError
 from pbem.verify import verify_path
@@ -165,6 +166,16 @@ def test_a_face_is_the_hmac_of_the_rolls_purpose_a_player_recomputes(secret, mov
     digest = hmac.new(secret, message.encode("utf-8"), hashlib.sha256).digest()
     assert face(secret, move, officer, kind, detail, n, die) == (
         int.from_bytes(digest[:8], "big") % die + 1)
+
+
+@given(secret=st.binary(max_size=200), message=st.binary(max_size=200))
+def test_the_dice_keyed_once_give_the_hmac_of_any_secret(secret, message):
+    """`dice.keyed` keys SHA-256 as RFC 2104 does, a secret longer than the block hashed
+    first: copied and fed a message, the digest is hmac's."""
+    inner, outer = (pad.copy() for pad in dice_module.keyed(secret))
+    inner.update(message)
+    outer.update(inner.digest())
+    assert outer.digest() == hmac.new(secret, message, hashlib.sha256).digest()
 
 
 @given(secret=st.binary(min_size=1, max_size=80), move=st.integers(0, 99),
