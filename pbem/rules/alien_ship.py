@@ -30,7 +30,7 @@ from .damage import suffer
 from .dice import GM as SEEN_BY_GM
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
-from .events import GM, OFFICER, PUBLIC
+from .events import GM, OFFICER, PUBLIC, Event
 from .geometry import LEVEL_GAP, Position, bearing_of, bearing_text, distance
 from .orders import Orders, Problem
 from .outer_space import explored
@@ -42,6 +42,8 @@ from .sighting import seen_from
 from .specialists import after_damage
 from .state import PLAYER_ORDER, AlienShip, Officer
 from .values import evolve
+
+_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")  # the sides of the Tabula Spatii (TAB. Q)
 DESTROYED, REDUCED, MISSED = "D", "R", "-"  # TAB. M (5C b)
@@ -383,10 +385,12 @@ def radar_sighting(board: Board, officer: Officer,
         return
     number, x, y, d = seen
     there = ship.position
-    # `report_data`, written out: every officer of a move may pick it up.
-    board.emit("alien-ship-sighting", OFFICER, officer.id, parsec=number, distance=d,
-               bearing=bearing_text(bearing_of(there.x - x, there.y - y)), name=ship.name,
-               attack=ship.attack, defence=ship.defence, reductions=ship.reductions)
+    # `report_data`, written out, and the event appended as made (as `Board.emit` makes it,
+    # without its keywords): every officer of a move may pick it up.
+    board.events.append(_new(Event, ("alien-ship-sighting", OFFICER, officer.id, {
+        "parsec": number, "distance": d,
+        "bearing": bearing_text(bearing_of(there.x - x, there.y - y)), "name": ship.name,
+        "attack": ship.attack, "defence": ship.defence, "reductions": ship.reductions})))
 
 
 def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,

@@ -21,6 +21,7 @@ from .outer_space import explored
 from .turn import hold, play_turn
 from .ruleset import Ruleset
 
+_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
 
 
 @dataclass(frozen=True)
@@ -64,17 +65,6 @@ def ground_view(board: Board, officer) -> dict | None:
          if landing.zone else {})
 
 
-def outer_sheet(board: Board, officer, specialist: dict | None) -> dict:
-    """What the ship sheet shows in outer space: the personality (5D), the specialist
-    officer (5E, `specialist` his sheet), and whether the alien ship's glue holds the ship
-    (5C b)."""
-    alien = board.alien_ship
-    return {
-        "personality": officer.personality, "specialist": specialist,
-        "held": alien.name if alien is not None and officer.id in alien.hooked else None,
-    }
-
-
 def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                 ruleset: Ruleset, dice: Dice) -> None:
     career.end_of_game(board, ruleset, board.settings.get("moves"))
@@ -93,6 +83,10 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     # never compared).
     seniority = {r.name: -n for n, r in enumerate(ruleset.ranks)}
     placed = []
+    # Outer space: whom the alien ship's glue holds (5C b), for their sheets.
+    alien = board.alien_ship
+    held_by, hooked = (alien.name, alien.hooked) if alien is not None else (None, ())
+    events = board.events
     for officer in order:
         ship = officer.ship
         placed.append((seniority[officer.rank], -officer.score, officer.name.casefold(),
@@ -109,6 +103,8 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
             "reckoning": [reckoning.x, reckoning.y, reckoning.level],
         }
         if outer:
+            # What the sheet shows in outer space: the personality (5D), the specialist
+            # officer (5E), and whether the alien ship's glue holds the ship (5C b).
             specialist, own = officer.specialist, None
             if specialist is not None:
                 what = (specialist.kind, specialist.value, specialist.field)
@@ -116,8 +112,11 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                 if own is None:
                     own = specialists_seen[what] = specialists.data(specialist)
                 own = dict(own)
-            sheet.update(outer_sheet(board, officer, own))
-        board.emit_data("sheet", OFFICER, officer.id, sheet)
+            sheet["personality"] = officer.personality
+            sheet["specialist"] = own
+            sheet["held"] = held_by if officer.id in hooked else None
+        # Appended as `Board.emit_data` appends it: a move makes a sheet for every officer.
+        events.append(_new(Event, ("sheet", OFFICER, officer.id, sheet)))
     placed.sort()
     board.emit("standings", PUBLIC, None, rows=[place[-1] for place in placed])
 

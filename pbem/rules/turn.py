@@ -11,7 +11,7 @@ from . import research, rulings, sighting, specialists
 from . import route as routes
 from .board import Board
 from .dice import Dice
-from .events import GM, OFFICER, PUBLIC
+from .events import GM, OFFICER, PUBLIC, Event
 from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, bearing, bearing_text
 from .geometry import route_text
 from .information import answer_data, ask
@@ -21,6 +21,12 @@ from .ruleset import Ruleset
 from .state import Officer, Planet
 from .values import evolve
 
+
+# Positions and events made without the named tuple's Python-level __new__. The events a
+# turn tells every officer (his turn, his route, each sighting, each request unanswered) are
+# appended as made: Board.emit's keywords would cost more than the event (a move tells some
+# 60,000 of them).
+_new = tuple.__new__
 
 DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
 
@@ -59,20 +65,24 @@ def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Di
 def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, dice: Dice) -> None:
     # `moved`: he sent valid orders; `route`: they fly a route; `ground`: the planet whose
     # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
-    board.emit("turn", PUBLIC, officer.id, officer_name=officer.name, moved=True,
-               route=bool(orders.route), ground=ground_of(board, officer))
+    events = board.events
+    events.append(_new(Event, ("turn", PUBLIC, officer.id, {
+        "officer_name": officer.name, "moved": True, "route": bool(orders.route),
+        "ground": ground_of(board, officer)})))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
     opening_score = officer.score
-    outer = outer_space.explored(board.settings)
     # Unpredictable Research first: a level acquired applies to this very move (19.2).
-    officer = research_turn(board, officer,
-                            [(r.technology, r.grants) for r in orders.research]
-                            if orders.research else (), ruleset.technologies, dice)
+    # Without the rule and its orders there is nothing to do, nor to tell.
+    if orders.research or research.enabled(board.settings):
+        officer = research_turn(board, officer,
+                                [(r.technology, r.grants) for r in orders.research],
+                                ruleset.technologies, dice)
     if orders.refit is not None:
         officer = career.refit(board, officer, dict(orders.refit), ruleset)
-    officer = specialists.embark(board, officer, orders, ruleset.specialists)
+    if orders.given_specialist:
+        officer = specialists.embark(board, officer, orders, ruleset.specialists)
     for payment in orders.pay:
         officer = career.pay(board, officer, payment.amount, payment.to)
     route = orders.route
@@ -80,7 +90,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     was_on_ground = officer.landing is not None
     bombs_at_start = officer.ship.tot
     relanded = False
-    if officer.landing is not None and orders.land and outer:
+    if officer.landing is not None and orders.land and outer_space.explored(board.settings):
         # 5F: take off and land again on the same planet for a better zone; the move is
         # spent there, and the radar sees from the ground.
         officer, relanded, route = landing.reland(board, officer, orders, ruleset, dice), True, ()
@@ -151,13 +161,11 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             points = discovery_award(ship_type.level)
             found += points
             new_planets.append(planet)
-        board.emit(
-            "sighting", PUBLIC, officer.id, officer_name=officer.name, parsec=s.parsec,
-            planet=planet.designation, base=planet.base, known=planet.known,
-            new=is_new, points=points,
-            distance=s.distance, bearing=bearing_text(s.bearing),
-            facts=planet_facts(ruleset, planet),
-        )
+        events.append(_new(Event, ("sighting", PUBLIC, officer.id, {
+            "officer_name": officer.name, "parsec": s.parsec, "planet": planet.designation,
+            "base": planet.base, "known": planet.known, "new": is_new, "points": points,
+            "distance": s.distance, "bearing": bearing_text(s.bearing),
+            "facts": planet_facts(ruleset, planet)})))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
@@ -219,20 +227,20 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         moved = displacement(route)
     else:
         moved = (end.x - start.x, end.y - start.y, end.level - start.level)
-    reckoning = Position(officer.reckoning.x + moved[0], officer.reckoning.y + moved[1],
-                         officer.reckoning.level + moved[2])
+    was = officer.reckoning
+    reckoning = _new(Position, (was.x + moved[0], was.y + moved[1], was.level + moved[2]))
     on_base = landing_here and board.planets[landed_on].base
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
         # A net's stop is told only when a PSI sensed it (5B b).
         travelled, stop, stop_parsec = net.told(trace, sensed)
-        board.emit(
-            "route", OFFICER, officer.id, ordered=route_text(orders.route),
-            planned=trace.planned, travelled=travelled, stop=stop, stop_parsec=stop_parsec,
-            planet_ahead=ahead, radars=radars_on, reach=reach, tanks=tanks_used,
-            thrust=allowed, link=True, reckoning=[reckoning.x, reckoning.y, reckoning.level],
-        )
+        events.append(_new(Event, ("route", OFFICER, officer.id, {
+            "ordered": route_text(orders.route), "planned": trace.planned,
+            "travelled": travelled, "stop": stop, "stop_parsec": stop_parsec,
+            "planet_ahead": ahead, "radars": radars_on, "reach": reach, "tanks": tanks_used,
+            "thrust": allowed, "link": True,
+            "reckoning": [reckoning.x, reckoning.y, reckoning.level]})))
     elif route or officer.landing is None:
         # Told nothing: the officer's event holds only what he ordered; the GM sees the rest.
         board.emit(
@@ -430,12 +438,13 @@ def answer_requests(
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
     discovered = f"you discovered {len(new_planets)} new planet(s) this move"
+    events = board.events
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
-                board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                           reason=discovered, why="no-new-planet")
+                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
+                    "request": request.text(), "reason": discovered, "why": "no-new-planet"})))
                 continue
             planet_id = new_planets[n - 1].id
         else:
@@ -443,11 +452,10 @@ def answer_requests(
                 by_name = {board.planets[i].designation: i for i in seen}
             planet_id = by_name.get(request.planet)
             if planet_id is None:
-                board.emit(
-                    "info-unanswered", OFFICER, officer.id, request=request.text(),
-                    reason="that planet was not within radar range of your route",
-                    why="not-in-range",
-                )
+                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
+                    "request": request.text(),
+                    "reason": "that planet was not within radar range of your route",
+                    "why": "not-in-range"})))
                 continue
         planet = board.planets[planet_id]
         if planet.base:

@@ -25,13 +25,14 @@ def evolve(value: Value, /, **changes: Any) -> Value:
     """`value` with the fields named changed, as `dataclasses.replace(value, **changes)`
     (`value` given by position only: a specialist has a field of that name)."""
     attributes = value.__dict__
-    if not changes.keys() <= attributes.keys():
-        unknown = ", ".join(sorted(changes.keys() - attributes.keys()))
-        raise TypeError(f"{type(value).__name__} has no field {unknown}")
     copy = object.__new__(type(value))
     fields = copy.__dict__  # the frozen class refuses setattr, not its instance's dict
     fields.update(attributes)
     fields.update(changes)
+    if len(fields) != len(attributes):
+        # A name that is no field added a key: counted, not looked for name by name.
+        unknown = ", ".join(sorted(changes.keys() - attributes.keys()))
+        raise TypeError(f"{type(value).__name__} has no field {unknown}")
     return copy
 
 
