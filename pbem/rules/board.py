@@ -50,6 +50,9 @@ class Board:
     planets_before: dict[int, Planet] = field(default_factory=dict)
     # The base planet's id, found the first time it is asked for (it never changes).
     base_id: int | None = None
+    # The facts of the planets sighted this move, by name (InformationSheet.describe), for
+    # each (facts, radioactivity) met: the move's one ruleset describes them alike.
+    described: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_state(cls, state: GameState) -> "Board":

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .ship import Ship, lose_component
 from .tables import HULL, Table
+from .values import made
 
 LOST_HULL = "two hull hits in one move"
 LOST_TANKS = "no tanks left"
@@ -65,7 +66,9 @@ def suffer(ship: Ship, count: int, table: Table, roll: Callable[[], int],
             ship, effect = damaged, "lost"
         else:
             effect = "none"
-        hits.append(Hit(table.die, face, part, effect))
+        # Hit(...) made at once (values.made): a move of the advanced level rolls thousands.
+        hits.append(made(Hit, {"die": table.die, "face": face, "component": part,
+                               "effect": effect}))
         if effect == "destroyed":
             lost = LOST_HULL
         elif part == "tanks" and ship.tanks == 0:

@@ -76,6 +76,9 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
     # square, its step and its parsecs.
     first, x0, y0, level0, sx, sy, count = 0, x, y, level, 0, 0, 1
     number, cut = 0, None
+    # Is the ship on a square of the zone? A leg from one stays in it (it stops at the
+    # edge), and so does a level change: this is asked again only after a leg from outside.
+    on_zone = 0 <= x < size and 0 <= y < size and 1 <= level <= levels
     for seg in route:
         parsecs, direction = seg.parsecs, seg.direction
         step = COMPASS.get(direction)
@@ -88,13 +91,14 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
                 done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
                 number, level = number + LEVEL_GAP, level + dz
                 first, x0, y0, level0, sx, sy, count = number, x, y, level, 0, 0, 1
+                on_zone = True
             if cut:
                 break
             continue
         # A leg on one level: how far it stays inside the zone is counted, not tried
         # square by square.
         dx, dy = step
-        if 0 <= x < size and 0 <= y < size and 1 <= level <= levels:
+        if on_zone:
             inside = parsecs  # from a square of the zone, up to the edge it heads for
             if dx:
                 room = size - 1 - x if dx > 0 else x
@@ -105,6 +109,8 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
         else:
             inside = (min(parsecs, _room(x, dx, size), _room(y, dy, size))
                       if 1 <= level <= levels else 0)
+            on_zone = 0 <= x + dx * inside < size and 0 <= y + dy * inside < size and (
+                1 <= level <= levels)
         if inside:
             if count == 1 or (sx == dx and sy == dy):
                 # It goes on from the parsec where the ship is, alone in its leg, or the
@@ -166,7 +172,8 @@ def trace(
     parsecs = sum(map(_COUNT, legs))
     stop, stop_parsec, planet, kept = _planets_on(legs, levels, nearby, parsecs, cut,
                                                   planets_at, radar_range, land)
-    met = stop_on_legs(levels, hazards) if hazards else None
+    # Only nets and distortions stop a route: none to look for without them.
+    met = stop_on_legs(levels, hazards) if hazards is not None and hazards.stops else None
     if met is not None:
         k, kind = met
         # Hazards lie 4 parsecs or more from every planet: a hazard's square is never a
@@ -194,11 +201,14 @@ def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
     how many of the route's `parsecs` are kept."""
     # The first parsec past the start with a planet that stops routes, and that planet.
     i, planet = -1, None
+    known_block = not rulings.KNOWN_PLANETS_DO_NOT_STOP
     for level, (on_level, x0, y0, x1, y1) in levels.items():
         blocking = []
         for candidate in nearby[level]:
             px, py, _ = candidate.position
-            if x0 <= px <= x1 and y0 <= py <= y1 and blocks_route(candidate):
+            # `blocks_route`, written out: a move weighs some 35,000 planets near routes.
+            if (x0 <= px <= x1 and y0 <= py <= y1 and not candidate.base
+                    and (known_block or not candidate.known)):
                 blocking.append((px, py, candidate))
         crossed = legs_.first_crossing(on_level, blocking) if blocking else None
         if crossed is not None and (i < 0 or crossed[0] < i):

@@ -74,28 +74,33 @@ def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
     number, its square's x and y, and its distance in steps. Each leg's nearest is counted
     (`legs.nearest_on`), the legs taken in the route's order."""
     # `fewest` starts beyond reach, so a parsec out of range is never taken.
-    fewest, shortest, seen = reach + 1, 0, None
+    fewest, shortest, best, at = reach + 1, 0, None, 0
     for _, leg in on_level:
         # legs.nearest_on, written out: a move weighs some 70,000 legs.
         _, x, y, _, dx, dy, count = leg
-        if dx and dy:
-            i = ((px - x) * dx + (py - y) * dy) // 2
-        elif dx:
-            i = (px - x) * dx
-        elif dy:
-            i = (py - y) * dy
+        ex, ey = px - x, py - y  # from the leg's first parsec to the square
+        if dx:
+            i = (ex * dx + ey * dy) // 2 if dy else ex * dx
         else:
+            i = ey * dy  # 0 for a leg of one parsec
+        if i < 0:
             i = 0
-        i = 0 if i < 0 else count - 1 if i >= count else i
-        ax, ay = px - x - i * dx, py - y - i * dy
-        ax, ay = (ax if ax >= 0 else -ax), (ay if ay >= 0 else -ay)
-        steps, straight = (ax if ax >= ay else ay), ax * ax + ay * ay
-        if steps < fewest or (steps == fewest and straight < shortest):
-            fewest, shortest, seen = steps, straight, (leg, i)
-    if seen is None:
+        elif i >= count:
+            i = count - 1
+        ax, ay = ex - i * dx, ey - i * dy
+        if ax < 0:
+            ax = -ax
+        if ay < 0:
+            ay = -ay
+        steps = ax if ax >= ay else ay
+        if steps < fewest:
+            fewest, shortest, best, at = steps, ax * ax + ay * ay, leg, i
+        elif steps == fewest and ax * ax + ay * ay < shortest:
+            shortest, best, at = ax * ax + ay * ay, leg, i
+    if best is None:
         return None
-    (number, x, y, _, dx, dy, _), i = seen
-    return number + i, x + i * dx, y + i * dy, fewest
+    number, x, y, _, dx, dy, _ = best
+    return number + at, x + at * dx, y + at * dy, fewest
 
 
 def sightings(

@@ -37,10 +37,19 @@ def discovery_award(ship_level: int) -> int:
     return max(0, award) if rulings.AWARD_NEVER_NEGATIVE else award
 
 
-def planet_facts(ruleset: Ruleset, planet: Planet) -> list[str]:
+def planet_facts(ruleset: Ruleset, planet: Planet, board: Board | None = None) -> list[str]:
+    """The facts known of a planet, by name, as a sighting tells them. Described once a
+    move for each (facts, radioactivity) on the `board`: a planet near the base is sighted
+    by officer after officer."""
     if not planet.facts:
         return []  # nothing known of it yet: most planets sighted
-    return list(ruleset.information.describe(planet.facts, planet.radioactivity))
+    if board is None:
+        return list(ruleset.information.describe(planet.facts, planet.radioactivity))
+    known = (planet.facts, planet.radioactivity)
+    told = board.described.get(known)
+    if told is None:
+        told = board.described[known] = ruleset.information.describe(*known)
+    return list(told)
 
 
 def hold(board: Board, officer: Officer, reason: str, ruleset: Ruleset, dice: Dice) -> None:
@@ -165,7 +174,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             "officer_name": officer.name, "parsec": s.parsec, "planet": planet.designation,
             "base": planet.base, "known": planet.known, "new": is_new, "points": points,
             "distance": s.distance, "bearing": bearing_text(s.bearing),
-            "facts": planet_facts(ruleset, planet)})))
+            "facts": planet_facts(ruleset, planet, board)})))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).

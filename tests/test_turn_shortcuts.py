@@ -1,0 +1,101 @@
+"""What a turn does once a move, or by a shorter way, against the plain way it replaced: the
+facts of a sighted planet described once a move, a damage's Hit made at once, the events a
+turn appends as made against those `Board.emit` makes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem.rules import damage, turn
+from pbem.rules.board import Board
+from pbem.rules.events import OFFICER, PUBLIC, Event
+from pbem.rules.geometry import Position, Zone
+from pbem.rules.information_sheet import RADIOACTIVITY_NAMES
+from pbem.rules.state import Planet
+from pbem.ruleset import load_ruleset
+from pbem.rules.values import made
+
+RULES = load_ruleset()
+# Every fact tuple a planet may hold: the sheet's complete paths and each of their beginnings.
+KNOWN = sorted({path[:n] for path in RULES.information.paths() for n in range(len(path) + 1)})
+
+
+def a_board() -> Board:
+    return Board(Zone(10), {}, {}, 1, 0, {})
+
+
+@settings(max_examples=80)
+@given(sighted=st.lists(st.tuples(st.sampled_from(KNOWN),
+                                  st.sampled_from([None, *RADIOACTIVITY_NAMES])),
+                        min_size=1, max_size=12))
+def test_a_sighted_planets_facts_described_once_a_move_are_those_described_each_time(sighted):
+    """The board keeps each (facts, radioactivity) described: planet after planet, each
+    sighting is told what describing it then and there tells, in a list of its own."""
+    board, told = a_board(), []
+    for k, (facts, radioactivity) in enumerate(sighted):
+        planet = Planet(k, Position(k, 0, 1), facts=facts, radioactivity=radioactivity)
+        plain = turn.planet_facts(RULES, planet)
+        assert plain == (list(RULES.information.describe(facts, radioactivity)) if facts else [])
+        once = turn.planet_facts(RULES, planet, board)
+        assert once == plain and type(once) is list
+        told.append(once)
+    assert len({id(facts) for facts in told}) == len(told)  # no two events share a list
+
+
+@given(die=st.integers(1, 20), face=st.integers(1, 20), component=st.text(max_size=10),
+       effect=st.sampled_from(["lost", "none", "absorbed", "destroyed"]))
+def test_a_hit_made_at_once_is_the_hit_the_class_makes(die, face, component, effect):
+    assert not hasattr(damage.Hit, "__post_init__")
+    fields = {"die": die, "face": face, "component": component, "effect": effect}
+    assert list(fields) == [f.name for f in dataclasses.fields(damage.Hit)]
+    hit, plain = made(damage.Hit, dict(fields)), damage.Hit(die, face, component, effect)
+    assert hit == plain and repr(hit) == repr(plain) and vars(hit) == vars(plain)
+    assert hit.data() == plain.data()
+
+
+# The keys of the events a turn appends as made, in the order Board.emit was given them.
+KEYS = {
+    "turn": ["officer_name", "moved", "route", "ground"],
+    "route": ["ordered", "planned", "travelled", "stop", "stop_parsec", "planet_ahead",
+              "radars", "reach", "tanks", "thrust", "link", "reckoning"],
+    "sighting": ["officer_name", "parsec", "planet", "base", "known", "new", "points",
+                 "distance", "bearing", "facts"],
+    "info-unanswered": ["request", "reason", "why"],
+    "alien-ship-sighting": ["parsec", "distance", "bearing", "name", "attack", "defence",
+                            "reductions"],
+    "sheet": ["officer_name", "rank", "score", "ship_type", "ship_name", "level", "crews",
+              "fit", "crew_men", "landed", "ground", "reckoning", "personality",
+              "specialist", "held"],
+}
+
+
+def test_the_events_a_turn_appends_as_made_are_those_board_emit_makes():
+    """A turn's most frequent events are appended as made: each the named tuple Event(...)
+    makes, of the audience it always had, its data's keys in the order they were given."""
+    from core import HERE, in_space, planet, play, state
+
+    from pbem.rules.geometry import Segment
+    from pbem.rules.orders import InfoRequest, Orders
+    from pbem.rules.state import AlienShip
+
+    officer = in_space(Position(8, 12, 2))
+    s = dataclasses.replace(
+        state([planet("sevolventes", position=HERE)], [officer], settings={"level": "advanced"}),
+        alien_ship=AlienShip("BRUCEL", 6, 4, 0, Position(15, 13, 2), entered=1))
+    orders = Orders(route=(Segment(6, "E"),), info=(InfoRequest(None), InfoRequest("P-9")))
+    result = play(s, {officer.id: orders})
+    audience = {"turn": PUBLIC, "sighting": PUBLIC}
+    met = set()
+    for event in result.events:
+        assert type(event) is Event
+        assert event == Event(event.kind, event.audience, event.officer, event.data)
+        assert isinstance(event.kind, str) and isinstance(event.data, dict)
+        if event.kind in KEYS:
+            met.add(event.kind)
+            assert list(event.data) == KEYS[event.kind]
+            assert event.audience == audience.get(event.kind, OFFICER)
+            assert event.officer == officer.id
+    assert met == set(KEYS)
