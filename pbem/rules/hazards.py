@@ -120,8 +120,10 @@ def stop_on_legs(levels: dict[int, OnLevel], hazards: Hazards) -> tuple[int, str
         if stops is None:
             continue
         xs, found = stops
-        near = [stop for stop in found[bisect_left(xs, x0):bisect_right(xs, x1)]
-                if y0 <= stop[1] <= y1]
+        lo, hi = bisect_left(xs, x0), bisect_right(xs, x1)
+        if lo == hi:
+            continue  # none within the level's bounds in x: most routes
+        near = [stop for stop in found[lo:hi] if y0 <= stop[1] <= y1]
         crossed = legs_.first_crossing(on_level, near) if near else None
         if crossed is not None and (met is None or crossed[0] < met[0]):
             met = crossed
