@@ -380,7 +380,9 @@ def radar_sighting(board: Board, officer: Officer,
     ship = board.alien_ship
     if ship is None or reach <= 0:
         return
-    seen = seen_from(_levels(path), ship.position, reach)
+    levels = (path.levels if isinstance(path, RouteResult) and path.levels is not None
+              else _levels(path))  # a traced route's, most often: a move traces thousands
+    seen = seen_from(levels, ship.position, reach)
     if seen is None:
         return
     number, x, y, d = seen

@@ -120,7 +120,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         if not taking_off:
             route = ()  # still on the ground: the radar sees, the ship does not move
 
-    if officer.landing is None and alien_ship.hooked(board, officer.id):
+    # The alien ship is asked after only while one is in play (outer space, 5C).
+    if (officer.landing is None and board.alien_ship is not None
+            and alien_ship.hooked(board, officer.id)):
         # 5C b: space glue; fire first, then the disengagement roll.
         officer, free = alien_ship.hooked_turn(board, officer, orders, ruleset, dice)
         if not free:
@@ -268,7 +270,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if hurt is not None and not lost:
         # 5E c: a scientist risks his life in the black hole's damage too.
         officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
-    if link:
+    if link and board.alien_ship is not None:
         # 5C a: the alien ship is picked up by radar during the movement only.
         alien_ship.radar_sighting(board, officer, trace, reach)
     if lost:
@@ -288,7 +290,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
     officer = evolve(officer, position=position, landed_on=landed_on,
                      score=officer.score + found, reckoning=reckoning)
-    alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
+    if board.alien_ship is not None:
+        alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
     if landing_here and carried and not on_base:
         # 5B c: put down on a planet by the distortion, the ship lands there at once.
         officer = landing.land(board, officer, arrived_on, Orders(), ruleset, dice,
