@@ -113,18 +113,26 @@ class _Verdict:
     authentic: str  # the officer's secret hash when he proved who he is, else ""
 
 
+# The fields of a Filed in the class's order, as a letter filed now has them but its own.
+_FILED: dict[str, Any] = {"id": 0, "source": "", "status": "", "move": None, "officer": None,
+                          "problems": (), "note": "", "again": False, "receipts": (),
+                          "late": False}
+
+
 def _stamp(moment: datetime) -> str:
     """`moment.astimezone(timezone.utc).isoformat(timespec="seconds")`: the letters of a
     move are dated within a few seconds of each other (a file by the time it was saved),
     so each second is written once (a property test holds the two to the same text)."""
     try:
-        return _second((moment - _EPOCH) // _ONE_SECOND)
+        since = moment - _EPOCH
     except TypeError:  # a naive moment: local time, as astimezone takes it
         return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
+    # The whole seconds since the epoch (a timedelta keeps 0 <= seconds < 86400 and its
+    # microseconds >= 0), without dividing one timedelta by another.
+    return _second(since.days * 86400 + since.seconds)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-_ONE_SECOND = timedelta(seconds=1)
 
 
 @functools.lru_cache(maxsize=256)
@@ -195,6 +203,15 @@ class Inbox:
         self.db = db
         self.now = now or datetime.now(timezone.utc)
         self._filed = _stamp(self.now)  # every letter of this call is filed now
+        # A letter's row, in the order of its columns (`record_filing` writes the rows of
+        # the same columns at once), with what every letter of this call has alike.
+        self._row: dict[str, Any] = {
+            "move": None, "declared": None, "officer_id": None, "status": "", "source": "",
+            "label": "", "sender": "", "sender_name": "", "subject": "", "message_id": "",
+            "refs": "[]", "date": "", "dated_by": "", "filed": self._filed, "digest": "",
+            "found_in": "", "reason": "", "text": "", "problems": "[]", "problems_total": 0,
+            "authentic": "", "late": 0, "played": 0, "answer": int(self.answer),
+        }
         self.state = state if state is not None else store.load_state(db)
         if ruleset is None:
             try:
@@ -303,12 +320,18 @@ class Inbox:
             reason="" if officer else self._nobody(orders))
         if status == ACCEPTED:
             self.fresh[letter_id] = verdict.orders
-        filed = made(Filed, {  # one for each file of a move
-            "id": letter_id, "source": letter.source, "status": status, "move": move,
-            "officer": officer.name if officer else None, "problems": tuple(verdict.problems),
-            "note": self._note(letter.source, status, move, officer, verdict.problems, late,
-                               orders),
-            "again": False, "receipts": (), "late": late})
+        fields = _FILED.copy()  # one for each file of a move
+        fields["id"] = letter_id
+        fields["source"] = letter.source
+        fields["status"] = status
+        fields["move"] = move
+        fields["officer"] = officer.name if officer else None
+        if verdict.problems:
+            fields["problems"] = tuple(verdict.problems)
+        fields["note"] = self._note(letter.source, status, move, officer, verdict.problems,
+                                    late, orders)
+        fields["late"] = late
+        filed = made(Filed, fields)
         receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
         return replace(filed, receipts=receipts) if receipts else filed
 
@@ -404,32 +427,47 @@ class Inbox:
                                        colleagues=self.colleagues, index=self.index)
         if orders.game is None:  # whoever it names, orders without GAME are nobody's
             officer = None
-        from_problem = self._from_problem(orders, officer, letter) if officer else None
-        found += [from_problem] if from_problem else []
+        # Only a mail may come from the wrong address (`_from_problem`): not a file.
+        from_problem = self._from_problem(orders, officer, letter) \
+            if officer and letter.mail else None
+        if from_problem:
+            found.append(from_problem)
         proved = (officer is not None and orders.secret is not None and from_problem is None
                   and secret_ok(officer.id, orders.secret))
-        return _Verdict(orders, in_report_order(problems + found), officer,
-                        self.secrets[officer.id][1] if proved else "")
+        return _Verdict(orders, in_report_order(problems + found) if problems or found else [],
+                        officer, self.secrets[officer.id][1] if proved else "")
 
     def _insert(self, letter: Letter, *, status: str, move: int, date: datetime,
                 dated_by: str, label: str, text: str, orders: Orders | None = None,
                 officer_id: int | None = None, problems: Iterable[Problem] = (),
                 authentic: str = "", late: bool = False, reason: str | None = None) -> int:
         problems = list(problems)
-        row = {
-                "move": move, "declared": orders.move if orders else None,
-                "officer_id": officer_id, "status": status, "source": letter.source,
-                "label": label, "sender": letter.sender, "sender_name": letter.sender_name,
-                "subject": letter.subject, "message_id": letter.message_id,
-                "refs": json.dumps(list(letter.references)) if letter.references else "[]",
-                "date": _stamp(date), "dated_by": dated_by, "filed": self._filed,
-                "digest": letter.digest,
-                "found_in": letter.found_in,
-                "reason": letter.reason if reason is None else reason, "text": text,
-                "problems": problems_json(problems), "problems_total": len(problems),
-                "authentic": authentic, "late": int(late), "played": 0,
-                "answer": int(self.answer),
-        }
+        # A copy of the columns every letter of this call has alike (`_row`), the others
+        # set: a move files ten thousand letters.
+        row = self._row.copy()
+        row["move"] = move
+        row["declared"] = orders.move if orders else None
+        row["officer_id"] = officer_id
+        row["status"] = status
+        row["source"] = letter.source
+        row["label"] = label
+        row["sender"] = letter.sender
+        row["sender_name"] = letter.sender_name
+        row["subject"] = letter.subject
+        row["message_id"] = letter.message_id
+        if letter.references:
+            row["refs"] = json.dumps(list(letter.references))
+        row["date"] = _stamp(date)
+        row["dated_by"] = dated_by
+        row["digest"] = letter.digest
+        row["found_in"] = letter.found_in
+        row["reason"] = letter.reason if reason is None else reason
+        row["text"] = text
+        if problems:
+            row["problems"] = problems_json(problems)
+            row["problems_total"] = len(problems)
+        row["authentic"] = authentic
+        row["late"] = int(late)
         if self.defer:
             row["id"] = _UNWRITTEN + len(self.pending)
             self.pending.append(row)

@@ -27,6 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from dataclasses import fields as dataclass_fields
+from itertools import chain
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
@@ -120,7 +121,7 @@ def decode(data: bytes) -> str:
     for mark, encoding in _BYTE_ORDER_MARKS:
         if data.startswith(mark):
             return _text(_strictly(data[len(mark) :], encoding))
-    if b"\0" in data:
+    if 0 in data:  # a NUL byte (`b"\0" in data`, with no look at 0 as bytes first)
         encoding = _utf16_without_mark(data)
         if encoding is not None:
             return _text(_strictly(data, encoding))
@@ -180,7 +181,9 @@ def _controls(text: str) -> int:
 
 def _normalise(text: str) -> str:
     # NFC so that a name typed on a Mac (o + combining grave) matches the enlisted one.
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:  # most texts have none: not copied twice for nothing
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return unicodedata.normalize("NFC", text)
 
 
@@ -749,27 +752,56 @@ def kept_for_the_record(text: str, secret: str | None = None) -> str:
     order lines as written but the SECRET line masked (and the secret wherever it is
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
-    return _kept(text.split("\n"), secret)
+    lines = text.split("\n")
+    return _kept(lines, secret, range(1, len(lines) + 1))
 
 
-def _kept(lines: list[str], secret: str | None, orders: Mapping[int, _Line] = _EMPTY_LINES,
+def _kept(lines: list[str], secret: str | None, others: Iterable[int],
           secret_line: int | None = None) -> str:
-    """`kept_for_the_record` of the text of these lines. `orders` are some of its order
-    lines as `_split` splits them, by number, none of them SECRET but `secret_line`: the
-    plain reading's own, kept as written with no second look (all of a plain text's lines
-    but the blank and the comments)."""
-    out = list(lines)
-    for number in (range(1, len(lines) + 1) if not orders
-                   else set(range(1, len(lines) + 1)).difference(orders)):
-        line = _split(number, lines[number - 1])  # as the reader split it, just before
+    """`kept_for_the_record` of the text of these lines, made in `lines` itself. The lines
+    numbered `others` are masked as `without_secret` masks them unless the reader split
+    them into an order other than SECRET; every other line is an order line the reader
+    split already (the plain reading's), kept as written, but `secret_line`, masked."""
+    for number in others:
+        raw = lines[number - 1]
+        if not raw:  # nothing to mask (most texts end with a line end)
+            continue
+        line = _split(number, raw)  # as the reader split it, just before
         if line is None or line.name is None or line.name == "SECRET":
-            out[number - 1] = mask_secret(lines[number - 1])
+            lines[number - 1] = mask_secret(raw)
     if secret_line is not None:
-        out[secret_line - 1] = mask_secret(lines[secret_line - 1])
-    kept = "\n".join(out)
+        lines[secret_line - 1] = _masked_secret_line(lines[secret_line - 1])
+    kept = "\n".join(lines)
     if secret and len(secret) >= 3:
         kept = kept.replace(secret, MASK)
     return kept
+
+
+def _around(orders: Mapping[int, _Line], count: int) -> Iterable[int]:
+    """The numbers of the lines 1 to `count` that `orders` (numbered lines, in the order
+    of the text) does not hold. The order lines of most plain texts follow one another
+    from GAME to END: only the lines above and below them are left, with no set made of
+    every number."""
+    first, last = next(iter(orders)), next(reversed(orders))
+    if last - first + 1 == len(orders):  # no line missing between the first and the last
+        return range(last + 1, count + 1) if first == 1 else chain(range(1, first),
+                                                                    range(last + 1, count + 1))
+    return set(range(1, count + 1)).difference(orders)
+
+
+# How most files write their secret: the word SECRET (the first that `_SECRET_IN` tries), a
+# space and the secret.
+_SECRET_SPACE = _SECRET_WORDS[0] + " "
+_SECRET_MASKED = f"{_SECRET_WORDS[0]} {MASK}"
+
+
+def _masked_secret_line(line: str) -> str:
+    """`mask_secret(line)` of a file's SECRET line. Each file has a secret of its own, that
+    no cache holds: a line written `SECRET <secret>` (most of them) is masked with no
+    pattern searched (a property test holds the two to the same text)."""
+    if line.startswith(_SECRET_SPACE) and line[len(_SECRET_SPACE):].strip():
+        return _SECRET_MASKED
+    return mask_secret(line)
 
 
 def recorded(data: bytes, secret: str | None = None) -> str:
@@ -792,12 +824,8 @@ class _Line(NamedTuple):  # a tuple: a move reads every line of ten thousand fil
     name: str | None = None  # the order its word stands for (ALIASES); None for none
 
 
-@functools.lru_cache(maxsize=8192)
-def _split(number: int, raw: str) -> _Line | None:
-    """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text.
-    Made once for each line written the same way at the same place: the files of a move
-    have most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is
-    split by the reader, then for the record."""
+def _split_line(number: int, raw: str) -> _Line | None:
+    """None for lines that hold no order: blank, comment only, or quoted (`>`) mail text."""
     text = raw.strip()
     if text[:1] == ">":
         return None
@@ -806,6 +834,12 @@ def _split(number: int, raw: str) -> _Line | None:
         return None
     word = words[0].upper()
     return _new_line(_Line, (number, text, word, " ".join(words[1:]), ALIASES.get(word)))
+
+
+# Made once for each line written the same way at the same place: the files of a move have
+# most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is split
+# by the reader, then for the record.
+_split = functools.lru_cache(maxsize=8192)(_split_line)
 
 
 # What _Line(...) does, without the NamedTuple's own __new__ written in Python: a move
@@ -1071,8 +1105,8 @@ def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Probl
     if lines is None or len(text) > most:
         return orders, problems, kept_for_the_record(text[:most], orders.secret)
     # Of a plain text's order lines, only its one SECRET line is masked.
-    return orders, problems, _kept(lines, orders.secret, orders.texts._lines,
-                                   orders.lines.get("SECRET"))
+    others = _around(orders.texts._lines, len(lines))
+    return orders, problems, _kept(lines, orders.secret, others, orders.lines.get("SECRET"))
 
 
 def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
@@ -1128,50 +1162,74 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
     Most files of a move are plain, and this reads them without the bookkeeping a problem
     would need (the first line of each order, the first order after the header, the line
     last read): it gives what `_Reader` gives for a file with no problem (a property test
-    holds it to that)."""
+    holds it to that). What a line says by itself is `_plain_line`'s; what is left here is
+    what depends on the lines before it (an order given twice, the header after orders)."""
     values: dict[str, list[tuple[Any, int]]] = {}
     texts: dict[int, _Line] = {}
     in_orders = False  # past the header
-    split, value_of, traits = _split, _value, _TRAITS
+    plain_line = _plain_line
     for number, raw in enumerate(lines[start.number - 1:], start.number):
-        line = split(number, raw)
-        if line is None:
-            continue
-        name = line.name
-        if name is None:
-            return None
+        read = plain_line(number, raw)
+        if not read:
+            if read is None:  # no order on the line
+                continue
+            return None  # a line the reader has something to say about
+        line, name, header, repeatable, value = read
         texts[number] = line
         if name == "END":
             break
-        if len(line.text) > MOST_LINE_CHARS:
-            return None
-        header, repeatable, words = traits[name]
         found = values.get(name)
-        if found is not None and (not repeatable or len(found) >= MOST_LINES_PER_ORDER):
+        if found is None:
+            values[name] = [(value, number)]
+        elif repeatable and len(found) < MOST_LINES_PER_ORDER:
+            found.append((value, number))
+        else:
             return None
         if header:
             if in_orders:
                 return None
         else:
             in_orders = True
-        if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
-            if not line.args:
-                return None
-            value = line.args
-        else:
-            try:
-                value = value_of(name, line.args)
-            except UnreadableOrder:
-                return None
-        if found is None:
-            values[name] = [(value, number)]
-        else:
-            found.append((value, number))
     else:
         return None  # no END
     if not values.keys() >= _HEADER_NAMES or ("REFIT" in values and _refit_twice(values)):
         return None
     return _orders(source, values, texts, end=number)
+
+
+_NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
+
+
+@functools.lru_cache(maxsize=8192)
+def _plain_line(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] | None:
+    """What the plain reading makes of a line by itself: None for no order (blank, comment,
+    quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
+    word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
+    `_split` splits it, its order, whether that is of the header, whether it may be
+    repeated, and its value (None for END, whose words are never read).
+
+    Made once for each line written the same way at the same place, as `_split` is; a
+    line of its own (OFFICER, SECRET, a route) is split without a look in `_split`'s cache,
+    which it would only crowd."""
+    line = _split_line(number, raw)
+    if line is None:
+        return None
+    name = line.name
+    if name is None:
+        return _NOT_PLAIN
+    if name == "END":
+        return line, name, False, False, None
+    if len(line.text) > MOST_LINE_CHARS:
+        return _NOT_PLAIN
+    header, repeatable, words = _TRAITS[name]
+    if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
+        if not line.args:
+            return _NOT_PLAIN
+        return line, name, header, repeatable, line.args
+    try:
+        return line, name, header, repeatable, _value(name, line.args)
+    except UnreadableOrder:
+        return _NOT_PLAIN
 
 
 # What the plain reading asks of each order: is it of the header, may it be repeated, are

@@ -16,7 +16,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbem import orderfile, orderfolder
@@ -212,8 +212,9 @@ def test_files_about_the_largest_read(size, mail, filler):
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
 # so the reader keeps what it made of a line (`_split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (orderfile._split, orderfile._value, orderfile._read_segment, orderfile._shown_text,
-           orderfile.mask_secret, orderfile._near_secret, orderfile._all_of)
+_CACHES = (orderfile._split, orderfile._plain_line, orderfile._value, orderfile._read_segment,
+           orderfile._shown_text, orderfile.mask_secret, orderfile._near_secret,
+           orderfile._all_of)
 
 
 def _as_read(data: str) -> tuple:
@@ -338,6 +339,37 @@ def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(tex
     assert (_fields(orders), problems) == (
         lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
     assert kept == kept_for_the_record(text[:most], orders.secret)
+
+
+# SECRET lines as files write them, and lines that only look like them.
+SECRET_LINES = st.builds(
+    lambda lead, word, gap, secret, tail: f"{lead}{word}{gap}{secret}{tail}",
+    st.sampled_from(["", " ", "\t", "> "]),
+    st.sampled_from(["SECRET", "secret", "Secret", "SEGRETO", "SECRETO", "SECRT", "SECRET:"]),
+    st.sampled_from([" ", "", "  ", "\t", "\u00a0"]),
+    st.one_of(st.sampled_from(["", " ", "\t", "4tq9-mx2d", "#", "# x"]), st.text(max_size=12)),
+    st.sampled_from(["", " ", " # mine", " SECRET x"]))
+
+
+@FUZZ
+@given(st.one_of(SECRET_LINES, st.text(max_size=40)))
+@example("SECRET ")
+@example("SECRET \t ")
+@example("SECRET 4tq9-mx2d # SEGRETO")
+def test_a_secret_line_is_masked_as_every_line_is(line):
+    # The SECRET line of a plain text is masked with no pattern searched when it is
+    # written SECRET and the secret.
+    assert orderfile._masked_secret_line(line) == orderfile.mask_secret(line)
+
+
+@FUZZ
+@given(st.sets(st.integers(1, 30), min_size=1), st.integers(0, 10))
+def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
+    # The lines of a plain text the record looks at again: all but its order lines.
+    orders = {n: None for n in sorted(numbers)}
+    count = max(numbers) + more
+    assert sorted(orderfile._around(orders, count)) == [
+        n for n in range(1, count + 1) if n not in orders]
 
 
 def test_most_example_files_are_plain():

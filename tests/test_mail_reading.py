@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import mailbox
 import os
+import unicodedata
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -336,6 +337,27 @@ def test_a_glance_tells_a_mail_an_mbox_and_utf16_as_the_whole_look_does(head, ta
     assert decode_text(data) == _decode_text_as_first_written(data)
     assert decode_text(data.decode("latin-1").encode("utf-16-le")) == \
         _decode_text_as_first_written(data.decode("latin-1").encode("utf-16-le"))
+
+
+NAMES = st.lists(st.sampled_from(["orders", "a.eml", "b.EML", "c.Msg", ".eml", "x.", ".", "..",
+                                   "d.txt", "e.eml.txt", "f.txt.eml", "K.eml", "\u212a.EML",
+                                   "g.\u0130ml", ""]),
+                 min_size=1, max_size=4).map(os.sep.join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(NAMES, NAMES.map(lambda p: p + os.sep), st.text(max_size=12)))
+def test_a_file_is_named_as_a_mail_as_its_suffix_says(path):
+    # Told by the last characters of the path for most files.
+    assert reading._mail_suffix(path) == (reading.suffix(path).lower() in (".eml", ".msg"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a", "\r", "\n", "\ufeff", "o\u0300", "ò", " "]),
+                max_size=12).map("".join))
+def test_a_text_is_normalised_as_the_whole_recipe_says(text):
+    whole = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    assert mime.normalise(text) == unicodedata.normalize("NFC", whole)
 
 
 @settings(max_examples=100, deadline=None)

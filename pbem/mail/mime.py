@@ -56,13 +56,16 @@ def _utf16_order(data: bytes) -> str | None:
 
 def normalise(text: str) -> str:
     """LF line ends, no byte-order mark, and NFC (a name typed on a Mac is decomposed)."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    if "\r" in text:  # most texts have none: not copied twice for nothing
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return unicodedata.normalize("NFC", text)
 
 
 def decode_text(data: bytes, declared: str | None = None) -> str:
     """Bytes of a text part (or of a plain file) to text, whatever the charset claims."""
-    if declared is None and data.isascii() and b"\0" not in data:
+    # `0 in data` is `b"\0" in data` without first trying the bytes as a number.
+    if declared is None and data.isascii() and 0 not in data:
         return normalise(data.decode("ascii"))  # most order files: no mark, nothing to guess
     for bom, codec in _BOMS:
         if data.startswith(bom):

@@ -156,20 +156,33 @@ def letter_from_text(data: bytes, source: str, arrival: int, written: datetime |
     text = decode_text(data)
     found = find_orders(text)
     orders, depth = found if found else (None, 0)
-    return made(Letter, {  # one for each file of a move
-        "source": source, "arrival": arrival, "sender": "", "sender_name": "", "date": written,
-        "dated_by": "file time" if written else "", "message_id": "", "references": (),
-        "subject": "", "orders": orders,
-        "found_in": ("the file" + (", quoted in a reply" if depth else "")) if found else "",
-        "reason": "" if found else NOT_ORDERS.replace("the mail", "the file"), "body": text,
-        "digest": hashlib.sha256(data).hexdigest(), "mail": False,
-    })
+    # One for each file of a move: the fields every plain file has alike are copied.
+    fields = _PLAIN_FILE.copy()
+    fields["source"] = source
+    fields["arrival"] = arrival
+    fields["date"] = written
+    fields["dated_by"] = "file time" if written else ""
+    fields["orders"] = orders
+    fields["found_in"] = ("the file" + (", quoted in a reply" if depth else "")) if found else ""
+    fields["reason"] = "" if found else _NOT_ORDERS_IN_FILE
+    fields["body"] = text
+    fields["digest"] = hashlib.sha256(data).hexdigest()
+    return made(Letter, fields)
+
+
+# The fields of a plain file's letter, in the class's order; those of the file set over.
+_PLAIN_FILE = {"source": "", "arrival": 0, "sender": "", "sender_name": "", "date": None,
+               "dated_by": "", "message_id": "", "references": (), "subject": "",
+               "orders": None, "found_in": "", "reason": "", "body": "", "digest": "",
+               "mail": False}
+_NOT_ORDERS_IN_FILE = NOT_ORDERS.replace("the mail", "the file")
 
 
 # --- what a file is --------------------------------------------------------------------
 
 _FROM_LINE = re.compile(rb"^From \S+ .*\d{1,2}:\d{2}")
 _HEADER_LINE = re.compile(rb"^([!-9;-~]+):")
+_COLON = ord(":")
 _MAIL_HEADERS = frozenset({
     b"from", b"date", b"subject", b"message-id", b"mime-version", b"received",
     b"return-path", b"to", b"delivered-to", b"content-type",
@@ -177,16 +190,18 @@ _MAIL_HEADERS = frozenset({
 
 
 def looks_like_mbox(data: bytes) -> bool:
-    # The pattern stops at the first line end by itself: no line is cut out for it.
-    return bool(_FROM_LINE.match(data))
+    # The pattern stops at the first line end by itself: no line is cut out for it; and
+    # a text that does not begin as it does is told without it.
+    return data[:5] == b"From " and bool(_FROM_LINE.match(data))
 
 
 def looks_like_mail(data: bytes) -> bool:
     """A header block (name: value lines up to a blank line) naming a mail header: an order
     file's first lines (GAME cornifex) never look like that."""
     # Told by the first line for most files: one that is no header line (the pattern
-    # stops at its end by itself) is no mail, and no 8 KiB are split to say so.
-    if not _HEADER_LINE.match(data):
+    # stops at its end by itself) is no mail, and no 8 KiB are split to say so. A text
+    # with no colon at all (most order files) has none, and is told so by a byte search.
+    if _COLON not in data or not _HEADER_LINE.match(data):
         return False
     lines = data[:8192].replace(b"\r\n", b"\n").split(b"\n")
     known = False
@@ -275,6 +290,18 @@ def suffix(path: str) -> str:
     return name[dot:] if 0 < dot < len(name) - 1 else ""
 
 
+_MAIL_SUFFIXES = (".eml", ".msg")
+
+
+def _mail_suffix(path: str) -> bool:
+    """Is the file named as a mail, `suffix(path).lower()` one of _MAIL_SUFFIXES? A path
+    whose last four characters are none of them (a move's ten thousand `.txt`) is told
+    so at once: a name's suffix is its end (a test holds the two to the same answer)."""
+    if path[-4:].lower() not in _MAIL_SUFFIXES and path[-1:] not in (os.sep, "."):
+        return False
+    return suffix(path).lower() in _MAIL_SUFFIXES
+
+
 def _read_file(path: str | Path, counter: _Counter, shown: str,
                data: bytes | None = None, mtime: float | None = None) -> Iterator[Letter]:
     # Only a regular file, never blocking (a FIFO), and at most one mail's worth of it; an
@@ -318,7 +345,7 @@ def letters_of_file(path: str | Path, shown: str, data: bytes | None = None,
 
 def _one_letter(path: str, data: bytes, shown: str, arrival: int, written: datetime) -> Letter:
     """The letter of a file that is no mbox: a mail, or a plain order file."""
-    if suffix(path).lower() in (".eml", ".msg") or looks_like_mail(data):
+    if _mail_suffix(path) or looks_like_mail(data):
         return letter_from_bytes(data, shown, arrival, written)
     return letter_from_text(data, shown, arrival, written)
 
