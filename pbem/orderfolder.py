@@ -223,11 +223,16 @@ def _read_opened(fd: int, most: int) -> tuple[bytes, os.stat_result]:
     """At most `most` bytes of the file open at `fd`, if it is a regular file; closes it."""
     try:
         opened = os.fstat(fd)
-        kind = _kind(opened.st_mode)  # it may have been replaced since it was looked at
-        if kind is not None:
-            raise CannotRead(f"it is {kind}, not a file", "remove it")
-        chunks: list[bytes] = []
-        left = most
+        if not stat.S_ISREG(opened.st_mode):  # it may have been replaced since it was looked at
+            raise CannotRead(f"it is {_kind(opened.st_mode)}, not a file", "remove it")
+        if most > 0:
+            # Most files are read whole by the first read, as the loop below reads them.
+            chunk = os.read(fd, min(most, _CHUNK))
+            if not chunk or len(chunk) == opened.st_size or len(chunk) == most:
+                return chunk, opened
+            chunks, left = [chunk], most - len(chunk)
+        else:
+            chunks, left = [], most
         while left > 0:
             chunk = os.read(fd, min(left, _CHUNK))
             if not chunk:

@@ -36,6 +36,7 @@ class Roster:
 
     by_name: Mapping[str, Officer]  # casefolded name -> officer
     designations: frozenset[str]  # public planet names INFO and TOT may use (not the base)
+    outer: bool  # the game is played in outer space (`outer_space.explored`)
 
 
 def roster(state: GameState) -> Roster:
@@ -43,6 +44,7 @@ def roster(state: GameState) -> Roster:
         {o.name.casefold(): o for o in state.officers.values()},
         frozenset(p.designation for p in state.planets.values()
                   if p.designation and not p.base and not p.destroyed),
+        outer_space.explored(state.settings),
     )
 
 
@@ -128,8 +130,8 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
     if orders.refit is not None and at_base and not fit_problems(ship_type, dict(orders.refit)):
         officer = replace(officer, ship=build_ship(ship_type, officer.ship.name, dict(orders.refit)))
     # So does SPECIALIST at the base: the missions are judged with the one who flies.
-    outer = outer_space.explored(state.settings)
-    embarking = orders.given_specialist and at_base and outer
+    outer = index.outer
+    embarking = at_base and outer and orders.given_specialist
     if embarking and not (orders.specialist and specialists.problems(orders.specialist,
                                                                       ruleset.specialists)):
         officer = replace(officer, specialist=orders.specialist)
