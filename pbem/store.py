@@ -11,6 +11,7 @@ import hmac
 import json
 import secrets
 from dataclasses import fields
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -29,6 +30,8 @@ from .rules.state import AlienShip, GameState, Landing, Officer, Planet, Special
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
 migrations = Migrations("pbem")
+
+CACHE_KIB = 64 * 1024  # the page cache of a connection (`open_db`), at most
 
 # One encoder for every JSON column: json.dumps with options builds a new one at each call.
 # Names are kept as written (no \u00f2 escapes), so the database reads well in sqlite3.
@@ -341,6 +344,11 @@ def open_db(game_dir: Path, create: bool = False) -> sqlite_utils.Database:
     db = sqlite_utils.Database(path)
     db.conn.execute("PRAGMA journal_mode=WAL")
     db.conn.execute("PRAGMA synchronous=NORMAL")
+    # A move of ten thousand officers writes some 30 MB in its one transaction. With
+    # SQLite's 2 MB page cache, pages spill to the log before the commit and some are
+    # written there twice; a cache that holds the move writes each page once, at the
+    # commit. Memory only: the commit and what a crash leaves are the same.
+    db.conn.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
     migrations.apply(db)
     return db
 
@@ -372,9 +380,26 @@ def ship_to_json(ship: Ship) -> str:
 
 
 def ship_from_json(text: str) -> Ship:
-    data = json.loads(text)
+    return _ship(json.loads(text))
+
+
+def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
     return Ship(**data)
+
+
+def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
+    """`ship_from_json` of each distinct text, by text. Ten thousand officers' ships (each
+    of its own name, so each a text of its own) are parsed as one JSON array: one call of
+    the parser instead of ten thousand, each a value as `ship_from_json` reads it."""
+    distinct = list(dict.fromkeys(texts))
+    try:
+        data = json.loads(f"[{', '.join(distinct)}]")
+    except json.JSONDecodeError:
+        data = None  # a broken text: read one by one, so the error is that text's
+    if data is None or len(data) != len(distinct):  # e.g. "1, 2", two values in one column
+        return {text: ship_from_json(text) for text in distinct}
+    return {text: _ship(d) for text, d in zip(distinct, data)}
 
 
 # Outer space's fields of a landing (5F; 5E b, the crew a ROBUR went down with), written only
@@ -491,6 +516,10 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
                     "technologies, research, grants_last, landing, personality, specialist")
 
 
+# A square without the named tuple's Python-level __new__ (twenty thousand of them a move).
+_position = partial(tuple.__new__, Position)
+
+
 def _levels(text: str) -> dict[str, int]:
     # Most officers hold no technology and no research sum: "{}", read without the parser.
     return {} if text == "{}" else json.loads(text)
@@ -521,21 +550,18 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
             ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
     officers = {}
-    # Ships and specialists are values (frozen): officers whose sheets read the same, most of
-    # them, share one, each text read once.
-    ships: dict[str, Ship] = {}
+    # Ships and specialists are values (frozen): officers whose sheets read the same share
+    # one, each text read once.
+    ships = ships_from_json(r[4] for r in rows)
     specialists: dict[str | None, Specialist | None] = {}
     for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
          research, grants_last, landing, personality, specialist, *_) in rows:
-        sheet = ships.get(ship)
-        if sheet is None:
-            sheet = ships[ship] = ship_from_json(ship)
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
         officers[id_] = Officer(
-            id=id_, name=name, rank=rank, score=score, ship=sheet,
-            position=Position(x, y, level), turn=turns[id_], landed_on=landed_on,
-            reckoning=Position(rx, ry, rlevel), technologies=_levels(technologies),
+            id=id_, name=name, rank=rank, score=score, ship=ships[ship],
+            position=_position((x, y, level)), turn=turns[id_], landed_on=landed_on,
+            reckoning=_position((rx, ry, rlevel)), technologies=_levels(technologies),
             research=_levels(research), grants_last=grants_last,
             landing=landing_from_json(landing), personality=personality,
             specialist=specialists[specialist],
@@ -561,6 +587,45 @@ def event_rows(events: list[Event], texts: list[str]) -> list[tuple]:
             for seq, (e, text) in enumerate(zip(events, texts))]
 
 
+def _levels_text(levels: dict[str, int]) -> str:
+    return to_json(levels) if levels else "{}"  # most officers: no technology, no research
+
+
+def officer_rows(before: GameState, after: GameState) -> list[tuple]:
+    """The values of `save_move`'s UPDATE of each officer the move changed, his ship None
+    when it is the very ship he started the move with: the row holds its text already (the
+    text it was read from, as `ship_to_json` wrote it), and most ships come out of a move
+    untouched. A specialist is written once for all the officers who share him."""
+    was = before.officers
+    specialists: dict[Specialist | None, str | None] = {}
+    rows = []
+    for o in after.officers.values():
+        old = was.get(o.id)
+        if old is o:  # the rules make a new officer for any change; this one is untouched
+            continue
+        ship = None if old is not None and old.ship is o.ship else ship_to_json(o.ship)
+        specialist = specialists.get(o.specialist)
+        if specialist is None and o.specialist is not None:
+            specialist = specialists[o.specialist] = specialist_to_json(o.specialist)
+        position, reckoning = o.position, o.reckoning
+        rows.append((o.rank, o.score, ship, position.x, position.y, position.level,
+                     o.landed_on, reckoning.x, reckoning.y, reckoning.level,
+                     _levels_text(o.technologies), _levels_text(o.research), o.grants_last,
+                     landing_to_json(o.landing), specialist, o.id))
+    return rows
+
+
+def save_officers(conn, before: GameState, after: GameState) -> None:
+    """The officers a move changed, written as `after` has them."""
+    # A NULL ship (`officer_rows`) keeps the text the row holds.
+    conn.executemany(
+        "UPDATE officers SET rank=?, score=?, ship=coalesce(?, ship), x=?, y=?, level=?, "
+        "landed_on=?, rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, "
+        "landing=?, specialist=? WHERE id=?",
+        officer_rows(before, after),
+    )
+
+
 def save_move(
     db: sqlite_utils.Database,
     before: GameState,
@@ -582,19 +647,7 @@ def save_move(
         "radioactivity=:radioactivity WHERE id=:id",
         [planet_row(p) for p in changed],
     )
-    conn.executemany(
-        "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
-        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=?, "
-        "specialist=? WHERE id=?",
-        [
-            (o.rank, o.score, ship_to_json(o.ship), o.position.x, o.position.y,
-             o.position.level, o.landed_on, o.reckoning.x, o.reckoning.y, o.reckoning.level,
-             to_json(o.technologies), to_json(o.research),
-             o.grants_last, landing_to_json(o.landing), specialist_to_json(o.specialist), o.id)
-            for o in after.officers.values()
-            if before.officers.get(o.id) != o
-        ],
-    )
+    save_officers(conn, before, after)
     conn.executemany(
         f"INSERT INTO events (move, seq, kind, audience, officer_id, data) "
         f"VALUES ({int(move)},?,?,?,?,?)", events)

@@ -4,6 +4,8 @@ every row by name that it replaced (sqlite-utils' dict rows, every JSON text par
 from __future__ import annotations
 
 import json
+import re
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 
 from pbem import game, ledger, store
 from pbem.rules.geometry import Position, Zone
-from pbem.rules.state import GameState, Officer
+from pbem.rules.state import GameState, Landing, Officer, Specialist
 
 from conftest import EXAMPLE_FIT, write_map
 
@@ -113,3 +115,69 @@ def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
             assert "idx_events_move_seq" in plan and "TEMP B-TREE" not in plan, plan
     finally:
         db.close()
+
+
+def write_in_full(conn, state: GameState) -> None:
+    """Every officer of `state` written with each of his values encoded anew: what
+    `store.save_officers` writes, keeping the text of a ship the move did not touch."""
+    conn.executemany(
+        "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
+        "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=?, "
+        "specialist=? WHERE id=?",
+        [(o.rank, o.score, store.ship_to_json(o.ship), *o.position, o.landed_on, *o.reckoning,
+          store.to_json(o.technologies), store.to_json(o.research), o.grants_last,
+          store.landing_to_json(o.landing), store.specialist_to_json(o.specialist), o.id)
+         for o in state.officers.values()])
+
+
+def officer_table(conn) -> list[tuple]:
+    return conn.execute("SELECT * FROM officers ORDER BY id").fetchall()
+
+
+MOVED = st.fixed_dictionaries({
+    "score": st.integers(0, 30),
+    "crews": st.none() | st.sampled_from([(1, 1), (1, 0)]),  # None: the very ship kept
+    "technologies": st.sampled_from([{}, {"scanners": 1}]),
+    "landing": st.none() | st.builds(Landing, planet=st.just(1), zone=st.none() | st.just("A")),
+    "specialist": st.none() | st.sampled_from([Specialist("psi", 2), Specialist("scientist", 1, "animal")]),
+    "untouched": st.booleans(),
+})
+
+
+@settings(max_examples=60, deadline=None)
+@given(moves=st.lists(MOVED, min_size=len(NAMES), max_size=len(NAMES)))
+def test_the_officers_a_move_changed_are_written_as_encoding_each_in_full(five, moves):
+    db = five
+    before = store.load_state(db)
+    officers = dict(before.officers)
+    for (officer_id, o), m in zip(before.officers.items(), moves):
+        if m["untouched"]:
+            continue
+        ship = o.ship if m["crews"] is None else replace(o.ship, crews=m["crews"])
+        officers[officer_id] = replace(
+            o, score=m["score"], ship=ship, technologies=m["technologies"],
+            research=m["technologies"], landing=m["landing"], specialist=m["specialist"],
+            position=Position(o.position.x + 1, o.position.y, o.position.level))
+    after = replace(before, officers=officers)
+    tables = []
+    for write in (lambda conn: store.save_officers(conn, before, after), lambda conn: write_in_full(conn, after)):
+        db.conn.execute("BEGIN")
+        try:
+            write(db.conn)
+            tables.append(officer_table(db.conn))
+        finally:
+            db.conn.execute("ROLLBACK")
+    assert tables[0] == tables[1]
+
+
+def test_ships_read_at_once_are_those_read_one_by_one():
+    texts = ['{"crews": [3, 3], "name": "A", "type": "GLADIUM"}',
+             '{"crews": [], "name": "B \\u00f2", "tanks": 2, "type": "GLADIUM"}',
+             '{"crews": [3, 3], "name": "A", "type": "GLADIUM"}']
+    assert store.ships_from_json(texts) == {t: store.ship_from_json(t) for t in texts}
+    for broken in (['{"crews": [1], "name": "A", "type": "T"}', '{"crews": ['],
+                   ['{"crews": [1], "name": "A", "type": "T"}, {"crews": [1], "name": "B", "type": "T"}']):
+        with pytest.raises(Exception) as one_by_one:
+            {t: store.ship_from_json(t) for t in broken}
+        with pytest.raises(type(one_by_one.value), match=re.escape(str(one_by_one.value))):
+            store.ships_from_json(broken)
