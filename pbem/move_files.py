@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -125,6 +126,8 @@ def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -
     target = os.path.join(top, ARCHIVE, f"move-{move:02d}")
     made: set[str] = set()
     moved, left = 0, []
+    if not check:
+        files, moved = _archive_folders(top, target, files)
     for rel, fingerprint in files:
         parts = rel.split("/")
         path = os.path.join(top, *parts)
@@ -145,6 +148,39 @@ def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -
             continue
         moved += 1
     return moved, left
+
+
+def _archive_folders(top: str, target: str, files: list[list[str]]) -> tuple[list[list[str]], int]:
+    """`archive` of the files inside a folder of orders/ (such as orders/move-03/, ten
+    thousand files) by renaming the folder into the archive at once, then putting back
+    what the move did not deal with and the folder itself, empty, as moving the files one
+    by one leaves it. Returns the files left to move one by one (those directly in
+    orders/, and those of a folder whose place in the archive is taken) and how many
+    were archived. Not for a half-finished move: its files are each checked first."""
+    by_folder: dict[str, dict[str, list[str]]] = {}
+    for entry in files:
+        folder, _, name = entry[0].rpartition("/")
+        by_folder.setdefault(folder, {})[name] = entry
+    rest: list[list[str]] = []
+    moved = 0
+    for folder, entries in by_folder.items():
+        source = os.path.join(top, *folder.split("/")) if folder else ""
+        destination = os.path.join(target, *folder.split("/")) if folder else ""
+        if not folder or not os.path.isdir(source) or os.path.islink(source) \
+                or os.path.lexists(destination):
+            rest += entries.values()
+            continue
+        os.makedirs(os.path.dirname(destination), exist_ok=True)
+        os.replace(source, destination)
+        os.makedirs(source, exist_ok=True)  # exists if a new file came in meanwhile
+        os.chmod(source, stat.S_IMODE(os.stat(destination).st_mode))
+        with os.scandir(destination) as found:
+            for e in found:
+                if e.name in entries:
+                    moved += 1
+                else:  # not dealt with by this move (a file for a later one, a subfolder)
+                    os.replace(e.path, os.path.join(source, e.name))
+    return rest, moved
 
 
 def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[list[str]],

@@ -452,6 +452,45 @@ def test_a_new_file_under_an_old_name_is_not_archived_by_the_completion(make_gam
     assert "Ordered: 2 S" in g.report(2, "alpha")
 
 
+def layout(folder: Path) -> list[tuple[str, bytes | None]]:
+    """Every entry under `folder`, folders (None) and files (their bytes)."""
+    return [(p.relative_to(folder).as_posix(), p.read_bytes() if p.is_file() else None)
+            for p in sorted(folder.rglob("*"))]
+
+
+ENTRIES = st.lists(st.tuples(st.sampled_from(["", "move-03", "move-03/mail", "mail", ".hidden"]),
+                             st.sampled_from(["a.txt", "b.txt", ".c.txt", "d"]), st.booleans()),
+                   unique_by=lambda e: e[:2], max_size=12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(entries=ENTRIES, taken=st.booleans())
+def test_archiving_a_folder_at_once_leaves_what_moving_each_file_leaves(tmp_path_factory, entries, taken):
+    """The files of a folder are archived by renaming the folder (`archive` of a move
+    just saved): the same files archived, the same left in orders/, the same folders, as
+    moving them one by one (the completion of a half-finished move does that)."""
+    outcomes = []
+    for check in (False, True):
+        game_dir = tmp_path_factory.mktemp("archive")
+        orders = game_dir / "orders"
+        orders.mkdir()
+        dealt = []
+        for folder, name, deal in entries:
+            path = orders / folder / name
+            if path.parent.is_file() or path.exists():
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"{folder}/{name}\n", encoding="utf-8")
+            if deal:
+                rel = f"{folder}/{name}".lstrip("/")
+                dealt.append([rel, move_files.sha256_of(str(path))])
+        if taken:  # a folder of the archive there already (a kill, then a rollback)
+            (orders / "archive" / "move-03" / "move-03").mkdir(parents=True)
+        moved, left = move_files.archive(game_dir, 3, sorted(dealt), check=check)
+        outcomes.append((moved, left, layout(orders)))
+    assert outcomes[0] == outcomes[1]
+
+
 def test_a_template_that_fails_saves_nothing_and_leaves_no_half_move(four):
     post(four, 1, "Alpha", "Beta", "Gamma", "Delta")
     (four.dir / "templates").mkdir()
