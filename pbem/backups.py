@@ -96,6 +96,10 @@ def _readable(files: list[tuple[str, str]],
 
 
 _USTAR_TAIL = b"0" + bytes(100) + tarfile.POSIX_MAGIC + bytes(32 + 32 + 8 + 8 + 155 + 12)
+_MODE_UID_GID = b"0000644\0" + b"0000000\0" * 2
+# The header's checksum is the sum of its bytes, the checksum field counted as 8 spaces:
+# the sum of the fields every member has alike, added once here.
+_FIXED_SUM = sum(_MODE_UID_GID) + sum(b" " * 8) + sum(_USTAR_TAIL)
 
 
 def _header(name: str, size: int, mtime: int) -> bytes:
@@ -106,10 +110,12 @@ def _header(name: str, size: int, mtime: int) -> bytes:
         info = tarfile.TarInfo(name)
         info.size, info.mtime, info.mode = size, mtime, 0o644
         return info.tobuf(tarfile.PAX_FORMAT, tarfile.ENCODING, "surrogateescape")
-    # name, mode, uid, gid, size, mtime, the checksum as spaces, then the rest (ustar).
-    header = (name.encode("ascii").ljust(100, b"\0") + b"0000644\0" + b"0000000\0" * 2
-              + b"%011o\0" % size + b"%011o\0" % mtime + b" " * 8 + _USTAR_TAIL)
-    return header[:148] + b"%06o\0" % sum(header) + header[155:]
+    # name, mode, uid, gid, size, mtime, the checksum (six octal digits, NUL, space), then
+    # the rest (ustar). The sum is of the few bytes that differ, not of all 512.
+    plain, size_field, mtime_field = name.encode("ascii"), b"%011o\0" % size, b"%011o\0" % mtime
+    checksum = sum(plain) + sum(size_field) + sum(mtime_field) + _FIXED_SUM
+    return (plain.ljust(100, b"\0") + _MODE_UID_GID + size_field + mtime_field
+            + b"%06o\0 " % checksum + _USTAR_TAIL)
 
 
 def write_tar(path: Path, members: list[tuple[str, int, bytes]]) -> None:

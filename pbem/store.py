@@ -12,6 +12,7 @@ import json
 import secrets
 from dataclasses import fields
 from functools import partial
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -26,6 +27,7 @@ from .rules.geometry import Position, Zone
 from .rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from .rules.ship import Ship
 from .rules.state import AlienShip, GameState, Landing, Officer, Planet, Specialist
+from .rules.values import made
 
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
@@ -383,9 +385,18 @@ def ship_from_json(text: str) -> Ship:
     return _ship(json.loads(text))
 
 
+# A ship's fields in their order: a ship read from its (sorted) text is made with them so.
+_SHIP_FIELDS = tuple(f.name for f in fields(Ship))
+_SHIP_FIELD_SET = frozenset(_SHIP_FIELDS)
+_ship_values = itemgetter(*_SHIP_FIELDS)
+
+
 def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
-    return Ship(**data)
+    if data.keys() != _SHIP_FIELD_SET:
+        return Ship(**data)  # a text without some field (its default), or with a strange one
+    # Every field given: made at once (`made`), not field by field by the frozen __init__.
+    return made(Ship, dict(zip(_SHIP_FIELDS, _ship_values(data))))
 
 
 def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
@@ -558,14 +569,16 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
          research, grants_last, landing, personality, specialist, *_) in rows:
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
-        officers[id_] = Officer(
-            id=id_, name=name, rank=rank, score=score, ship=ships[ship],
-            position=_position((x, y, level)), turn=turns[id_], landed_on=landed_on,
-            reckoning=_position((rx, ry, rlevel)), technologies=_levels(technologies),
-            research=_levels(research), grants_last=grants_last,
-            landing=landing_from_json(landing), personality=personality,
-            specialist=specialists[specialist],
-        )
+        # Officer(...) with every field, in their order, made at once (`made`): ten
+        # thousand officers.
+        officers[id_] = made(Officer, {
+            "id": id_, "name": name, "rank": rank, "score": score, "ship": ships[ship],
+            "position": _position((x, y, level)), "turn": turns[id_], "landed_on": landed_on,
+            "reckoning": _position((rx, ry, rlevel)), "technologies": _levels(technologies),
+            "research": _levels(research), "grants_last": grants_last,
+            "landing": landing_from_json(landing), "personality": personality,
+            "specialist": specialists[specialist],
+        })
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
