@@ -151,12 +151,13 @@ def archive(game_dir: Path, move: int, files: list[list[str]], *, check: bool) -
 
 
 def _archive_folders(top: str, target: str, files: list[list[str]]) -> tuple[list[list[str]], int]:
-    """`archive` of the files inside a folder of orders/ (such as orders/move-03/, ten
-    thousand files) by renaming the folder into the archive at once, then putting back
-    what the move did not deal with and the folder itself, empty, as moving the files one
-    by one leaves it. Returns the files left to move one by one (those directly in
-    orders/, and those of a folder whose place in the archive is taken) and how many
-    were archived. Not for a half-finished move: its files are each checked first."""
+    """`archive` of a folder of orders/ that holds only files the move dealt with (such as
+    orders/move-03/, ten thousand files) by renaming it into the archive at once, then
+    putting the folder back, empty, as moving the files one by one leaves it. Returns the
+    files left to move one by one (those directly in orders/, those of a folder that holds
+    anything else, or whose place in the archive is taken) and how many were archived.
+    A kill before the folder is back leaves only that empty folder missing from orders/.
+    Not for a half-finished move: its files are each checked first."""
     by_folder: dict[str, dict[str, list[str]]] = {}
     for entry in files:
         folder, _, name = entry[0].rpartition("/")
@@ -167,7 +168,7 @@ def _archive_folders(top: str, target: str, files: list[list[str]]) -> tuple[lis
         source = os.path.join(top, *folder.split("/")) if folder else ""
         destination = os.path.join(target, *folder.split("/")) if folder else ""
         if not folder or not os.path.isdir(source) or os.path.islink(source) \
-                or os.path.lexists(destination):
+                or os.path.lexists(destination) or not _only(source, entries):
             rest += entries.values()
             continue
         os.makedirs(os.path.dirname(destination), exist_ok=True)
@@ -178,9 +179,16 @@ def _archive_folders(top: str, target: str, files: list[list[str]]) -> tuple[lis
             for e in found:
                 if e.name in entries:
                     moved += 1
-                else:  # not dealt with by this move (a file for a later one, a subfolder)
+                else:  # come in since the folder was listed
                     os.replace(e.path, os.path.join(source, e.name))
     return rest, moved
+
+
+def _only(folder: str, names: dict[str, list[str]]) -> bool:
+    """Whether `folder` holds nothing but the entries `names` (a file for a later move, a
+    subfolder, a hidden file must stay in orders/)."""
+    with os.scandir(folder) as found:
+        return all(e.name in names for e in found)
 
 
 def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[list[str]],
