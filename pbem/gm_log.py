@@ -7,7 +7,8 @@ plain Python and the template (`gm-log.txt.j2`) only lays them out.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from operator import itemgetter
+from typing import Any, Callable, Iterable, Mapping
 
 from .rules.dice import Roll
 from .rules.events import Event
@@ -87,18 +88,116 @@ def roll_lines(rolls: Iterable[Roll], names: Mapping[int, str]) -> list[str]:
     return lines
 
 
+_PLAIN = frozenset({int, str, bool, type(None)})  # equal values of these read alike
+_INTS = {int}
+
+
+class Wording:
+    """The words of one GM log, as `fields_text` and `value_text` word each value.
+
+    A move's events are made by a few lines of code each, so they come with a few sets of
+    field names: each set is sorted once into a format (`name %s; ...`) and read in that
+    order by one `itemgetter` call. A nested dict of plain values (a ship's fit, a
+    specialist) is worded once a log, however many sheets hold one like it."""
+
+    def __init__(self) -> None:
+        self.plans: dict[tuple, tuple[str, Any]] = {}  # an event's field names, officer's left out
+        self.nested_plans: dict[tuple, tuple[str, Any]] = {}  # a nested dict's keys
+        self.dicts: dict[tuple, str] = {}
+
+    def fields(self, data: Mapping[str, Any]) -> str:
+        """`fields_text(data)`."""
+        keys = tuple(data)
+        plan = self.plans.get(keys)
+        if plan is None:
+            if not _all_names(keys):
+                return fields_text(data)
+            plan = self.plans[keys] = _plan(keys, "officer_name")
+        fmt, get = plan
+        return fmt % self.words(get(data))
+
+    def words(self, values: tuple) -> tuple:
+        """Each value's words, a string or int as it is (`%s` prints it so)."""
+        word = self.value
+        return tuple([v if (type(v) is str and v) or type(v) is int
+                      else (("yes" if v else "no") if type(v) is bool
+                            else "-" if v is None else word(v))
+                      for v in values])
+
+    def value(self, value: Any) -> str:
+        """`value_text(value)`."""
+        kind = type(value)
+        if kind is list or kind is tuple:
+            if not value:
+                return "none"
+            if {*map(type, value)} == _INTS:  # a square, a reckoning
+                return ", ".join(map(str, value))
+            return ", ".join(map(self.value, value))
+        if kind is dict:
+            return self.nested(value)
+        return value_text(value)
+
+    def nested(self, value: dict) -> str:
+        keys = tuple(value)
+        plan = self.nested_plans.get(keys)
+        if plan is None:
+            if not _all_names(keys):
+                return value_text(value)
+            plan = self.nested_plans[keys] = _plan(keys, _ALL)
+        fmt, get = plan
+        values = get(value)
+        types = tuple(map(type, values))
+        if not _PLAIN.issuperset(types):
+            return "{" + fmt % self.words(values) + "}"
+        # The format stands for the sorted names (each `%` in a name doubled), the types
+        # tell True from 1: equal keys, equal words.
+        key = (fmt, values, types)
+        text = self.dicts.get(key)
+        if text is None:
+            text = self.dicts[key] = "{" + fmt % self.words(values) + "}"
+        return text
+
+
+def _all_names(keys: tuple) -> bool:
+    """Field names all strings: sortable, and a tuple of them equal only to the same names
+    (1 == True would make two dicts' keys look alike)."""
+    return all(type(k) is str for k in keys)
+
+
+def _plan(keys: tuple[str, ...], skip: object) -> tuple[str, Any]:
+    """The format of these fields in name order, `skip` left out, and the getter of their
+    values in that order (always a tuple)."""
+    names = sorted(k for k in keys if k != skip)
+    fmt = "; ".join(name.replace("%", "%%") + " %s" for name in names)
+    if len(names) == 1:
+        return fmt, lambda data, name=names[0]: (data[name],)
+    return fmt, itemgetter(*names) if names else (lambda data: ())
+
+
 def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str],
                  texts: Iterable[str] | None = None) -> dict[str, str]:
     """`texts`, the events' data as stored (`store.to_json`), if at hand: many events say
     the same (every INFO NEW that found no new planet), and each is worded once."""
-    lines = []
+    fields = Wording().fields
     if texts is None:
-        lines = [event_line(e, names) for e in events]
+        lines = [event_line(e, names, fields(e.data)) for e in events]
     else:
-        worded: dict[str, str] = {}
-        for e, text in zip(events, texts):
-            fields = worded.get(text)
-            if fields is None:
-                fields = worded[text] = fields_text(e.data)
-            lines.append(event_line(e, names, fields))
+        lines = _event_lines(events, texts, names, fields)
     return {"rolls": "\n".join(roll_lines(rolls, names)), "events": "\n".join(lines)}
+
+
+def _event_lines(events: list[Event], texts: Iterable[str], names: Mapping[int, str],
+                 fields: Callable[[Mapping[str, Any]], str]) -> list[str]:
+    """`event_line` of each event, its fields worded once for each text (a hundred thousand
+    lines a move, so written here without a call each)."""
+    who = {**names, None: NOBODY}
+    worded: dict[str, str] = {}
+    lines = []
+    for (kind, audience, officer, data), text in zip(events, texts):
+        said = worded.get(text)
+        if said is None:
+            said = worded[text] = fields(data)
+        name = who.get(officer, NOBODY)
+        lines.append(f"  [{audience}] {kind} ({name}): {said}" if said
+                     else f"  [{audience}] {kind} ({name})")
+    return lines

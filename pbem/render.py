@@ -635,6 +635,8 @@ def _render_move(
         charts = of_move_alone(move, events)
     shared = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view)
+    reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
+                                         game_end=view.game_end, deadline=desk.deadline)
     with opened_folder(out_dir) as folder:
         for officer_id, sheet in view.sheets.items():
             ctx = view.officer_context(officer_id)
@@ -652,10 +654,9 @@ def _render_move(
             write(stem + ".html", html_report(
                 html_env, ctx, game=game, move=move, order_form=form,
                 chart=Markup(chart_element), **told), folder)
-            write(stem + ".json", report_json.officer_report(
-                game=game, move=move, officer_id=officer_id, sheet=sheet, place=ctx["place"],
-                officers=ctx["officers"], game_end=ctx["game_end"], chart=chart,
-                events=view.own(officer_id), **told), folder)
+            write(stem + ".json", reports.report(
+                officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
+                events=view.own(officer_id), rulings=told["rulings"]), folder)
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)

@@ -28,16 +28,30 @@ REPORT = "pbem-report"
 BULLETIN = "pbem-bulletin"
 
 
-_KINDS: dict[str, str] = {}  # each kind of event as JSON, written once
+_KINDS: dict[str, str] = {}  # each kind of event as the head of its JSON line, written once
 
 
 def _events(pairs: Iterable[tuple[Any, str]]) -> str:
     """One event a line: `{"kind": ..., "audience": ..., "data": {...}}`."""
-    lines = []
-    for e, text in pairs:
-        kind = _KINDS.get(e.kind) or _KINDS.setdefault(e.kind, to_json(e.kind))
-        lines.append(f'{{"kind": {kind}, "audience": "{e.audience}", "data": {_clean(text)}}}')
-    return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+    if type(pairs) is not list:
+        pairs = list(pairs)
+    kinds = _KINDS
+    lines = [f'{kinds.get(e.kind) or _kind_head(e.kind)}{e.audience}", "data": {text}}}'
+             for e, text in pairs]
+    if not lines:
+        return "[]"
+    # Names as players write them are mostly ASCII: then there is nothing to clean, and one
+    # look at the whole text says so. Else each event's data is cleaned, as stored.
+    joined = ",\n".join(lines)
+    if not joined.isascii():
+        joined = ",\n".join(
+            f'{kinds.get(e.kind) or _kind_head(e.kind)}{e.audience}", "data": {_clean(text)}}}'
+            for e, text in pairs)
+    return "[\n" + joined + "\n]"
+
+
+def _kind_head(kind: str) -> str:
+    return _KINDS.setdefault(kind, f'{{"kind": {to_json(kind)}, "audience": "')
 
 
 def _document(head: Mapping[str, Any], events: str) -> str:
@@ -49,14 +63,67 @@ def officer_report(*, game: str, move: int, officer_id: int, sheet: Mapping[str,
                    chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
                    deadline: Mapping[str, Any] | None = None,
                    rulings: Iterable[Mapping[str, str]] = ()) -> str:
+    """One officer's report, every part written for him alone (`OfficerReports` writes
+    those of a whole move)."""
     head = {
         "format": REPORT, "version": VERSION, "game": game, "move": move,
-        "officer": {"id": officer_id, "name": sheet["officer_name"], "rank": sheet["rank"],
-                    "score": sheet["score"], "place": place, "officers": officers},
+        "officer": _officer(officer_id, sheet, place, officers),
         "next_move": None if game_end else move + 1, "deadline": deadline,
         "rulings": list(rulings), "game_end": game_end, "chart": chart,
     }
     return _document(head, _events(events))
+
+
+def _officer(officer_id: int, sheet: Mapping[str, Any], place: int | None,
+             officers: int) -> dict[str, Any]:
+    return {"id": officer_id, "name": sheet["officer_name"], "rank": sheet["rank"],
+            "score": sheet["score"], "place": place, "officers": officers}
+
+
+class OfficerReports:
+    """The reports of one move's officers, as `officer_report` writes them: what every
+    report says alike (game, move, deadline, end of the game) is written once, and so is
+    each planet of the charts, the same dict in every chart that shows it.
+
+    The head is laid out here in the order `to_json` sorts its keys; a test holds the text
+    to `officer_report`'s."""
+
+    def __init__(self, *, game: str, move: int, officers: int,
+                 game_end: Mapping[str, Any] | None,
+                 deadline: Mapping[str, Any] | None = None) -> None:
+        self.officers = officers
+        self.common = (
+            f', "deadline": {to_json(deadline)}, "format": {to_json(REPORT)}'
+            f', "game": {to_json(game)}, "game_end": {to_json(game_end)}'
+            f', "move": {to_json(move)}, "next_move": {to_json(None if game_end else move + 1)}'
+            ', "officer": ')
+        self.tail = f', "version": {to_json(VERSION)}'
+        # Keyed by identity, each entry keeping its planet alive so that no other dict can
+        # take its id while this move's reports are written.
+        self.planets: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+    def report(self, *, officer_id: int, sheet: Mapping[str, Any], place: int | None,
+               chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
+               rulings: Iterable[Mapping[str, str]] = ()) -> str:
+        rulings = list(rulings)
+        head = (f'{{"chart": {self.chart(chart)}{self.common}'
+                f'{to_json(_officer(officer_id, sheet, place, self.officers))}'
+                f', "rulings": {to_json(rulings) if rulings else "[]"}{self.tail}')
+        return _clean(head) + ', "events": ' + _events(events) + "}\n"
+
+    def chart(self, chart: Mapping[str, Any]) -> str:
+        """`to_json(chart)`, each planet written once a move."""
+        planets = chart.get("planets")
+        if chart.keys() != {"at", "frame", "planets"} or type(planets) is not list:
+            return to_json(chart)
+        return (f'{{"at": {to_json(chart["at"])}, "frame": {to_json(chart["frame"])}'
+                f', "planets": [{", ".join(map(self.planet, planets))}]}}')
+
+    def planet(self, planet: Mapping[str, Any]) -> str:
+        known = self.planets.get(id(planet))
+        if known is None or known[0] is not planet:
+            known = self.planets[id(planet)] = (planet, to_json(planet))
+        return known[1]
 
 
 def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],

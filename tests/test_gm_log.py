@@ -3,10 +3,14 @@ recursive wording says of every value."""
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.gm_log import fields_text, value_text
+from pbem.gm_log import Wording, event_line, fields_text, gm_log_parts, value_text
+from pbem.rules.events import Event
+from pbem.store import to_json
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=8),
                     st.floats(allow_nan=False))
@@ -52,3 +56,49 @@ def test_the_words_of_each_kind_of_value():
                         "fit": {"b": 1, "a": True}, "crews": []}) == (
         'crews none; facts Rocky, none; fit {a yes; b 1}; ground -; known no; note ""; '
         "parsec 0; planet P-1")
+
+
+# Values one Wording may meet side by side and must not take for one another: True and 1,
+# False and 0, the same names in another order, names with `%` in them.
+LOOKALIKES = st.sampled_from([0, 1, True, False, None, "", "1", "yes", 0.0, -0.0, [1, 2],
+                              (1, True), [], {}])
+LOOKALIKE_DICTS = st.dictionaries(st.sampled_from(["a", "b", "%s", "a%", "officer_name"]),
+                                  st.one_of(LOOKALIKES, st.dictionaries(
+                                      st.sampled_from(["a", "b", "%"]), LOOKALIKES, max_size=3)),
+                                  max_size=4)
+
+
+@given(st.lists(st.one_of(LOOKALIKE_DICTS, st.dictionaries(KEYS, VALUES, max_size=6)),
+                max_size=12))
+def test_one_wording_of_many_events_words_each_as_it_is_worded_plainly(datas):
+    # One Wording for the lot, as for a whole log: its layouts and nested dicts worded once
+    # must never stand for another event's.
+    wording = Wording()
+    for data in datas:
+        assert wording.fields(data) == words_of(data)
+        assert wording.value(data) == words(data)
+
+
+def test_the_layout_of_the_names_is_kept_whatever_their_order():
+    wording = Wording()
+    assert wording.fields({"officer_name": "Aulo", "b": 1, "a": True}) == "a yes; b 1"
+    assert wording.fields({"a": 1, "officer_name": "Aulo", "b": True}) == "a 1; b yes"
+    assert wording.value({"fit": {"x": True}, "g": {"x": 1}}) == "{fit {x yes}; g {x 1}}"
+    assert wording.fields({"officer_name": "Aulo"}) == ""
+    assert wording.fields({"only": ""}) == 'only ""'
+
+
+# Events as the database gives them back: the data read from its stored text.
+EVENTS = st.builds(Event, st.sampled_from(["turn", "sheet", "info"]),
+                   st.sampled_from(["public", "officer", "gm"]),
+                   st.one_of(st.none(), st.integers(1, 3)),
+                   st.dictionaries(KEYS, VALUES, max_size=4).map(
+                       lambda data: json.loads(to_json(data))))
+
+
+@given(st.lists(EVENTS, max_size=10), st.dictionaries(st.integers(1, 2), st.text(max_size=4)))
+def test_the_log_of_a_move_has_each_event_line_as_event_line_writes_it(events, names):
+    texts = [to_json(e.data) for e in events]
+    expected = "\n".join(event_line(e, names) for e in events)
+    assert gm_log_parts(events, [], names, texts)["events"] == expected
+    assert gm_log_parts(events, [], names)["events"] == expected
