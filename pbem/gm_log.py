@@ -2,14 +2,20 @@
 `field value` pairs with names as written.
 
 A large game logs tens of thousands of rolls and events, so the lines are made here in
-plain Python and the template (`gm-log.txt.j2`) only lays them out.
+plain Python and the template (`gm-log.txt.j2`) only lays them out; as shipped, it is laid
+out here too (`log_text`).
 """
 
 from __future__ import annotations
 
+import hashlib
+from itertools import repeat
 from operator import itemgetter
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
+import jinja2
+
+from .formats import plain
 from .rules.dice import Roll
 from .rules.events import Event
 
@@ -176,28 +182,63 @@ def _plan(keys: tuple[str, ...], skip: object) -> tuple[str, Any]:
 
 def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str],
                  texts: Iterable[str] | None = None) -> dict[str, str]:
-    """`texts`, the events' data as stored (`store.to_json`), if at hand: many events say
-    the same (every INFO NEW that found no new planet), and each is worded once."""
-    fields = Wording().fields
-    if texts is None:
-        lines = [event_line(e, names, fields(e.data)) for e in events]
-    else:
-        lines = _event_lines(events, texts, names, fields)
+    """The rolls and the events as gm-log.txt.j2 prints them. `texts`, the events' data as
+    stored (`store.to_json`), if at hand: many events say the same (every INFO NEW that
+    found no new planet), and each is worded once."""
+    lines, _ = _event_lines(events, texts, names)
     return {"rolls": "\n".join(roll_lines(rolls, names)), "events": "\n".join(lines)}
 
 
-def _event_lines(events: list[Event], texts: Iterable[str], names: Mapping[int, str],
-                 fields: Callable[[Mapping[str, Any]], str]) -> list[str]:
-    """`event_line` of each event, its fields worded once for each text (a hundred thousand
-    lines a move, so written here without a call each)."""
+def log_text(text_env: jinja2.Environment, *, game: str, move: int, gm_actions: str,
+             events: list[Event], rolls: list[Roll], names: Mapping[int, str],
+             texts: Iterable[str] | None = None) -> str:
+    """The GM log, as the text environment's gm-log.txt.j2 renders it (`gm_log_parts`).
+
+    The template as shipped is laid out here. Its escaper (`formats.plain`) drops characters
+    one by one, so the log of a hundred thousand events, each piece of it printable (words
+    and names checked as they are made), is printed as it is: read whole again by the
+    escaper, it would come back unchanged. A test holds this to the template."""
+    lines, printable = _event_lines(events, texts, names)
+    parts = {"rolls": "\n".join(roll_lines(rolls, names)), "events": "\n".join(lines)}
+    source = text_env.loader.get_source(text_env, GM_LOG)[0]
+    if hashlib.sha256(source.encode("utf-8")).hexdigest() != SHIPPED_LOG:
+        return text_env.get_template(GM_LOG).render(game=game, move=move, gm_actions=gm_actions,
+                                                    **parts)
+    events_text = parts["events"] if printable else plain(parts["events"])
+    actions = f"\nGM ACTIONS\n{plain(gm_actions)}\n" if gm_actions else ""
+    return (f"VII LEGIO - {plain(game)} - GM LOG OF MOVE {plain(move)} (secret: do not post)\n"
+            f"{'=' * 72}\n\nROLLS, BY OFFICER AND PURPOSE\n{plain(parts['rolls'] or '  None.')}\n"
+            f"\nEVENTS, IN THE ORDER THEY HAPPENED\n{events_text}\n{actions}")
+
+
+GM_LOG = "gm-log.txt.j2"
+SHIPPED_LOG = "bb42e8fc0fbb5237b2c30f156a320ad74331b4146ce8cf8866244f8fb087c55a"  # its SHA-256
+
+
+def _event_lines(events: list[Event], texts: Iterable[str] | None,
+                 names: Mapping[int, str]) -> tuple[list[str], bool]:
+    """`event_line` of each event (a hundred thousand lines a move, so written here without
+    a call each), and whether every piece of them is printable."""
+    fields = Wording().fields
     who = {**names, None: NOBODY}
+    printable = all(type(name) is str and name.isprintable() for name in who.values())
+    heads: dict[tuple[str, str], str] = {}
     worded: dict[str, str] = {}
     lines = []
-    for (kind, audience, officer, data), text in zip(events, texts):
-        said = worded.get(text)
-        if said is None:
-            said = worded[text] = fields(data)
+    for (kind, audience, officer, data), text in zip(events, repeat(None) if texts is None
+                                                     else texts):
+        if text is None or "officer_name" in data:  # a text naming him: said of him alone
+            said = fields(data)
+            printable = printable and said.isprintable()
+        else:
+            said = worded.get(text)
+            if said is None:
+                said = worded[text] = fields(data)
+                printable = printable and said.isprintable()
+        head = heads.get((audience, kind))
+        if head is None:
+            head = heads[(audience, kind)] = f"  [{audience}] {kind} ("
+            printable = printable and head.isprintable()
         name = who.get(officer, NOBODY)
-        lines.append(f"  [{audience}] {kind} ({name}): {said}" if said
-                     else f"  [{audience}] {kind} ({name})")
-    return lines
+        lines.append(f"{head}{name}): {said}" if said else f"{head}{name})")
+    return lines, printable

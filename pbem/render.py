@@ -30,7 +30,7 @@ from .direct.own_chart import OwnCharts
 from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
 )
-from .gm_log import gm_log_parts
+from .gm_log import log_text
 from . import orderfile
 from .orderfile import FormSituation
 from .rules.dice import Roll
@@ -677,6 +677,7 @@ def _render_move(
         fair_play=fair_play,
         events=zip(view.public, view.public_texts)))
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
-    write(out_dir / "gm-log.txt", text_env.get_template("gm-log.txt.j2").render(
-        game=game, move=move, gm_actions=desk.gm_actions, **gm_log_parts(events, rolls, names, texts)))
+    write(out_dir / "gm-log.txt", log_text(text_env, game=game, move=move,
+                                           gm_actions=desk.gm_actions, events=events,
+                                           rolls=rolls, names=names, texts=texts))
 

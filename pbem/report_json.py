@@ -8,6 +8,7 @@ ten thousand reports is mostly text made once per move, joined here.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterable, Mapping
 
@@ -36,8 +37,8 @@ def _events(pairs: Iterable[tuple[Any, str]]) -> str:
     if type(pairs) is not list:
         pairs = list(pairs)
     kinds = _KINDS
-    lines = [f'{kinds.get(e.kind) or _kind_head(e.kind)}{e.audience}", "data": {text}}}'
-             for e, text in pairs]
+    lines = [f'{kinds.get(kind) or _kind_head(kind)}{audience}", "data": {text}}}'
+             for (kind, audience, _, _), text in pairs]
     if not lines:
         return "[]"
     # Names as players write them are mostly ASCII: then there is nothing to clean, and one
@@ -91,7 +92,7 @@ class OfficerReports:
     def __init__(self, *, game: str, move: int, officers: int,
                  game_end: Mapping[str, Any] | None,
                  deadline: Mapping[str, Any] | None = None) -> None:
-        self.officers = officers
+        self.officers_json = _json(officers)
         self.common = (
             f', "deadline": {to_json(deadline)}, "format": {to_json(REPORT)}'
             f', "game": {to_json(game)}, "game_end": {to_json(game_end)}'
@@ -107,7 +108,9 @@ class OfficerReports:
                rulings: Iterable[Mapping[str, str]] = ()) -> str:
         rulings = list(rulings)
         head = (f'{{"chart": {self.chart(chart)}{self.common}'
-                f'{to_json(_officer(officer_id, sheet, place, self.officers))}'
+                f'{{"id": {_json(officer_id)}, "name": {_json(sheet["officer_name"])}'
+                f', "officers": {self.officers_json}, "place": {_json(place)}'
+                f', "rank": {_json(sheet["rank"])}, "score": {_json(sheet["score"])}}}'
                 f', "rulings": {to_json(rulings) if rulings else "[]"}{self.tail}')
         return _clean(head) + ', "events": ' + _events(events) + "}\n"
 
@@ -116,7 +119,7 @@ class OfficerReports:
         planets = chart.get("planets")
         if chart.keys() != {"at", "frame", "planets"} or type(planets) is not list:
             return to_json(chart)
-        return (f'{{"at": {to_json(chart["at"])}, "frame": {to_json(chart["frame"])}'
+        return (f'{{"at": {_json(chart["at"])}, "frame": {_json(chart["frame"])}'
                 f', "planets": [{", ".join(map(self.planet, planets))}]}}')
 
     def planet(self, planet: Mapping[str, Any]) -> str:
@@ -124,6 +127,25 @@ class OfficerReports:
         if known is None or known[0] is not planet:
             known = self.planets[id(planet)] = (planet, to_json(planet))
         return known[1]
+
+
+def _json(value: Any) -> str:
+    """`to_json(value)`, most of the small values of a report's head (a name, a number, a
+    square) written without a call to the encoder."""
+    kind = type(value)
+    if kind is str:
+        return _ENCODE_STR(value)
+    if kind is int:
+        return str(value)
+    if value is None:
+        return "null"
+    if kind is list and {*map(type, value)} == _INTS:
+        return "[" + ", ".join(map(str, value)) + "]"
+    return to_json(value)
+
+
+_ENCODE_STR = json.encoder.encode_basestring  # how `to_json` writes a str: names as written
+_INTS = {int}
 
 
 def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],

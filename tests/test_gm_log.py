@@ -3,12 +3,17 @@ recursive wording says of every value."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.gm_log import Wording, event_line, fields_text, gm_log_parts, value_text
+from pbem.gm_log import (
+    GM_LOG, SHIPPED_LOG, Wording, event_line, fields_text, gm_log_parts, log_text, value_text,
+)
+from pbem.render import environment, packaged_templates
+from pbem.rules.dice import logged
 from pbem.rules.events import Event
 from pbem.store import to_json
 
@@ -102,3 +107,44 @@ def test_the_log_of_a_move_has_each_event_line_as_event_line_writes_it(events, n
     expected = "\n".join(event_line(e, names) for e in events)
     assert gm_log_parts(events, [], names, texts)["events"] == expected
     assert gm_log_parts(events, [], names)["events"] == expected
+
+
+# What a name or a field may hide from plain text: control characters, a bidi override, a
+# tab, a non-breaking space (not printable, and kept).
+ODD = st.text(alphabet=st.sampled_from("Aò -\x00\x07\t\n\x85\u202e\xa0"), max_size=5)
+ODD_EVENTS = st.builds(Event, st.sampled_from(["turn", "sh\x07eet"]),
+                       st.sampled_from(["public", "gm"]), st.one_of(st.none(), st.integers(1, 3)),
+                       st.dictionaries(st.one_of(KEYS, ODD), st.one_of(VALUES, ODD), max_size=3)
+                       .map(lambda data: json.loads(to_json(data))))
+ROLLS = st.builds(logged, st.just(1), st.one_of(st.none(), st.integers(1, 3)),
+                  st.sampled_from(["info", "damage"]), ODD, st.integers(1, 20),
+                  st.integers(1, 20), st.sampled_from(["gm", "public"]))
+
+
+@given(st.lists(st.one_of(EVENTS, ODD_EVENTS), max_size=8), st.lists(ROLLS, max_size=4),
+       st.dictionaries(st.integers(1, 2), st.one_of(st.text(max_size=4), ODD)),
+       st.one_of(st.text(max_size=6), ODD), st.one_of(st.just(""), ODD), st.booleans())
+def test_the_log_laid_out_directly_reads_as_the_template_renders_it(
+        events, rolls, names, game, gm_actions, with_texts):
+    texts = [to_json(e.data) for e in events] if with_texts else None
+    env = environment(None, "txt")
+    rendered = env.get_template(GM_LOG).render(game=game, move=3, gm_actions=gm_actions,
+                                               **gm_log_parts(events, rolls, names, texts))
+    assert log_text(env, game=game, move=3, gm_actions=gm_actions, events=events, rolls=rolls,
+                    names=names, texts=texts) == rendered
+
+
+def test_the_log_is_laid_out_directly_from_the_template_as_shipped():
+    source = (packaged_templates() / GM_LOG).read_text(encoding="utf-8")
+    assert hashlib.sha256(source.encode("utf-8")).hexdigest() == SHIPPED_LOG, (
+        "gm-log.txt.j2 changed: make log_text lay it out the same, then give its SHA-256")
+
+
+def test_a_game_s_own_log_template_is_followed(tmp_path):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / GM_LOG).write_text("{{ game }}: {{ events }}|{{ rolls }}\n",
+                                                 encoding="utf-8")
+    events = [Event("turn", "public", 1, {"officer_name": "Aulo", "moved": True})]
+    assert log_text(environment(tmp_path, "txt"), game="G", move=1, gm_actions="",
+                    events=events, rolls=[], names={1: "Aulo"}) == (
+        "G:   [public] turn (Aulo): moved yes|\n")

@@ -90,3 +90,11 @@ def test_an_officer_s_json_report_has_every_event_of_his_he_may_read_and_no_othe
         assert view.own(officer_id) == [
             (e, text) for e, text in zip(events, texts)
             if e.officer == officer_id and e.visible_to(officer_id)]
+
+
+@given(st.recursive(st.one_of(PLAIN, st.floats(), st.integers()),
+                    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                            st.dictionaries(NAMES, inner, max_size=2)),
+                    max_leaves=6))
+def test_a_value_of_a_report_s_head_is_written_as_the_encoder_writes_it(value):
+    assert report_json._json(value) == to_json(value)
