@@ -472,6 +472,36 @@ def planet_from_row(r: dict[str, Any]) -> Planet:
     )
 
 
+_PLANET_COLUMNS = ("id", "x", "y", "level", "base", "designation", "facts", "known",
+                   "discovered_by", "discovered_move", "populated", "aliens", "hostile",
+                   "destroyed", "radioactivity")
+
+
+def load_planets(db: sqlite_utils.Database) -> dict[int, Planet]:
+    """Every planet by id, in the table's order: `planet_from_row` of each row, the lists
+    of facts and aliens most planets share ("[]") read once, and each planet made from its
+    fields at once (a big map holds thousands, read every move)."""
+    lists: dict[str | None, tuple] = {}
+
+    def listed(text: str | None) -> tuple:
+        found = lists.get(text)
+        if found is None:
+            found = lists[text] = tuple(json.loads(text or "[]"))
+        return found
+
+    planets = {}
+    for (id_, x, y, level, base, designation, facts, known, discovered_by, discovered_move,
+         populated, aliens, hostile, destroyed, radioactivity) in db.conn.execute(
+            f"SELECT {', '.join(_PLANET_COLUMNS)} FROM planets"):
+        planets[id_] = made(Planet, {
+            "id": id_, "position": _position((x, y, level)), "base": bool(base),
+            "designation": designation, "facts": listed(facts), "known": bool(known),
+            "discovered_by": discovered_by, "discovered_move": discovered_move,
+            "populated": bool(populated), "aliens": listed(aliens), "hostile": bool(hostile),
+            "destroyed": bool(destroyed), "radioactivity": radioactivity})
+    return planets
+
+
 def planet_row(p: Planet) -> dict[str, Any]:
     return {
         "id": p.id, "x": p.position.x, "y": p.position.y, "level": p.position.level,
@@ -541,7 +571,7 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     and spacing), the officers of those names alone, each in his place in the player
     order: what checking one order file needs, whatever the number of officers."""
     g = game_row(db)
-    planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
+    planets = load_planets(db)
     if only is None:
         # Plain rows, the player order's key (`_player_order`) last: ten thousand officers.
         rows = db.conn.execute(
