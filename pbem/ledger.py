@@ -33,12 +33,32 @@ def commitment(secret_hex: str) -> str:
     return hashlib.sha256(COMMITMENT_LABEL + bytes.fromhex(secret_hex)).hexdigest()
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+# Rows per piece of a long list hashed in pieces (see `digest`).
+ROWS_PER_PIECE = 2000
+
+
 def canonical(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return _CANONICAL.encode(value).encode("utf-8")
 
 
-def digest(value: Any) -> str:
-    return hashlib.sha256(canonical(value)).hexdigest()
+def digest(value: Any, *, piece: int = ROWS_PER_PIECE) -> str:
+    """SHA-256 of `canonical(value)`. A long list (a move's hundred thousand events) is
+    written and hashed a piece of rows at a time: the same bytes reach the hash, and the
+    twenty megabytes of its whole text are never held at once (allocating them cost more
+    than writing them)."""
+    if not isinstance(value, (list, tuple)) or len(value) <= piece:
+        return hashlib.sha256(canonical(value)).hexdigest()
+    sha = hashlib.sha256(b"[")
+    encode = _CANONICAL.encode
+    for start in range(0, len(value), piece):
+        if start:
+            sha.update(b",")
+        # A list's text is "[" + its items' texts joined by "," + "]".
+        sha.update(encode(value[start:start + piece])[1:-1].encode("utf-8"))
+    sha.update(b"]")
+    return sha.hexdigest()
 
 
 # The GM's actions that change the game between two moves: `pbem adjust` (a score, a ship,

@@ -155,6 +155,18 @@ def test_rows_hash_the_same_as_sqlite_gives_them_and_as_lists(rows):
     assert ledger.digest(rows) == ledger.digest([list(r) for r in rows])
 
 
+@given(rows=st.lists(st.one_of(SQL_VALUES, st.lists(SQL_VALUES, max_size=4).map(tuple),
+                              st.dictionaries(st.text(max_size=3), SQL_VALUES, max_size=3)),
+                    max_size=12),
+       piece=st.integers(1, 5))
+def test_a_long_list_hashed_in_pieces_hashes_as_its_whole_text(rows, piece):
+    """A move's events are hashed a piece of rows at a time: the digest must be the hash
+    of the list's canonical text as one, whatever the rows and wherever the pieces end."""
+    whole = hashlib.sha256(ledger.canonical(rows)).hexdigest()
+    assert ledger.digest(rows, piece=piece) == whole
+    assert ledger.digest(tuple(rows), piece=piece) == whole
+
+
 @given(secret=st.binary(min_size=1, max_size=64), move=st.integers(0, 99),
        officer=st.one_of(st.none(), st.integers(0, 10 ** 6)), kind=st.text(max_size=20),
        detail=st.text(max_size=30), n=st.integers(1, 50), die=st.sampled_from([6, 10, 7]))
