@@ -135,11 +135,13 @@ def write_tar(path: Path, members: list[tuple[str, int, bytes]]) -> None:
 
 def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
             files: list[tuple[str, str]], keep: int,
-            read: Mapping[str, bytes] | None = None) -> tuple[Path | None, dict[str, str]]:
+            read: Mapping[str, bytes] | None = None,
+            mtimes: Mapping[str, int] | None = None) -> tuple[Path | None, dict[str, str]]:
     """Back the game up before `move` (unless `keep` is 0) with the order files the move
     reads, and fingerprint those files; returns the backup folder and {path in orders/:
     sha256}. `read` holds what the move read of its files already (by path in orders/):
-    those bytes are kept, the other files read here. Each file is read once, for the tar
+    those bytes are kept, the other files read here; `mtimes`, the times the move saw
+    when it read them (no second look at ten thousand files). Each file is read once, for the tar
     and for its fingerprint: the fingerprint
     lets a half-finished move archive only the files it read, not a new one saved under
     their name, and a rollback tell which files were in orders/ when the move was resolved.
@@ -158,9 +160,11 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
     staging.mkdir(parents=True)
     copy_database(source, staging / DATABASE)
     members = []
+    seen = mtimes or {}
     for rel, path, data in _readable(files, read):
         fingerprints[rel] = hashlib.sha256(data).hexdigest()
-        members.append((rel, int(os.stat(path).st_mtime), data))
+        mtime = seen.get(rel) if rel in read else None
+        members.append((rel, int(os.stat(path).st_mtime) if mtime is None else mtime, data))
     write_tar(staging / ORDERS, members)
     if final.exists():
         remove(final)  # a backup of this move from before a rollback

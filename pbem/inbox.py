@@ -81,6 +81,7 @@ class Collected:
     # What was read of each file of orders/ (by its path there), as `read_order_file`
     # reads it: the backup keeps these very bytes instead of reading ten thousand files again.
     read: dict[str, bytes] = field(default_factory=dict)
+    mtimes: dict[str, int] = field(default_factory=dict)  # and each one's time, as it was read
     played: list[int] = field(default_factory=list)
     filed: list["Filed"] = field(default_factory=list)  # filed or checked by this collection
     failed: dict[int, str] = field(default_factory=dict)  # officers whose file pbem failed on
@@ -645,6 +646,7 @@ class Inbox:
                 out.notes.append(f"{source}: skipped: {e}")
                 continue
             out.read[rel] = data[:MOST_FILE_BYTES + 1]
+            out.mtimes[rel] = int(opened.st_mtime)
             try:
                 filed = self.file_all(reading.letters_of_file(path, source, data,
                                                               opened.st_mtime))

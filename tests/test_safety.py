@@ -264,6 +264,7 @@ def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
     orders.mkdir()
     for k, data in enumerate(contents):
         (orders / f"{k}.txt").write_bytes(data)
+        os.utime(orders / f"{k}.txt", (1_700_000_000 + k, 1_700_000_000 + 3600 * k))
     db = store.open_db(four_collecting.dir)
     try:
         state = store.load_state(db)
@@ -275,11 +276,11 @@ def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
     assert collected.read == {rel: read_order_file(path) for rel, path in listed}
     kept = four_collecting.dir / "kept"
     again = four_collecting.dir / "again"
-    for where, read in ((kept, collected.read), (again, None)):
+    for where, read, mtimes in ((kept, collected.read, collected.mtimes), (again, None, None)):
         shutil.rmtree(where, ignore_errors=True)
         conn = sqlite3.connect(four_collecting.dir / "game.db")
         try:
-            backups.back_up(where, conn, 1, listed, 1, read)
+            backups.back_up(where, conn, 1, listed, 1, read, mtimes)
         finally:
             conn.close()
     assert files(kept) == files(again)
