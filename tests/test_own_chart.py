@@ -20,6 +20,7 @@ from pbem.charts.book import MoveCharts
 from pbem.charts.knowledge import (
     OwnChart, Placements, PublicChart, cuts, designation_order, officer_planets, spliced,
 )
+from pbem.rules.events import OFFICER, PUBLIC, Event
 from pbem.rules.galaxy import BASE_DESIGNATION
 
 from test_direct import TEMPLATES, random_game_views
@@ -104,6 +105,31 @@ def knowledge(draw) -> tuple[MoveCharts, dict[int, dict]]:
         sheets[officer_id] = {"officer_name": draw(NAMES), "rank": draw(NAMES)}
     marks = {"arid": "A", "Gnomi <folk>": "G&"}
     return MoveCharts(move, public, own, None, marks), sheets
+
+
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_a_move_folded_at_once_is_each_officers_events_folded_alone(level):
+    """`book.fold` hands each officer only his events of the kinds his chart reads: what
+    `OwnChart.add_move` of every event of the move makes of his chart."""
+    for seed in range(2):
+        public, own, alone = PublicChart(), {}, {}
+        for move, view, events in random_game_views(seed, 6, level):
+            own = book.fold(public, own, move, events, sorted(view.sheets))
+            for officer_id in view.sheets:
+                alone.setdefault(officer_id, OwnChart(officer_id)).add_move(move, events)
+                assert own[officer_id].to_dict() == alone[officer_id].to_dict()
+    # A Princeps PSI's warning, which random games of a few moves seldom give.
+    warned = [Event("turn", PUBLIC, 1, {"officer_name": "Ann", "moved": True}),
+              Event("psi-warning", OFFICER, 1, {"hazard": "distortion", "parsec": 2}),
+              Event("route", OFFICER, 1, {"ordered": "3 E", "planned": 3, "travelled": 2,
+                                          "stop": "distortion", "stop_parsec": 2,
+                                          "reckoning": [2, 0, 0]}),
+              Event("sheet", OFFICER, 1, {"officer_name": "Ann", "reckoning": [2, 0, 0]})]
+    folded = book.fold(PublicChart(), {}, 1, warned, [1])[1]
+    assert folded.stops[0]["stop"] == "distortion-sensed"
+    chart = OwnChart(1)
+    chart.add_move(1, warned)
+    assert folded.to_dict() == chart.to_dict()
 
 
 @settings(max_examples=100, deadline=None)

@@ -18,7 +18,7 @@ import sqlite_utils
 from .. import store
 from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
-from .knowledge import READABLE, OwnChart, PublicChart
+from .knowledge import CHARTED, READABLE, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
 
 PUBLIC = "public"  # the cache row of the public chart; officers' rows are keyed by their id
@@ -58,14 +58,15 @@ def fold(public: PublicChart, own: dict[int, OwnChart], move: int, events: list[
     """One more move into every reader's knowledge; returns the charts of `officers` (those
     in the game: a retired officer's chart is left behind)."""
     # The events read once, each to the readers who may read it: ten thousand officers'
-    # turns are a hundred thousand events, a fifth of them public.
+    # turns are a hundred thousand events, a fifth of them public, a third of the kinds an
+    # officer's chart reads.
     bulletins: list[Event] = []
     grouped: dict[int, list[Event]] = defaultdict(list)
     for e in events:
         audience = e.audience
         if audience == PUBLIC_EVENT:
             bulletins.append(e)
-        if e.officer is not None and audience in READABLE:
+        if e.kind in CHARTED and e.officer is not None and audience in READABLE:
             grouped[e.officer].append(e)
     public.add_move(move, bulletins)
     charts = {}

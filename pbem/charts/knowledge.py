@@ -48,6 +48,10 @@ NAMING = frozenset({"sighting", "info", "landed", "known", "encounter", "allianc
 # Princeps PSI sensed it (5B b: never otherwise).
 TOLD_STOPS = frozenset({"edge", "no-level", "planet-ahead", "forced-landing", "vertical-landing",
                         "distortion", "net"})
+# The kinds of his own events an officer's chart reads (`OwnChart.add_own`): `fold` hands it
+# those alone, the rest of a move's events (the Information Sheet's unanswered questions, the
+# rolls of the hazards...) being most of them.
+CHARTED = frozenset({"sighting", "landed", "route", "sheet", "psi-warning"})
 
 
 @functools.lru_cache(maxsize=65536)
@@ -180,7 +184,7 @@ class OwnChart:
 
     def add_own(self, move: int, own: list[Event]) -> None:
         """`add_move` of his own events he may read, in the order they happened (`fold`
-        sorts a move's events by reader once)."""
+        sorts a move's events by reader once, and hands him only the kinds `CHARTED`)."""
         for t in self.tracks:  # last move's routes join the trail
             key = str(t["level"])
             self.trail[key] = self.trail.get(key, "") + "M" + "L".join(
