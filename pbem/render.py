@@ -134,9 +134,9 @@ def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words:
         if len(s) <= width and s[-1] != " ":
             return str(s)
         if not _TEXTWRAP_CHUNKS.search(s):
-            words = s.split(" ")
-            if not break_long_words or max(map(len, words)) <= width:
-                return (wrapstring or env.newline_sequence).join(_fill(words, width))
+            lines = _fill(s, width, break_long_words)
+            if lines is not None:
+                return (wrapstring or env.newline_sequence).join(lines)
     # The same lines recur (every ship that sights the same planet from the same distance):
     # textwrap wraps each once in an environment, which serves one command.
     wrapped = getattr(env, "wrapped", None)
@@ -155,18 +155,24 @@ def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words:
 _TEXTWRAP_CHUNKS = re.compile(r"^ | $|  |-[-A-Za-z_]")
 
 
-def _fill(words: list[str], width: int) -> list[str]:
-    """textwrap's lines of `words` (none empty, none holding a space): as many words as fit
-    on each, a word longer than the width alone on its line."""
+def _fill(text: str, width: int, break_long_words: bool) -> list[str] | None:
+    """textwrap's lines of `text`, words between single spaces: as many words as fit on
+    each, a word longer than the width alone on its line (None when textwrap would break
+    it). Each line ends at the last space the width reaches, found in C, where putting the
+    words together one by one costs a dozen steps a word."""
     lines = []
-    current = words[0]
-    for word in words[1:]:
-        if len(current) + 1 + len(word) <= width:
-            current += " " + word
-        else:
-            lines.append(current)
-            current = word
-    lines.append(current)
+    start, end = 0, len(text)
+    while end - start > width:
+        cut = text.rfind(" ", start, start + width + 1)
+        if cut < 0:  # the line's first word is longer than the width
+            if break_long_words:
+                return None
+            cut = text.find(" ", start)
+            if cut < 0:
+                break
+        lines.append(text[start:cut])
+        start = cut + 1
+    lines.append(text[start:])
     return lines
 
 
