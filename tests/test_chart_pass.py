@@ -90,3 +90,30 @@ def test_an_officer_drawn_on_the_planets_drawn_once_is_drawn_as_alone(level):
                         == svg.officer_drawing(own, known, **words))
                 drawn_mine += bool(own.planets)
     assert drawn_mine
+
+
+def ticks_square_by_square(x0, x1, y0, y1, cell, px, py, frame):
+    """A panel's scale, every square of the frame looked at in turn."""
+    side = x1 - x0 + 1
+    size = side * cell
+    step = 5 if side <= 60 else 10 if side <= 120 else 25
+    return "\n".join([
+        f'<text class="tick" x="{px + (sx - x0) * cell + cell / 2:g}" y="{py + size + 11}" '
+        f'text-anchor="middle">{svg._tick(sx, "E", "W", frame)}</text>'
+        for sx in range(x0, x1 + 1) if sx % step == 0
+    ] + [
+        f'<text class="tick" x="{px - 3}" y="{py + (y1 - sy) * cell + cell / 2 + 3:g}" '
+        f'text-anchor="end">{svg._tick(sy, "N", "S", frame)}</text>'
+        for sy in range(y0, y1 + 1) if sy % step == 0
+    ])
+
+
+@settings(max_examples=300, deadline=None)
+@given(x0=st.integers(-260, 260), y0=st.integers(-260, 260), side=st.integers(1, 260),
+       cell=st.integers(2, 20), px=st.integers(0, 900), py=st.integers(0, 900),
+       frame=st.sampled_from(["base", "zone"]))
+def test_a_panels_scale_marks_the_squares_it_would_find_square_by_square(x0, y0, side, cell,
+                                                                          px, py, frame):
+    """The ticks go from the first multiple of their step, a step at a time."""
+    args = (x0, x0 + side - 1, y0, y0 + side - 1, cell, px, py, frame)
+    assert svg._ticks.__wrapped__(*args) == ticks_square_by_square(*args)

@@ -575,14 +575,17 @@ def _ticks(x0: int, x1: int, y0: int, y1: int, cell: int, px: int, py: int, fram
     side = x1 - x0 + 1
     size = side * cell
     step = 5 if side <= 60 else 10 if side <= 120 else 25
+    half, below = cell / 2, py + size + 11
+    # Every step-th square from the first whole multiple of the step: the squares between
+    # the ticks, most of a frame's, are not looked at.
     ticks = [
-        f'<text class="tick" x="{px + (sx - x0) * cell + cell / 2:g}" y="{py + size + 11}" '
+        f'<text class="tick" x="{px + (sx - x0) * cell + half:g}" y="{below}" '
         f'text-anchor="middle">{_tick(sx, "E", "W", frame)}</text>'
-        for sx in range(x0, x1 + 1) if sx % step == 0
+        for sx in range(x0 + -x0 % step, x1 + 1, step)
     ] + [
-        f'<text class="tick" x="{px - 3}" y="{py + (y1 - sy) * cell + cell / 2 + 3:g}" '
+        f'<text class="tick" x="{px - 3}" y="{py + (y1 - sy) * cell + half + 3:g}" '
         f'text-anchor="end">{_tick(sy, "N", "S", frame)}</text>'
-        for sy in range(y0, y1 + 1) if sy % step == 0
+        for sy in range(y0 + -y0 % step, y1 + 1, step)
     ]
     return "\n".join(ticks)
 
