@@ -52,10 +52,11 @@ def drawings(draw) -> svg.Drawing:
     notes = some(lambda: {"name": draw(st.none() | NAMES), "text": draw(NAMES),
                           "css": draw(st.sampled_from(["", "known", "more"]))}, 6)
     unplaced = some(lambda: {"name": draw(NAMES), "text": draw(NAMES)})
+    spots = [square() for _ in range(draw(st.integers(1, 3)))]  # ships share squares
     return svg.Drawing(
         reader=reader, title=draw(NAMES), subtitle=draw(NAMES), frame=frame, levels=levels,
         x0=x0, x1=x0 + side, y0=y0, y1=y0 + side, planets=planets, tracks=tracks,
-        trails=trails, ships=some(lambda: {**square(), "label": draw(NAMES)}, 2),
+        trails=trails, ships=some(lambda: {**draw(st.sampled_from(spots)), "label": draw(NAMES)}, 5),
         stops=some(lambda: {**square(), "label": draw(NAMES)}, 2), notes=notes,
         unplaced=unplaced, hazards=hazards)
 

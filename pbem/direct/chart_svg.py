@@ -113,8 +113,15 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
         add(hazard_text(h, px, e))
     for s in d.stops:
         add(stop_text(s["level"], s["x"], s["y"], s["label"], px, e))
+    # The GM's chart draws every ship, ten thousand of them on a thousand squares or so:
+    # the marker of each square is made once.
+    markers: dict[tuple[int, int, int], tuple[str, str]] = {}
     for s in d.ships:
-        add(ship_text(s["level"], s["x"], s["y"], s["label"], px, e))
+        at = (s["level"], s["x"], s["y"])
+        marks = markers.get(at)
+        if marks is None:
+            marks = markers[at] = ship_marks(*at, px)
+        add(ship_mark(e[s["label"]], marks))
     add(f.list_title)
     out += notes
     if unplaced:
@@ -257,9 +264,9 @@ def stop_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) ->
             f'<title>{e[label]}</title></path>\n')
 
 
-def ship_text(level: int, x: int, y: int, label: str, px: Pixels, e: Escaped) -> str:
-    label = e[label]
-    head, tail = ship_marks(level, x, y, px)
+def ship_mark(label: str, marks: tuple[str, str]) -> str:
+    """A ship's marker, its `ship_marks` around its name (escaped)."""
+    head, tail = marks
     return f'<g class="ship" data-officer="{label}"{head}{label}</title>{tail}{label}</text></g>\n'
 
 
