@@ -102,6 +102,10 @@ class OfficerReports:
         # Keyed by identity, each entry keeping its planet alive so that no other dict can
         # take its id while this move's reports are written.
         self.planets: dict[int, tuple[Mapping[str, Any], str]] = {}
+        # The planets of whole charts by the ids of their dicts: most officers' charts show
+        # the same planets, the same dicts in the same order. Each dict is kept alive in
+        # `planets`, so that no other can take its id.
+        self.listed: dict[tuple[int, ...], str] = {}
 
     def report(self, *, officer_id: int, sheet: Mapping[str, Any], place: int | None,
                chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
@@ -119,8 +123,12 @@ class OfficerReports:
         planets = chart.get("planets")
         if chart.keys() != {"at", "frame", "planets"} or type(planets) is not list:
             return to_json(chart)
+        key = tuple(map(id, planets))
+        listed = self.listed.get(key)
+        if listed is None:
+            listed = self.listed[key] = ", ".join(map(self.planet, planets))
         return (f'{{"at": {_json(chart["at"])}, "frame": {_json(chart["frame"])}'
-                f', "planets": [{", ".join(map(self.planet, planets))}]}}')
+                f', "planets": [{listed}]}}')
 
     def planet(self, planet: Mapping[str, Any]) -> str:
         known = self.planets.get(id(planet))
