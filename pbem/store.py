@@ -12,7 +12,6 @@ import json
 import secrets
 from dataclasses import fields
 from functools import partial
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -385,18 +384,17 @@ def ship_from_json(text: str) -> Ship:
     return _ship(json.loads(text))
 
 
-# A ship's fields in their order: a ship read from its (sorted) text is made with them so.
-_SHIP_FIELDS = tuple(f.name for f in fields(Ship))
-_SHIP_FIELD_SET = frozenset(_SHIP_FIELDS)
-_ship_values = itemgetter(*_SHIP_FIELDS)
+_SHIP_FIELD_SET = frozenset(f.name for f in fields(Ship))
 
 
 def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
     if data.keys() != _SHIP_FIELD_SET:
         return Ship(**data)  # a text without some field (its default), or with a strange one
-    # Every field given: made at once (`made`), not field by field by the frozen __init__.
-    return made(Ship, dict(zip(_SHIP_FIELDS, _ship_values(data))))
+    # Every field given: made at once (`made`) from the very dict the text was read into,
+    # its fields in the text's (sorted) order. Nothing reads a ship's fields by the order
+    # of its __dict__: its text sorts them, and the rest reads them by name.
+    return made(Ship, data)
 
 
 def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
