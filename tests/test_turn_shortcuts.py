@@ -99,3 +99,19 @@ def test_the_events_a_turn_appends_as_made_are_those_board_emit_makes():
             assert event.audience == audience.get(event.kind, OFFICER)
             assert event.officer == officer.id
     assert met == set(KEYS)
+
+
+@given(indices=st.lists(st.none() | st.integers(1, 12), min_size=1, max_size=4))
+def test_an_info_new_unanswered_is_worded_as_the_request_words_itself(indices):
+    """A turn words the INFO NEW n that finds no new planet itself: as InfoRequest.text."""
+    from core import in_space, play, state
+
+    from pbem.rules.orders import InfoRequest, Orders
+    from pbem.rules.ship import Ship
+
+    officer = in_space(Position(8, 12, 2), Ship("GLADIUM", "Marthia", (3,), computers=4))
+    requests = tuple(InfoRequest(None, n) for n in indices)
+    result = play(state([], [officer]), {officer.id: Orders(info=requests)})
+    told = [e.data["request"] for e in result.events if e.kind == "info-unanswered"
+            and e.data["why"] == "no-new-planet"]
+    assert told == [r.text() for r in requests]
