@@ -12,6 +12,7 @@ import json
 import secrets
 from dataclasses import fields
 from functools import partial
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -555,6 +556,8 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
                     "technologies, research, grants_last, landing, personality, specialist")
 
 
+_PLAYER_ORDER_LAST = itemgetter(-3, -2, -1)  # `_player_order` of a row that ends with it
+
 # A square without the named tuple's Python-level __new__ (twenty thousand of them a move).
 _position = partial(tuple.__new__, Position)
 
@@ -575,8 +578,8 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
         rows = db.conn.execute(
             f"SELECT {_OFFICER_COLUMNS}, turn_fixed IS NULL, coalesce(turn_fixed, 0), lot "
             "FROM officers WHERE retired IS NULL").fetchall()
-        rows.sort(key=lambda r: r[-3:])
-        turns = {r[0]: turn for turn, r in enumerate(rows)}
+        rows.sort(key=_PLAYER_ORDER_LAST)
+        turns = None  # each officer's turn is his row's place
     else:
         wanted = {" ".join(name.split()).casefold() for name in only}
         order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
@@ -593,15 +596,17 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     # one, each text read once.
     ships = ships_from_json(r[4] for r in rows)
     specialists: dict[str | None, Specialist | None] = {}
-    for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
-         research, grants_last, landing, personality, specialist, *_) in rows:
+    for turn, (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel,
+               technologies, research, grants_last, landing, personality,
+               specialist, *_) in enumerate(rows):
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
         # Officer(...) with every field, in their order, made at once (`made`): ten
         # thousand officers.
         officers[id_] = made(Officer, {
             "id": id_, "name": name, "rank": rank, "score": score, "ship": ships[ship],
-            "position": _position((x, y, level)), "turn": turns[id_], "landed_on": landed_on,
+            "position": _position((x, y, level)),
+            "turn": turn if turns is None else turns[id_], "landed_on": landed_on,
             "reckoning": _position((rx, ry, rlevel)), "technologies": _levels(technologies),
             "research": _levels(research), "grants_last": grants_last,
             "landing": landing_from_json(landing), "personality": personality,
