@@ -556,7 +556,10 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
                     "technologies, research, grants_last, landing, personality, specialist")
 
 
-_PLAYER_ORDER_LAST = itemgetter(-3, -2, -1)  # `_player_order` of a row that ends with it
+# `_player_order` as columns, which `load_state` reads after an officer's (unpacked by
+# name, not by a starred name: no list made for each row), and as the key of such a row.
+_PLAYER_ORDER_COLUMNS = "turn_fixed IS NULL, coalesce(turn_fixed, 0), lot"
+_PLAYER_ORDER_LAST = itemgetter(-3, -2, -1)
 
 # A square without the named tuple's Python-level __new__ (twenty thousand of them a move).
 _position = partial(tuple.__new__, Position)
@@ -576,7 +579,7 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     if only is None:
         # Plain rows, the player order's key (`_player_order`) last: ten thousand officers.
         rows = db.conn.execute(
-            f"SELECT {_OFFICER_COLUMNS}, turn_fixed IS NULL, coalesce(turn_fixed, 0), lot "
+            f"SELECT {_OFFICER_COLUMNS}, {_PLAYER_ORDER_COLUMNS} "
             "FROM officers WHERE retired IS NULL").fetchall()
         rows.sort(key=_PLAYER_ORDER_LAST)
         turns = None  # each officer's turn is his row's place
@@ -588,8 +591,8 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
         turns = {r["id"]: turn for turn, r in enumerate(order)}
         ids = [r["id"] for r in order if r["name"].casefold() in wanted]
         rows = db.conn.execute(
-            f"SELECT {_OFFICER_COLUMNS} FROM officers WHERE id IN ({', '.join('?' * len(ids))})",
-            ids).fetchall() if ids else []
+            f"SELECT {_OFFICER_COLUMNS}, {_PLAYER_ORDER_COLUMNS} FROM officers "
+            f"WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
     officers = {}
     # Ships and specialists are values (frozen): officers whose sheets read the same share
@@ -598,7 +601,7 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     specialists: dict[str | None, Specialist | None] = {}
     for turn, (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel,
                technologies, research, grants_last, landing, personality,
-               specialist, *_) in enumerate(rows):
+               specialist, _, _, _) in enumerate(rows):
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
         # Officer(...) with every field, in their order, made at once (`made`): ten
