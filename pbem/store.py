@@ -385,18 +385,17 @@ def ship_from_json(text: str) -> Ship:
     return _ship(json.loads(text))
 
 
-# A ship's fields in their order: a ship read from its (sorted) text is made with them so.
-_SHIP_FIELDS = tuple(f.name for f in fields(Ship))
-_SHIP_FIELD_SET = frozenset(_SHIP_FIELDS)
-_ship_values = itemgetter(*_SHIP_FIELDS)
+_SHIP_FIELD_SET = frozenset(f.name for f in fields(Ship))
 
 
 def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
     if data.keys() != _SHIP_FIELD_SET:
         return Ship(**data)  # a text without some field (its default), or with a strange one
-    # Every field given: made at once (`made`), not field by field by the frozen __init__.
-    return made(Ship, dict(zip(_SHIP_FIELDS, _ship_values(data))))
+    # Every field given: made at once (`made`) from the very dict the text was read into,
+    # its fields in the text's (sorted) order. Nothing reads a ship's fields by the order
+    # of its __dict__: its text sorts them, and the rest reads them by name.
+    return made(Ship, data)
 
 
 def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
@@ -557,6 +556,11 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
                     "technologies, research, grants_last, landing, personality, specialist")
 
 
+# `_player_order` as columns, which `load_state` reads after an officer's (unpacked by
+# name, not by a starred name: no list made for each row), and as the key of such a row.
+_PLAYER_ORDER_COLUMNS = "turn_fixed IS NULL, coalesce(turn_fixed, 0), lot"
+_PLAYER_ORDER_LAST = itemgetter(-3, -2, -1)
+
 # A square without the named tuple's Python-level __new__ (twenty thousand of them a move).
 _position = partial(tuple.__new__, Position)
 
@@ -575,10 +579,10 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
     if only is None:
         # Plain rows, the player order's key (`_player_order`) last: ten thousand officers.
         rows = db.conn.execute(
-            f"SELECT {_OFFICER_COLUMNS}, turn_fixed IS NULL, coalesce(turn_fixed, 0), lot "
+            f"SELECT {_OFFICER_COLUMNS}, {_PLAYER_ORDER_COLUMNS} "
             "FROM officers WHERE retired IS NULL").fetchall()
-        rows.sort(key=lambda r: r[-3:])
-        turns = {r[0]: turn for turn, r in enumerate(rows)}
+        rows.sort(key=_PLAYER_ORDER_LAST)
+        turns = None  # each officer's turn is his row's place
     else:
         wanted = {" ".join(name.split()).casefold() for name in only}
         order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
@@ -587,23 +591,25 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
         turns = {r["id"]: turn for turn, r in enumerate(order)}
         ids = [r["id"] for r in order if r["name"].casefold() in wanted]
         rows = db.conn.execute(
-            f"SELECT {_OFFICER_COLUMNS} FROM officers WHERE id IN ({', '.join('?' * len(ids))})",
-            ids).fetchall() if ids else []
+            f"SELECT {_OFFICER_COLUMNS}, {_PLAYER_ORDER_COLUMNS} FROM officers "
+            f"WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
     officers = {}
     # Ships and specialists are values (frozen): officers whose sheets read the same share
     # one, each text read once.
     ships = ships_from_json(r[4] for r in rows)
     specialists: dict[str | None, Specialist | None] = {}
-    for (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel, technologies,
-         research, grants_last, landing, personality, specialist, *_) in rows:
+    for turn, (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel,
+               technologies, research, grants_last, landing, personality,
+               specialist, _, _, _) in enumerate(rows):
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
         # Officer(...) with every field, in their order, made at once (`made`): ten
         # thousand officers.
         officers[id_] = made(Officer, {
             "id": id_, "name": name, "rank": rank, "score": score, "ship": ships[ship],
-            "position": _position((x, y, level)), "turn": turns[id_], "landed_on": landed_on,
+            "position": _position((x, y, level)),
+            "turn": turn if turns is None else turns[id_], "landed_on": landed_on,
             "reckoning": _position((rx, ry, rlevel)), "technologies": _levels(technologies),
             "research": _levels(research), "grants_last": grants_last,
             "landing": landing_from_json(landing), "personality": personality,

@@ -364,3 +364,16 @@ def test_the_alien_ship_is_picked_up_from_the_parsec_weighing_every_distance_wou
         squares, there, reach):
     path = [Parsec(k, q) for k, q in enumerate(squares)]
     assert nearest_parsec(path, there, reach) == nearest_parsec_by_distance(path, there, reach)
+
+
+@given(squares=st.lists(st.tuples(SQUARES, st.integers(0, 3)), max_size=12), here=SQUARES)
+def test_the_alien_ship_pursues_the_one_min_would_pick(squares, here):
+    """`nearest`, counted in one loop, is min() by distance, then turn, then id."""
+    from pbem.rules.alien_ship import nearest
+
+    officers = [in_space(q, oid=i, name=f"O{i}", turn=t)
+                for i, (q, t) in enumerate(squares, start=1)]
+    on_level = [o for o in officers if o.position.level == here.level]
+    expected = (min(on_level, key=lambda o: (distance(here, o.position), o.turn, o.id))
+                if on_level else None)
+    assert nearest(None, here, {here.level: on_level}) is expected

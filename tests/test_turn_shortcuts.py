@@ -99,3 +99,42 @@ def test_the_events_a_turn_appends_as_made_are_those_board_emit_makes():
             assert event.audience == audience.get(event.kind, OFFICER)
             assert event.officer == officer.id
     assert met == set(KEYS)
+
+
+@given(indices=st.lists(st.none() | st.integers(1, 12), min_size=1, max_size=4))
+def test_an_info_new_unanswered_is_worded_as_the_request_words_itself(indices):
+    """A turn words the INFO NEW n that finds no new planet itself: as InfoRequest.text."""
+    from core import in_space, play, state
+
+    from pbem.rules.orders import InfoRequest, Orders
+    from pbem.rules.ship import Ship
+
+    officer = in_space(Position(8, 12, 2), Ship("GLADIUM", "Marthia", (3,), computers=4))
+    requests = tuple(InfoRequest(None, n) for n in indices)
+    result = play(state([], [officer]), {officer.id: Orders(info=requests)})
+    told = [e.data["request"] for e in result.events if e.kind == "info-unanswered"
+            and e.data["why"] == "no-new-planet"]
+    assert told == [r.text() for r in requests]
+
+
+@given(turns=st.lists(st.integers(0, 5), min_size=0, max_size=8), data=st.data())
+def test_the_board_keeps_the_player_order_sorted_once_with_the_officers_as_they_stand(
+        turns, data):
+    """The player order is sorted once a move: it is the order of the officers sorted by
+    turn then id, and gives each officer as the turns before left him."""
+    from core import in_space, state
+
+    from pbem.rules.state import PLAYER_ORDER
+
+    ids = data.draw(st.lists(st.integers(1, 99), min_size=len(turns), max_size=len(turns),
+                             unique=True))
+    officers = [in_space(Position(0, 0, 1), oid=i, name=f"O{i}", turn=t)
+                for i, t in zip(ids, turns)]
+    board = Board.from_state(state([], officers))
+    expected = sorted(officers, key=PLAYER_ORDER)
+    assert board.in_player_order() == expected
+    for o in officers:  # each officer replaced by his new value, as a turn does
+        board.officers[o.id] = dataclasses.replace(o, score=o.score + 7)
+    assert [o.id for o in board.in_player_order()] == [o.id for o in expected]
+    assert all(o.score == 7 for o in board.in_player_order())
+    assert board.in_player_order() == sorted(board.officers.values(), key=PLAYER_ORDER)

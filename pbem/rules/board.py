@@ -14,7 +14,7 @@ from .events import Event
 from .geometry import Position, Zone
 from .hazards import Hazards
 from .grid import PlanetGrid
-from .state import AlienShip, GameState, Officer, Planet
+from .state import PLAYER_ORDER, AlienShip, GameState, Officer, Planet
 from .values import evolve
 
 _new = tuple.__new__
@@ -53,6 +53,10 @@ class Board:
     # The facts of the planets sighted this move, by name (InformationSheet.describe), for
     # each (facts, radioactivity) met: the move's one ruleset describes them alike.
     described: dict[tuple, tuple[str, ...]] = field(default_factory=dict)
+    # The officers' ids in player order, sorted once a move (`player_ids`): no officer joins
+    # or leaves during a move, and none changes his turn or id (each is only replaced by
+    # his own new value).
+    player_order: list[int] = field(default_factory=list)
 
     @classmethod
     def from_state(cls, state: GameState) -> "Board":
@@ -81,6 +85,17 @@ class Board:
         else:
             self.planets_at[planet.position] = planet
             self.grid.put(planet)
+
+    def player_ids(self) -> list[int]:
+        """The officers' ids in player order, sorted the first time they are asked for."""
+        if len(self.player_order) != len(self.officers):
+            self.player_order = [o.id for o in sorted(self.officers.values(), key=PLAYER_ORDER)]
+        return self.player_order
+
+    def in_player_order(self) -> list[Officer]:
+        """The officers as they stand now, in player order."""
+        officers = self.officers
+        return [officers[i] for i in self.player_ids()]
 
     def base(self) -> Planet:
         """The base planet, as it stands now."""

@@ -15,7 +15,7 @@ from .orders import Orders, Problem
 from .outer_space import explored
 from .ranks import next_rank, previous_rank, rank_index
 from .ship import Ship, ShipType, build_ship, fit_problems
-from .state import PLAYER_ORDER, Officer
+from .state import Officer
 from .tables import TOT_INNER_SPACE_COLUMN
 from .ruleset import Ruleset
 from .board import Board
@@ -166,7 +166,7 @@ def end_of_game(board: Board, ruleset: Ruleset, last_move: int | None) -> None:
     def standing(o: Officer) -> tuple[int, int]:
         return rank_index(ruleset.ranks, o.rank), o.score
 
-    order = sorted(board.officers.values(), key=PLAYER_ORDER)
+    order = board.in_player_order()
     best = max(standing(o) for o in order)
     first = [o for o in order if standing(o) == best]
     if not rulings.SHARED_VICTORY_ON_A_TIE:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections import defaultdict
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,11 +32,15 @@ class Roll:
 def logged(move: int, officer: int | None, kind: str, detail: str, die: int, result: int,
            visibility: str) -> Roll:
     """Roll(...) without the frozen dataclass's __init__, which sets each field through
-    object.__setattr__: a move logs thousands of rolls."""
-    roll = object.__new__(Roll)
-    roll.__dict__.update(move=move, officer=officer, kind=kind, detail=detail, die=die,
-                         result=result, visibility=visibility)
+    object.__setattr__: a move logs thousands of rolls. The instance is given its dict whole
+    (as `values.made` gives it), made by a dict display rather than keywords."""
+    roll = _blank(Roll)
+    _set(roll, "__dict__", {"move": move, "officer": officer, "kind": kind, "detail": detail,
+                            "die": die, "result": result, "visibility": visibility})
     return roll
+
+
+_blank, _set = object.__new__, object.__setattr__
 
 
 def face(secret: bytes, move: int, officer: int | None, kind: str, detail: str, n: int,
@@ -99,12 +102,12 @@ class SeededDice:
         self.secret = secret
         self.move = move
         self.log: list[Roll] = []
-        self._counters: defaultdict[tuple, int] = defaultdict(int)
+        self._counters: dict[tuple, int] = {}
         self._keyed = keyed(secret)
 
     def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
         key = (officer, kind, detail)
-        n = self._counters[key] = self._counters[key] + 1
+        n = self._counters[key] = self._counters.get(key, 0) + 1
         return keyed_face(self._keyed, self.move, officer, kind, detail, n, die)
 
     def roll(

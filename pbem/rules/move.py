@@ -16,7 +16,7 @@ from . import career, specialists
 from .alien_ship import alien_ship_phase
 from .dice import Dice, Roll
 from .events import GM, OFFICER, PUBLIC, Event
-from .state import PLAYER_ORDER, GameState
+from .state import GameState
 from .board import Board
 from .orders import Orders
 from .outer_space import explored
@@ -36,8 +36,8 @@ class MoveResult:
 def officers_turns(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                    ruleset: Ruleset, dice: Dice) -> None:
     board.orders = dict(orders)
-    for officer in sorted(board.officers.values(), key=PLAYER_ORDER):
-        officer = board.officers[officer.id]
+    for officer_id in board.player_ids():
+        officer = board.officers[officer_id]  # as the turns before his left him
         if officer.id in orders:
             play_turn(board, officer, orders[officer.id], ruleset, dice)
         else:
@@ -75,7 +75,7 @@ def end_of_game(board: Board, orders: Mapping[int, Orders], held: Mapping[int, s
 def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
                   ruleset: Ruleset, dice: Dice) -> None:
     """Each officer's ship sheet and the public standings, as they stand after the move."""
-    order = sorted(board.officers.values(), key=PLAYER_ORDER)
+    order = board.in_player_order()
     outer = explored(board.settings)
     ships, planets = ruleset.ships, board.planets
     # The sheet of each specialist (by what he is), made once and copied into each ship's.
@@ -143,9 +143,9 @@ def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Map
                if e.audience == PUBLIC and e.data.get("planet") in named}
     # Who is on the ground of each planet, in player order.
     ground: dict[int, list[str]] = {}
-    for o in sorted((o for o in board.officers.values() if o.landing is not None),
-                    key=PLAYER_ORDER):
-        ground.setdefault(o.landing.planet, []).append(o.name)
+    for o in board.in_player_order():
+        if o.landing is not None:
+            ground.setdefault(o.landing.planet, []).append(o.name)
     touched |= ground.keys()
     for pid in sorted(touched):
         planet = board.planets[pid]

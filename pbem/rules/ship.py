@@ -71,9 +71,12 @@ class Ship:
     tot: int = 0
 
     def fit(self) -> dict[str, int]:
-        fit = dict(zip(COMPONENTS, _components(self)))
-        fit["crews"] = len(self.crews)
-        return fit
+        """The sheet's count of each component, in `COMPONENTS` order: written out, as every
+        ship's sheet closes every move (tests/test_ship.py holds it to COMPONENTS)."""
+        return {"crews": len(self.crews), "modules": self.modules,
+                "laser_zip3": self.laser_zip3, "ho1": self.ho1, "sil12": self.sil12,
+                "shields": self.shields, "lasers": self.lasers, "radars": self.radars,
+                "computers": self.computers, "tanks": self.tanks, "tot": self.tot}
 
     @property
     def men(self) -> int:

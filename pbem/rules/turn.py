@@ -455,8 +455,11 @@ def answer_requests(
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
+                # The request as `InfoRequest.text` words an INFO NEW n: nearly every
+                # request of a move, and most find no new planet.
                 events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
-                    "request": request.text(), "reason": discovered, "why": "no-new-planet"})))
+                    "request": "NEW" if n == 1 else f"NEW {n}", "reason": discovered,
+                    "why": "no-new-planet"})))
                 continue
             planet_id = new_planets[n - 1].id
         else:
