@@ -415,12 +415,7 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     ship = officer.ship
     landing = officer.landing
     on_ground = landing is not None
-    down = landing.crews_down if landing else ()
     crew_men = ruleset.ships[ship.type].crew_men
-    complete = combat.complete_crews(ship.crews, range(len(ship.crews)), crew_men)
-    aboard = sum(1 for i, men in enumerate(ship.crews) if men >= crew_men and i not in down)
-    fire = set(orders.fire)
-    taking_off = bool(orders.route) and on_ground
 
     if orders.land:
         if on_ground and outer:
@@ -439,6 +434,7 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                                         "write the landing route, e.g. ROUTE 1 SW, with LAND"))
         _, crews_go, fire_with = ATTITUDES[orders.attitude]
         if crews_go:
+            complete = combat.complete_crews(ship.crews, range(len(ship.crews)), crew_men)
             wanted = orders.land_crews or complete
             if complete == 0:
                 found.append(orders.problem(
@@ -457,20 +453,26 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                 "LAND", "attitude B fires the ship's lasers, and the ship has none",
                 "write LAND A (shields on, no fire)"))
 
-    for keyword in GROUND_ORDERS:
-        if keyword == "FIRE" and orders.fire_alien and not orders.fire:
-            continue  # FIRE ALIEN is fired in space (`alien_ship`)
-        if keyword == "SHIELDS" and outer and not orders.land:
-            continue  # 5C b: the shields are the defence against the alien ship in space
-        if keyword in orders.lines and not on_ground:
+    if not on_ground:  # most ships of a move: no ground order is lawful, and no more is asked
+        for keyword in GROUND_ORDERS:
+            if keyword not in orders.lines:
+                continue
+            if keyword == "FIRE" and orders.fire_alien and not orders.fire:
+                continue  # FIRE ALIEN is fired in space (`alien_ship`)
+            if keyword == "SHIELDS" and outer and not orders.land:
+                continue  # 5C b: the shields are the defence against the alien ship in space
             why = ("the landing attitude says what happens on landing" if orders.land
                    else "you are not on the ground")
             fix = "delete the line" + ("" if orders.land else
                                        ", or land first with LAND and a route ending on a planet")
             found.append(orders.problem(keyword, f"{keyword} is a ground order, and {why}", fix))
-    if not on_ground:
         return found
 
+    # On the ground: the crews down and aboard, the fire and the take-off.
+    down = landing.crews_down
+    aboard = sum(1 for i, men in enumerate(ship.crews) if men >= crew_men and i not in down)
+    fire = set(orders.fire)
+    taking_off = bool(orders.route)
     crews_land = orders.crews_land is not None
     if crews_land:
         if orders.shields:
