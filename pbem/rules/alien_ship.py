@@ -432,6 +432,8 @@ def alien_ship_problems(orders: Orders, officer: Officer, ship: AlienShip | None
     """FIRE ALIEN and DISENGAGE only while its glue holds the ship; a held ship's route is
     flown only if it disengages or the alien ship is destroyed first."""
     held = ship is not None and officer.id in ship.hooked
+    if not (held or orders.fire_alien or orders.disengage):
+        return []  # most ships of a move: free, and giving neither order
     found: list[Problem] = []
     for keyword, wanted in (("FIRE", orders.fire_alien), ("DISENGAGE", orders.disengage)):
         if not wanted or held:

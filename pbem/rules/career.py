@@ -199,20 +199,8 @@ def career_problems(orders: Orders, officer: Officer, at_base: bool, ruleset: Ru
             for reason in fit_problems(ruleset.ships[officer.ship.type], dict(orders.refit)):
                 found.append(orders.problem("REFIT", f"the new sheet is not valid: {reason}",
                                             "correct the sheet"))
-    total = 0
-    me = (orders.officer or officer.name).casefold()
-    for payment in orders.pay:
-        total += payment.amount
-        name = payment.to.casefold()
-        if name not in colleagues or name == me or name == officer.name.casefold():
-            found.append(orders.problem("PAY", f"no colleague named {payment.to}",
-                                        "write PAY n TO and the name of another officer",
-                                        line=payment.line, private=False))
-    left = max(0, officer.score - spent)
-    if total > left:
-        why = f"your score is {officer.score}" + (f" and research costs {spent}" if spent else "")
-        found.append(orders.problem("PAY", f"you pay {total} points and {why}",
-                                    f"pay at most {left}", line=orders.pay[-1].line))
+    if orders.pay:  # most orders pay nobody: nothing to add up
+        found += _pay_problems(orders, officer, colleagues, spent)
     if orders.tot is not None:
         ship_type = ruleset.ships[officer.ship.type]
         if ship_type.maximum.get("tot", 0) == 0:
@@ -229,4 +217,25 @@ def career_problems(orders: Orders, officer: Officer, at_base: bool, ruleset: Ru
             found.append(orders.problem("TOT", f"no planet {orders.tot} is known (the base "
                                         "cannot be struck)", "name a planet sighted this move, "
                                         "e.g. TOT P-5"))
+    return found
+
+
+def _pay_problems(orders: Orders, officer: Officer, colleagues: Collection[str],
+                  spent: int) -> list[Problem]:
+    """PAY to a colleague, within the score left once `spent` is paid (3I b)."""
+    found: list[Problem] = []
+    total = 0
+    me = (orders.officer or officer.name).casefold()
+    for payment in orders.pay:
+        total += payment.amount
+        name = payment.to.casefold()
+        if name not in colleagues or name == me or name == officer.name.casefold():
+            found.append(orders.problem("PAY", f"no colleague named {payment.to}",
+                                        "write PAY n TO and the name of another officer",
+                                        line=payment.line, private=False))
+    left = max(0, officer.score - spent)
+    if total > left:
+        why = f"your score is {officer.score}" + (f" and research costs {spent}" if spent else "")
+        found.append(orders.problem("PAY", f"you pay {total} points and {why}",
+                                    f"pay at most {left}", line=orders.pay[-1].line))
     return found
