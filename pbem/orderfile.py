@@ -1169,7 +1169,12 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
     in_orders = False  # past the header
     plain_line = _plain_line
     for number, raw in enumerate(lines[start.number - 1:], start.number):
-        read = plain_line(number, raw)
+        # The OFFICER and SECRET lines of a file are its own: read without a look in the
+        # cache, which they would only crowd.
+        if not in_orders and raw.startswith(_OWN_LINES):
+            read = _plain_line_read(number, raw)
+        else:
+            read = plain_line(number, raw)
         if not read:
             if read is None:  # no order on the line
                 continue
@@ -1180,9 +1185,9 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
             break
         found = values.get(name)
         if found is None:
-            values[name] = [(value, number)]
+            values[name] = [value]
         elif repeatable and len(found) < MOST_LINES_PER_ORDER:
-            found.append((value, number))
+            found.append(value)
         else:
             return None
         if header:
@@ -1200,17 +1205,16 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
 _NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
 
 
-@functools.lru_cache(maxsize=8192)
-def _plain_line(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] | None:
+def _plain_line_read(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] | None:
     """What the plain reading makes of a line by itself: None for no order (blank, comment,
     quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
     word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
     `_split` splits it, its order, whether that is of the header, whether it may be
-    repeated, and its value (None for END, whose words are never read).
+    repeated, and its value with the line's number (the value None for END, whose words
+    are never read).
 
-    Made once for each line written the same way at the same place, as `_split` is; a
-    line of its own (OFFICER, SECRET, a route) is split without a look in `_split`'s cache,
-    which it would only crowd."""
+    A line of its own (OFFICER, SECRET, a route) is split without a look in `_split`'s
+    cache, which it would only crowd."""
     line = _split_line(number, raw)
     if line is None:
         return None
@@ -1218,18 +1222,26 @@ def _plain_line(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] | N
     if name is None:
         return _NOT_PLAIN
     if name == "END":
-        return line, name, False, False, None
+        return line, name, False, False, (None, number)
     if len(line.text) > MOST_LINE_CHARS:
         return _NOT_PLAIN
     header, repeatable, words = _TRAITS[name]
     if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
         if not line.args:
             return _NOT_PLAIN
-        return line, name, header, repeatable, line.args
+        return line, name, header, repeatable, (line.args, number)
     try:
-        return line, name, header, repeatable, _value(name, line.args)
+        return line, name, header, repeatable, (_value(name, line.args), number)
     except UnreadableOrder:
         return _NOT_PLAIN
+
+
+# Made once for each line written the same way at the same place, as `_split` is: the files
+# of a move have most of their lines alike.
+_plain_line = functools.lru_cache(maxsize=8192)(_plain_line_read)
+
+# How most files begin their OFFICER and SECRET lines, which each file writes its own way.
+_OWN_LINES = ("OFFICER ", "SECRET ")
 
 
 # What the plain reading asks of each order: is it of the header, may it be repeated, are
