@@ -697,21 +697,25 @@ class Inbox:
         move = self.state.move
         rows = self.letters("move >= ? OR status = ?", [move, WAITING],
                             lambda r: r["move"] == move or (r["move"] > move and r["status"] == WAITING))
+        officers = self.state.officers
         for row in rows:
-            officer = self.state.officers.get(row["officer_id"])
+            officer = officers.get(row["officer_id"])
             if officer is None:
                 out.notes.append(f"{row['source']}: {row['reason']}")
             elif row["status"] != ACCEPTED:  # valid orders are named below when they replace others
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
-        mine: dict[int, list[dict[str, Any]]] = {}
+        # Each officer's letters by date: those for this move, and those waiting for a later one.
+        now_of: dict[int, list[dict[str, Any]]] = {}
+        later_of: dict[int, list[dict[str, Any]]] = {}
         for row in sorted(rows, key=_BY_DATE):
-            if row["officer_id"] is not None:
-                mine.setdefault(row["officer_id"], []).append(row)
-        for officer in self.state.officers.values():
-            letters = mine.get(officer.id, [])
-            now = [r for r in letters if r["move"] == move]
-            chosen = self._choose(officer, now, out)
+            officer_id = row["officer_id"]
+            if officer_id is not None:
+                mine = now_of if row["move"] == move else later_of
+                mine.setdefault(officer_id, []).append(row)
+        for officer in officers.values():
+            now = now_of.get(officer.id, ())
+            chosen = self._choose(officer, now, out) if now else None  # none to choose from
             for row in now:
                 accepted = row["status"] == ACCEPTED
                 out.files.append({
@@ -721,7 +725,7 @@ class Inbox:
                 })
             if chosen is None:
                 reason = out.failed.get(officer.id) or self._held(
-                    now, [r for r in letters if r["move"] > move])
+                    now, later_of.get(officer.id, []))
                 if reason:
                     out.held[officer.id] = reason
         out.pending, out.changes = self.pending, self.changes
