@@ -136,21 +136,29 @@ def write_tar(path: Path, members: list[tuple[str, int, bytes]]) -> None:
 def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
             files: list[tuple[str, str]], keep: int,
             read: Mapping[str, bytes] | None = None,
-            mtimes: Mapping[str, int] | None = None) -> tuple[Path | None, dict[str, str]]:
+            mtimes: Mapping[str, int] | None = None,
+            digests: Mapping[str, str] | None = None) -> tuple[Path | None, dict[str, str]]:
     """Back the game up before `move` (unless `keep` is 0) with the order files the move
     reads, and fingerprint those files; returns the backup folder and {path in orders/:
     sha256}. `read` holds what the move read of its files already (by path in orders/):
     those bytes are kept, the other files read here; `mtimes`, the times the move saw
-    when it read them (no second look at ten thousand files). Each file is read once, for the tar
+    when it read them (no second look at ten thousand files), and `digests` the SHA-256 of
+    some of them, taken as it read them (no second hash). Each file is read once, for the tar
     and for its fingerprint: the fingerprint
     lets a half-finished move archive only the files it read, not a new one saved under
     their name, and a rollback tell which files were in orders/ when the move was resolved.
     """
     fingerprints: dict[str, str] = {}
     read = read or {}
+    hashed = digests or {}
+
+    def fingerprint(rel: str, data: bytes) -> str:  # of the bytes read, once
+        digest = hashed.get(rel) if rel in read else None
+        return hashlib.sha256(data).hexdigest() if digest is None else digest
+
     if keep <= 0:
         for rel, _, data in _readable(files, read):
-            fingerprints[rel] = hashlib.sha256(data).hexdigest()
+            fingerprints[rel] = fingerprint(rel, data)
         return None, fingerprints
     root = Path(game_dir) / BACKUPS
     final = folder_for(game_dir, move)
@@ -162,7 +170,7 @@ def back_up(game_dir: Path, source: sqlite3.Connection, move: int,
     members = []
     seen = mtimes or {}
     for rel, path, data in _readable(files, read):
-        fingerprints[rel] = hashlib.sha256(data).hexdigest()
+        fingerprints[rel] = fingerprint(rel, data)
         mtime = seen.get(rel) if rel in read else None
         members.append((rel, int(os.stat(path).st_mtime) if mtime is None else mtime, data))
     write_tar(staging / ORDERS, members)

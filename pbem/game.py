@@ -494,7 +494,7 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     waiting = [(rel, path) for rel, path in orderfolder.order_files(game_dir) if rel not in dealt]
     kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
                                    g["keep_backups"] if backup else 0, collected.read,
-                                   collected.mtimes)
+                                   collected.mtimes, collected.digests)
     files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
     charts = book.after_move(db, state, result.state, events, ruleset)
     with db.atomic():

@@ -82,6 +82,9 @@ class Collected:
     # reads it: the backup keeps these very bytes instead of reading ten thousand files again.
     read: dict[str, bytes] = field(default_factory=dict)
     mtimes: dict[str, int] = field(default_factory=dict)  # and each one's time, as it was read
+    # Of the files `read` holds whole, each read as one letter: the SHA-256 of those bytes
+    # (the letter's digest), which the backup takes as their fingerprint with no second hash.
+    digests: dict[str, str] = field(default_factory=dict)
     played: list[int] = field(default_factory=list)
     filed: list["Filed"] = field(default_factory=list)  # filed or checked by this collection
     failed: dict[int, str] = field(default_factory=dict)  # officers whose file pbem failed on
@@ -645,11 +648,13 @@ class Inbox:
             except orderfolder.CannotRead as e:
                 out.notes.append(f"{source}: skipped: {e}")
                 continue
-            out.read[rel] = data[:MOST_FILE_BYTES + 1]
+            kept = out.read[rel] = data[:MOST_FILE_BYTES + 1]
             out.mtimes[rel] = int(opened.st_mtime)
             try:
-                filed = self.file_all(reading.letters_of_file(path, source, data,
-                                                              opened.st_mtime))
+                letters = reading.letters_of_file(path, source, data, opened.st_mtime)
+                if kept is data and _one_whole(letters, data):
+                    out.digests[rel] = letters[0].digest
+                filed = self.file_all(letters)
             except Exception as error:  # noqa: BLE001 - one file never stops the move
                 self._failed(out, source, data, error)
                 continue
@@ -779,6 +784,13 @@ class Inbox:
 
 
 _BY_DATE = itemgetter("date", "id")  # letters by date, then arrival
+
+
+def _one_whole(letters: list[Letter], data: bytes) -> bool:
+    """Is the one letter of these a file's whole bytes, its digest their SHA-256? So is
+    each letter of a file but those of an mbox (a digest each) and one the reader could
+    not take in (no digest)."""
+    return len(letters) == 1 and bool(letters[0].digest) and not reading.looks_like_mbox(data)
 
 
 def called(label: str) -> str:

@@ -3,6 +3,7 @@ short between their commit and their files finished by the next resolve or repor
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import sqlite3
@@ -245,6 +246,7 @@ def four_collecting(tmp_path_factory) -> Game:
 
 
 MAIL_HEAD = b"From: alpha@example.org\nSubject: orders\n\n"
+MBOX_HEAD = b"From alpha@example.org Mon Nov 30 20:01:00 2026\n"
 
 
 @settings(max_examples=30, deadline=None)
@@ -254,11 +256,16 @@ MAIL_HEAD = b"From: alpha@example.org\nSubject: orders\n\n"
     # Past a file's most bytes, plain (read to the most + 1) or a mail (read further).
     st.sampled_from([0, 1, 2, 700]).map(lambda k: b"x" * (MOST_FILE_BYTES + k)),
     st.sampled_from([0, 1, 2, 700]).map(lambda k: MAIL_HEAD + b"y" * (MOST_FILE_BYTES + k)),
+    # An mbox of one mail or two: each letter's digest is its mail's, not the file's.
+    st.text(max_size=100).map(lambda t: MBOX_HEAD + MAIL_HEAD + orders_text(
+        "Alpha", "aaaa-1111", 1, t).encode()),
+    st.integers(1, 2).map(lambda n: (MBOX_HEAD + MAIL_HEAD + b"hello\n\n") * n),
 ), min_size=1, max_size=4))
 def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
         four_collecting, contents):
-    """The backup takes the bytes the move read of each file instead of reading it again:
-    those are what reading it again gives, whatever the file."""
+    """The backup takes the bytes the move read of each file instead of reading it again,
+    and the fingerprint of those the collection took whole as one letter: those are what
+    reading the file again gives, whatever the file."""
     orders = four_collecting.dir / "orders"
     shutil.rmtree(orders, ignore_errors=True)
     orders.mkdir()
@@ -274,16 +281,24 @@ def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
         db.close()
     listed = orderfolder.order_files(four_collecting.dir)
     assert collected.read == {rel: read_order_file(path) for rel, path in listed}
+    for rel, digest in collected.digests.items():
+        assert digest == hashlib.sha256(collected.read[rel]).hexdigest()
     kept = four_collecting.dir / "kept"
     again = four_collecting.dir / "again"
-    for where, read, mtimes in ((kept, collected.read, collected.mtimes), (again, None, None)):
-        shutil.rmtree(where, ignore_errors=True)
+    prints = []
+    for where, keep, taken in ((kept, 1, True), (again, 1, False),
+                               (four_collecting.dir, 0, True), (four_collecting.dir, 0, False)):
+        if keep:
+            shutil.rmtree(where, ignore_errors=True)
+        read, mtimes, digests = ((collected.read, collected.mtimes, collected.digests) if taken
+                                 else (None, None, None))
         conn = sqlite3.connect(four_collecting.dir / "game.db")
         try:
-            backups.back_up(where, conn, 1, listed, 1, read, mtimes)
+            prints.append(backups.back_up(where, conn, 1, listed, keep, read, mtimes, digests)[1])
         finally:
             conn.close()
     assert files(kept) == files(again)
+    assert prints[0] == prints[1] == prints[2] == prints[3]
 
 
 def test_the_gm_sets_how_many_backups_are_kept(demo):
