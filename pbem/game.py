@@ -486,7 +486,7 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
 
     events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
-    texts = store.to_json_each(e.data for e in events)
+    texts = store.to_json_once(e.data for e in events)
     staging = move_files.clear_staging(game_dir, move)
     # What orders/ holds now: the files the move dealt with, and those waiting for a later
     # move. Both are backed up and fingerprinted, so a rollback can put orders/ back as it was.

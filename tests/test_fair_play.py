@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem import game, ledger, record, store
@@ -572,3 +572,39 @@ def test_the_stored_json_is_what_the_json_module_writes(value):
     assert store.to_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
     assert store.to_json_each([value, {"event": value}]) == [
         store.to_json(value), store.to_json({"event": value})]
+
+
+# Keys the C encoder writes as strings, or refuses to sort side by side; strings to escape.
+ODD_TEXT = st.text(alphabet=st.sampled_from('a%s"\\\x00\x1f\u2028ò€\U0001f600'), max_size=4)
+ODD_KEYS = st.one_of(ODD_TEXT, st.integers(-3, 3), st.booleans(), st.none(), st.floats())
+ODD_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | ODD_TEXT,
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+    | st.dictionaries(ODD_TEXT, inner, max_size=4) | st.dictionaries(ODD_KEYS, inner, max_size=3),
+    max_leaves=12)
+
+
+def json_or_refusal(value):
+    try:
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    except TypeError as e:  # keys of kinds that cannot be sorted together
+        return type(e)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(ODD_VALUES, min_size=1, max_size=5),
+       picks=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=12))
+def test_the_json_of_values_met_again_is_the_json_of_each(values, picks):
+    """A move's events share the dicts that say the same, and sheets the fit they show:
+    each is written once, and every event that holds it stores the text it would have had
+    alone."""
+    refused = [v for v in values if json_or_refusal(v) is TypeError]
+    for v in refused:
+        with pytest.raises(TypeError):
+            store.to_json_once([v])
+    values = [v for v in values if v not in refused] or [{"k": True}]
+    many = [x for i, j in picks for x in (values[i % len(values)], {
+        "a": values[i % len(values)], "b%s": [values[j % len(values)]]})] + values
+    assert store.to_json_once(many) == [json_or_refusal(v) for v in many]
+    # Values made as they are read (not held elsewhere) are each their own.
+    assert store.to_json_once({"n": n} for n in range(20)) == [f'{{"n": {n}}}' for n in range(20)]

@@ -84,6 +84,21 @@ def test_one_wording_of_many_events_words_each_as_it_is_worded_plainly(datas):
         assert wording.value(data) == words(data)
 
 
+@given(st.lists(LOOKALIKE_DICTS, min_size=1, max_size=4),
+       st.lists(st.tuples(st.sampled_from(["fit", "specialist"]), st.integers(0, 3)),
+                max_size=10))
+def test_nested_dicts_many_events_share_are_worded_as_each_alone(nested, picks):
+    # The rules share one fit between the sheets that show it: worded once, by its id, and
+    # read as each sheet would be worded alone; dicts worded and dropped meanwhile never
+    # lend their id to another.
+    wording = Wording()
+    for name, n in picks:
+        data = {"officer_name": "Aulo", name: nested[n % len(nested)]}
+        assert wording.fields(data) == words_of(data)
+        passing = {"passing": {"a": n, "b": [n]}}
+        assert wording.fields(passing) == words_of(passing)
+
+
 def test_the_layout_of_the_names_is_kept_whatever_their_order():
     wording = Wording()
     assert wording.fields({"officer_name": "Aulo", "b": 1, "a": True}) == "a yes; b 1"

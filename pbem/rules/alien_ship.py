@@ -399,11 +399,17 @@ def radar_sighting(board: Board, officer: Officer,
     number, x, y, d = seen
     there = ship.position
     # `report_data`, written out, and the event appended as made (as `Board.emit` makes it,
-    # without its keywords): every officer of a move may pick it up.
-    board.events.append(_new(Event, ("alien-ship-sighting", OFFICER, officer.id, {
-        "parsec": number, "distance": d,
-        "bearing": bearing_text(bearing_of(there.x - x, there.y - y)), "name": ship.name,
-        "attack": ship.attack, "defence": ship.defence, "reductions": ship.reductions})))
+    # without its keywords): every officer of a move may pick it up, most from a parsec
+    # another picked it up from (one dict for them all, `Board.told`).
+    told = ("alien-ship-sighting", number, d, there.x - x, there.y - y, ship.name,
+            ship.attack, ship.defence, ship.reductions)
+    data = board.told.get(told)
+    if data is None:
+        data = board.told[told] = {
+            "parsec": number, "distance": d,
+            "bearing": bearing_text(bearing_of(there.x - x, there.y - y)), "name": ship.name,
+            "attack": ship.attack, "defence": ship.defence, "reductions": ship.reductions}
+    board.events.append(_new(Event, ("alien-ship-sighting", OFFICER, officer.id, data)))
 
 
 def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,

@@ -57,6 +57,11 @@ class Board:
     # or leaves during a move, and none changes his turn or id (each is only replaced by
     # his own new value).
     player_order: list[int] = field(default_factory=list)
+    # The data of an event told alike to many officers this move (every INFO NEW that found
+    # no new planet, the alien ship picked up from one parsec), by what it tells: one dict
+    # for all of them (event data are never mutated), and the database, the reports and the
+    # GM log write it once.
+    told: dict[tuple, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def from_state(cls, state: GameState) -> "Board":

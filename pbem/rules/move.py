@@ -78,8 +78,11 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     order = board.in_player_order()
     outer = explored(board.settings)
     ships, planets = ruleset.ships, board.planets
-    # The sheet of each specialist (by what he is), made once and copied into each ship's.
+    # The sheet of each specialist (by what he is) and each fit (by its counts), made once
+    # for all the ships' sheets that show one alike (event data are never mutated): the
+    # database and the GM log write each once.
     specialists_seen: dict[tuple, dict] = {}
+    fits: dict[tuple, dict[str, int]] = {}
     # The standings' rows, each behind its place: the higher rank first (ranks run from the
     # lowest up), then the higher score, the name, the id (the ids differ: the rows are
     # never compared).
@@ -96,10 +99,12 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                                     "score": officer.score, "ship": ship.type}))
         ship_type = ships[ship.type]
         reckoning = officer.reckoning
+        fit = ship.fit()
+        fit = fits.setdefault((*fit.values(),), fit)  # always the same names, in one order
         sheet = {
             "officer_name": officer.name, "rank": officer.rank, "score": officer.score,
             "ship_type": ship.type, "ship_name": ship.name, "level": ship_type.level,
-            "crews": list(ship.crews), "fit": ship.fit(), "crew_men": ship_type.crew_men,
+            "crews": list(ship.crews), "fit": fit, "crew_men": ship_type.crew_men,
             "landed": planets[officer.landed_on].designation if officer.landed_on else None,
             "ground": ground_view(board, officer) if officer.landing is not None else None,
             "reckoning": [reckoning.x, reckoning.y, reckoning.level],
@@ -113,7 +118,6 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                 own = specialists_seen.get(what)
                 if own is None:
                     own = specialists_seen[what] = specialists.data(specialist)
-                own = dict(own)
             sheet["personality"] = officer.personality
             sheet["specialist"] = own
             sheet["held"] = held_by if officer.id in hooked else None

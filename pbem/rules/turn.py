@@ -456,10 +456,14 @@ def answer_requests(
             n = request.new_index or 1
             if n > len(new_planets):
                 # The request as `InfoRequest.text` words an INFO NEW n: nearly every
-                # request of a move, and most find no new planet.
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
-                    "request": "NEW" if n == 1 else f"NEW {n}", "reason": discovered,
-                    "why": "no-new-planet"})))
+                # request of a move, and most find no new planet; one dict for all the
+                # officers who ask alike (`Board.told`).
+                told = ("no-new-planet", n, discovered)
+                data = board.told.get(told)
+                if data is None:
+                    data = board.told[told] = {"request": "NEW" if n == 1 else f"NEW {n}",
+                                               "reason": discovered, "why": "no-new-planet"}
+                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, data)))
                 continue
             planet_id = new_planets[n - 1].id
         else:
