@@ -285,19 +285,22 @@ class MoveView:
         events = list(events)
         texts = list(texts) if texts is not None else [""] * len(events)
         by_officer, texts_by_officer = self.by_officer, self.texts_by_officer
+        public, public_texts, sheets = self.public, self.public_texts, self.sheets
         for e, text in zip(events, texts):
-            kind, audience, officer = e.kind, e.audience, e.officer
+            kind, audience, officer, data = e
             if kind == "sheet":
-                self.sheets[officer] = e.data
+                sheets[officer] = data
             elif kind == "standings":
-                self.standings = e.data["rows"]
-            if audience == PUBLIC:
-                self.public.append(e)
-                self.public_texts.append(text)
+                self.standings = data["rows"]
+            if audience == OFFICER:  # most events of a move
+                pass
+            elif audience == PUBLIC:
+                public.append(e)
+                public_texts.append(text)
             elif audience == GM:
                 self.gm.append(e)
                 continue
-            elif audience != OFFICER:
+            else:
                 continue
             if officer is not None:  # public, or private to him: his to read
                 by_officer[officer].append(e)
