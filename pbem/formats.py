@@ -61,13 +61,22 @@ ESCAPERS: dict[str, Callable[[Any], str]] = {
 }
 
 
+_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
 def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    """`4th`: digits and letters, which every escaper leaves as they are."""
+    suffix = "th" if 10 <= n % 100 <= 20 else _SUFFIXES.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def at_parsec(n: int) -> str:
     return "the start of the route" if n == 0 else f"the {ordinal(n)} parsec"
+
+
+# The direct writers name the same few parsecs in every report and bulletin of a move: each
+# is worded once (a parsec is a whole number, never True, which would be the key of 1).
+at_parsec_cached = functools.lru_cache(maxsize=None)(at_parsec)
 
 
 def reckoning_text(r: list[int]) -> str:
@@ -152,6 +161,13 @@ class Escaped(dict):
         if type(text) is str:
             return self[text]
         return "".join([self[piece] for piece in text])
+
+    def each(self, text: str | tuple[str, ...]) -> list[str]:
+        """`pieces(text)` before it is joined: a report puts them in among its own pieces,
+        the form copied once, when the whole report is joined."""
+        if type(text) is str:
+            return [self[text]]
+        return [self[piece] for piece in text]
 
 
 def html_text() -> Escaped:

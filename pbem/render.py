@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import jinja2
 import jinja2.bccache
@@ -235,27 +235,40 @@ ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
 CONSEQUENCES = frozenset({"damage", "specialist-risk", "specialist-lost"})
 
 
-def chronicle(own: list[Event]) -> tuple[list[dict], list[dict]]:
-    """The officer's ground, base and cooperation events in the order they happened, in
-    blocks under a heading: those before his route and those after it."""
+def read_turn(own: list[Event]) -> tuple[dict[str, list[dict]], list[tuple[str, dict]],
+                                         list[dict], list[dict]]:
+    """An officer's turn read in one pass: the data of his events by kind, his ground
+    events (kind, data) in order, and the chronicle of them: his ground, base and
+    cooperation events in the order they happened, in blocks under a heading, those before
+    his route and those after it."""
+    kinds: dict[str, list[dict]] = {}
+    ground: list[tuple[str, dict]] = []
     before: list[dict] = []
     after: list[dict] = []
     blocks = before
-    for e in own:
-        if e.kind in ROUTE_KINDS:
+    for kind, _, _, data in own:
+        found = kinds.get(kind)
+        if found is None:
+            kinds[kind] = [data]
+        else:
+            found.append(data)
+        if kind in ROUTE_KINDS:
             blocks = after
             continue
-        if e.kind not in GROUND_KINDS:
+        if kind not in GROUND_KINDS:
             continue
-        if e.kind in CONSEQUENCES and not e.data.get("planet") and blocks:
+        event = (kind, data)
+        ground.append(event)
+        if kind in CONSEQUENCES and not data.get("planet") and blocks:
             heading = blocks[-1]["heading"]
         else:
-            heading = HEADINGS.get(e.kind) or (
-                f"ON THE GROUND OF {e.data['planet']}" if e.data.get("planet") else "YOUR SHIP")
+            heading = HEADINGS.get(kind) or (
+                f"ON THE GROUND OF {data['planet']}" if data.get("planet") else "YOUR SHIP")
         if not blocks or blocks[-1]["heading"] != heading:
-            blocks.append({"heading": heading, "events": []})
-        blocks[-1]["events"].append((e.kind, e.data))
-    return before, after
+            blocks.append({"heading": heading, "events": [event]})
+        else:
+            blocks[-1]["events"].append(event)
+    return kinds, ground, before, after
 
 
 # Public events the bulletin's story does not tell line by line (it gives them a place of
@@ -318,21 +331,11 @@ class MoveView:
 
     def officer_context(self, officer_id: int) -> dict[str, Any]:
         """Only what this officer may know: his own turn, public or private to him."""
-        own = self.by_officer.get(officer_id, [])
-        before, after = chronicle(own)
-        kinds: dict[str, list[dict]] = {}
-        ground = []
-        for e in own:
-            found = kinds.get(e.kind)
-            if found is None:
-                kinds[e.kind] = [e.data]
-            else:
-                found.append(e.data)
-            if e.kind in GROUND_KINDS:
-                ground.append((e.kind, e.data))
+        kinds, ground, before, after = read_turn(self.by_officer.get(officer_id, []))
         first = kinds.get
+        sheet = self.sheets[officer_id]
         return {
-            "sheet": self.sheets[officer_id],
+            "sheet": sheet,
             "held": first("held", (None,))[0],
             "route": first("route", (None,))[0],
             "route_cut": first("route-cut", (None,))[0],
@@ -353,7 +356,7 @@ class MoveView:
             "before_route": before,
             "after_route": after,
             "game_end": self.game_end,
-            "place": self.places.get(self.sheets[officer_id]["officer_name"]),
+            "place": self.places.get(sheet["officer_name"]),
             "officers": len(self.standings),
         }
 
@@ -486,20 +489,45 @@ def text_report(text_env: Environment, context: dict[str, Any], *,
                 order_form: str | tuple[str, ...], **values: Any) -> str:
     """An officer's plain-text report: written directly, or through the GM's report.txt.j2.
     `order_form`: his form, or the pieces it is joined from."""
+    return text_reports(text_env)(context, order_form=order_form, **values)
+
+
+def text_reports(text_env: Environment) -> Callable[..., str]:
+    """`text_report` of `text_env`, for many officers: whether it is written directly or
+    through Jinja is found once (ten thousand reports a move)."""
     if text_env.printer.shipped(direct.TEXT_REPORT):
-        return text_env.printer.text_report(context, order_form=order_form, **values)
-    return text_env.get_template("report.txt.j2").render(
-        order_form=_joined(order_form), **values, **context)
+        return text_env.printer.text_reports()
+    template = text_env.get_template("report.txt.j2")
+
+    def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
+                         **values: Any) -> str:
+        return template.render(order_form=_joined(order_form), **values, **context)
+
+    return through_template
 
 
 def html_report(html_env: Environment, context: dict[str, Any], *,
                 order_form: str | tuple[str, ...], **values: Any) -> str:
     """An officer's HTML report, his chart inline: written directly, or through the GM's
-    report.html.j2 and page.html.j2. `order_form` as for `text_report`."""
+    report.html.j2 and page.html.j2. `order_form` as for `text_report`; `chart` the SVG
+    element, or None."""
+    return html_reports(html_env)(context, order_form=order_form, **values)
+
+
+def html_reports(html_env: Environment) -> Callable[..., str]:
+    """`html_report` of `html_env`, for many officers (as `text_reports`)."""
     if html_env.printer.shipped(direct.HTML_REPORT):
-        return html_env.printer.html_report(context, order_form=order_form, **values)
-    return html_env.get_template("report.html.j2").render(
-        order_form=_joined(order_form), **values, **context)
+        return html_env.printer.html_reports()
+    template = html_env.get_template("report.html.j2")
+
+    def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
+                         chart: str | None, **values: Any) -> str:
+        # The template prints the chart as it is: markup, not text to escape.
+        return template.render(order_form=_joined(order_form),
+                               chart=None if chart is None else Markup(chart),
+                               **values, **context)
+
+    return through_template
 
 
 def _joined(form: str | tuple[str, ...]) -> str:
@@ -646,6 +674,8 @@ def _render_move(
     forms = order_form_pieces(game, move, view)
     reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
                                          game_end=view.game_end, deadline=desk.deadline)
+    text_of, html_of = text_reports(text_env), html_reports(html_env)
+    deadline, rulings = desk.deadline, desk.rulings
     with opened_folder(out_dir) as folder:
         for officer_id, sheet in view.sheets.items():
             ctx = view.officer_context(officer_id)
@@ -653,19 +683,18 @@ def _render_move(
             if folder is None:
                 stem = os.path.join(out_dir, stem)
             form = forms[officer_id]
-            told = dict(deadline=desk.deadline, rulings=desk.rulings.get(officer_id, []))
-            write(stem + ".txt",
-                  text_report(text_env, ctx, game=game, move=move, order_form=form, **told),
-                  folder)
+            told = rulings.get(officer_id, [])
+            write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
+                                         deadline=deadline, rulings=told), folder)
             chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
                                                  game=game, move=move, shared=shared,
                                                  standalone=False)
-            write(stem + ".html", html_report(
-                html_env, ctx, game=game, move=move, order_form=form,
-                chart=Markup(chart_element), **told), folder)
+            write(stem + ".html", html_of(ctx, game=game, move=move, order_form=form,
+                                          chart=chart_element, deadline=deadline,
+                                          rulings=told), folder)
             write(stem + ".json", reports.report(
                 officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
-                events=view.own(officer_id), rulings=told["rulings"]), folder)
+                events=view.own(officer_id), rulings=told), folder)
     public = view.public_context()
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)

@@ -331,6 +331,59 @@ def test_the_html_escaper_skips_markupsafe_only_for_text_it_would_leave(text, nu
         assert formats.html_escaped(value) == str(escape(formats.html(value)))
 
 
+@given(place=st.integers(1, 10**7))
+def test_an_ordinal_prints_as_it_is_in_every_format(place):
+    """The reports print an officer's place in the standings without the memo: each
+    escaper leaves an ordinal as it is."""
+    told = formats.ordinal(place)
+    for escaper in (*render.ESCAPERS.values(), formats.html_escaped):
+        assert escaper(told) == told
+
+
+def chronicle_of(own: list[Event]) -> tuple[list[dict], list[dict]]:
+    """The chronicle of a turn as the rule says it, event by event: a ground event goes
+    under the heading of its kind or planet (a consequence with no planet under the
+    heading before it), a new block when the heading changes, and the events of the route
+    divide those before it from those after it."""
+    before: list[dict] = []
+    after: list[dict] = []
+    for n, e in enumerate(own):
+        if e.kind not in render.GROUND_KINDS:
+            continue
+        blocks = after if any(o.kind in render.ROUTE_KINDS for o in own[:n]) else before
+        if e.kind in render.CONSEQUENCES and not e.data.get("planet") and blocks:
+            heading = blocks[-1]["heading"]
+        elif e.kind in render.HEADINGS:
+            heading = render.HEADINGS[e.kind]
+        elif e.data.get("planet"):
+            heading = f"ON THE GROUND OF {e.data['planet']}"
+        else:
+            heading = "YOUR SHIP"
+        if blocks and blocks[-1]["heading"] == heading:
+            blocks[-1]["events"].append((e.kind, e.data))
+        else:
+            blocks.append({"heading": heading, "events": [(e.kind, e.data)]})
+    return before, after
+
+
+TURN_KINDS = st.sampled_from(sorted(render.GROUND_KINDS | render.ROUTE_KINDS)
+                             + ["score", "sheet", "info-unanswered"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(turn=st.lists(st.tuples(TURN_KINDS, st.sampled_from([None, "", "P-1", "P-2"])),
+                     max_size=12))
+def test_a_turn_is_read_in_one_pass_as_its_events_tell_it(turn):
+    """`read_turn` sorts an officer's events by kind, keeps his ground events in order and
+    puts them in the blocks of his chronicle, in one pass."""
+    own = [Event(kind, "officer", 1, {} if planet is None else {"planet": planet, "n": n})
+           for n, (kind, planet) in enumerate(turn)]
+    kinds, ground, before, after = render.read_turn(own)
+    assert kinds == {kind: [e.data for e in own if e.kind == kind] for kind in {e.kind for e in own}}
+    assert ground == [(e.kind, e.data) for e in own if e.kind in render.GROUND_KINDS]
+    assert (before, after) == chronicle_of(own)
+
+
 @settings(max_examples=300, deadline=None)
 @given(line=st.text(alphabet=st.sampled_from("ab <&\n\r\x0b\x0c\x1c\x85\u2028\u2029é"), max_size=12))
 def test_a_ground_line_is_indented_as_jinja_indents_it(line):
@@ -354,6 +407,8 @@ def test_an_order_form_printed_piece_by_piece_is_the_form_printed_whole(
                              (html_text(), lambda v: str(escape(formats.html(v))))):
         assert printed.pieces(pieces) == escaper("".join(pieces))
         assert printed.pieces("".join(pieces)) == escaper("".join(pieces))
+        assert "".join(printed.each(pieces)) == escaper("".join(pieces))
+        assert "".join(printed.each("".join(pieces))) == escaper("".join(pieces))
 
 
 @settings(max_examples=300, deadline=None)

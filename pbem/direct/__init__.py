@@ -93,12 +93,38 @@ class Printer:
         return chart_svg.style_of(self.env.loader.get_source(self.env, "chart.svg.j2")[0])
 
     def text_report(self, context: dict[str, Any], **values: Any) -> str:
-        return report_txt.report(context, self.printed, ground_line=self.ground_line,
-                                 indent=self.env.filters["indent"], **values)
+        return self.text_reports()(context, **values)
+
+    def text_reports(self) -> Callable[..., str]:
+        """`text_report` for many officers: what it takes from the environment taken once."""
+        printed, ground_line, indent = self.printed, self.ground_line, self.env.filters["indent"]
+        report = report_txt.report
+
+        def text_report(context: dict[str, Any], *, game: str, move: int,
+                        order_form: str | tuple[str, ...], deadline: dict[str, Any] | None,
+                        rulings: list[dict[str, str]]) -> str:
+            return report(context, printed, game=game, move=move, order_form=order_form,
+                          deadline=deadline, rulings=rulings, ground_line=ground_line,
+                          indent=indent)
+
+        return text_report
 
     def html_report(self, context: dict[str, Any], **values: Any) -> str:
-        return report_html.report(context, self.printed, self.frame,
-                                  ground_line=self.ground_line, **values)
+        return self.html_reports()(context, **values)
+
+    def html_reports(self) -> Callable[..., str]:
+        """`html_report` for many officers, as `text_reports`."""
+        printed, frame, ground_line = self.printed, self.frame, self.ground_line
+        report = report_html.report
+
+        def html_report(context: dict[str, Any], *, game: str, move: int,
+                        order_form: str | tuple[str, ...], chart: str | None,
+                        deadline: dict[str, Any] | None, rulings: list[dict[str, str]]) -> str:
+            return report(context, printed, frame, game=game, move=move, order_form=order_form,
+                          chart=chart, deadline=deadline, rulings=rulings,
+                          ground_line=ground_line)
+
+        return html_report
 
     def chart(self, layout: dict[str, Any], *, standalone: bool = True) -> str:
         return chart_svg.chart(layout, self.printed, self.chart_style, standalone=standalone)

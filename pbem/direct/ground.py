@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..formats import Escaped, at_parsec
+from ..formats import Escaped
+from ..formats import at_parsec_cached as at_parsec
 from .words import plural as _s
 
 

@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 import jinja2
 
-from ..formats import at_parsec, heading_text, ordinal, psi_shift, reckoning_text
-from ..formats import Escaped
+from ..formats import Escaped, heading_text, ordinal, psi_shift, reckoning_text
+from ..formats import at_parsec_cached as at_parsec
 from .words import information, ordered, plural as _s
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
@@ -102,14 +102,8 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
                 add(_research_row(t, e))
         add("</ul>\n")
 
-    def blocks(found: list[dict]) -> None:
-        for block in found:
-            add(f'\n<h2>{e[heading_text(block["heading"])]}</h2>\n<ul class="ground">\n')
-            for kind, d in block["events"]:
-                add(f"<li>{ground_line(kind, d).strip()}</li>\n")
-            add("</ul>\n")
-
-    blocks(c["before_route"])
+    if c["before_route"]:
+        _blocks(c["before_route"], add, e, ground_line)
     for k in c["known"]:
         add(f"<p>You took off from {e[k['planet']]}: the planet is now known and gives no more "
             "points.</p>\n")
@@ -183,14 +177,16 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         else:
             before, after = LANDINGS.get(landing["how"], ("<p>Landed on ", ".</p>\n"))
             add(f"{before}{e[landing['planet']]}{after}")
-    blocks(c["after_route"])
+    if c["after_route"]:
+        _blocks(c["after_route"], add, e, ground_line)
     score, place = c["score"], c["place"]
     if score:
         reset = f", then back to 0 with the {e[score['reset']]}" if score["reset"] else ""
         points = f"{e['%+d' % score['gained']]} this move{reset}."
     else:
         points = "None this move."
-    standing = f", {e[ordinal(place)]} of {e[c['officers']]} in the standings" if place else ""
+    # An ordinal is digits and letters, printed as it is (each officer has his own).
+    standing = f", {ordinal(place)} of {e[c['officers']]} in the standings" if place else ""
     add(f"\n<h2>Points</h2>\n<p>{points}<br>\nScore {e[s['score']]}; {rank}{standing}.</p>\n")
     crews = s["crews"]
     men = f" ({e[' + '.join(map(str, crews))]} men)" if crews else ""
@@ -212,7 +208,8 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     if s["ground"]:
         add(_ground(s, e))
     if chart:
-        add(f'\n<h2>Your chart</h2>\n<div class="chart-box">\n{chart}\n</div>\n')
+        # The chart apart, copied once, when the whole page is joined.
+        out += ('\n<h2>Your chart</h2>\n<div class="chart-box">\n', chart, "\n</div>\n")
     add('<p class="muted">Public news of this move (every sighting and all planet information) '
         "is in the bulletin.</p>\n")
     if not end:
@@ -220,9 +217,22 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         if deadline:
             add(f"<p><b>Due by {e[deadline['text']]}.</b></p>\n")
         add("<p>Copy the text below into your reply, fill in your secret, edit the orders and "
-            f"send it back.</p>\n<pre>{e.pieces(order_form)}</pre>\n")
+            "send it back.</p>\n<pre>")
+        out += e.each(order_form)
+        add("</pre>\n")
     out.append(frame.tail)
     return "".join(out)
+
+
+def _blocks(found: list[dict], add: Callable[[str], None], e: Escaped,
+            ground_line: Callable[[str, dict], str]) -> None:
+    """What happened on the ground, at the base, between officers: each block under its
+    heading (a function of the module: the report's own names stay local, the fastest)."""
+    for block in found:
+        add(f'\n<h2>{e[heading_text(block["heading"])]}</h2>\n<ul class="ground">\n')
+        for kind, d in block["events"]:
+            add(f"<li>{ground_line(kind, d).strip()}</li>\n")
+        add("</ul>\n")
 
 
 def _sighting(x: dict[str, Any], e: Escaped) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..formats import at_parsec, ordinal, psi_shift, reckoning_text
-from ..formats import Escaped
+from ..formats import Escaped, ordinal, psi_shift, reckoning_text
+from ..formats import at_parsec_cached as at_parsec
 from .words import information, ordered, plural as _s
 
 RULE = "=" * 72
@@ -71,14 +71,8 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
                 add(_research_row(t, p))
         add("\n")
 
-    def blocks(found: list[dict]) -> None:
-        for block in found:
-            add(f"{p[block['heading']]}\n")
-            for kind, d in block["events"]:
-                add(p[_indented(ground_line(kind, d), indent)])
-            add("\n")
-
-    blocks(c["before_route"])
+    if c["before_route"]:
+        _blocks(c["before_route"], add, p, ground_line, indent)
     for k in c["known"]:
         add(f"You took off from {p[k['planet']]}: the planet is now known and gives no more points.\n")
     route = c["route"]
@@ -150,7 +144,8 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         else:
             before, after = LANDINGS.get(landing["how"], ("LANDED ON ", "."))
             add(f"{before}{p[landing['planet']]}{after}\n\n")
-    blocks(c["after_route"])
+    if c["after_route"]:
+        _blocks(c["after_route"], add, p, ground_line, indent)
     score, place = c["score"], c["place"]
     add("POINTS\n")
     if score:
@@ -158,7 +153,8 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         add(f"  {p['%+d' % score['gained']]} this move{reset}.\n")
     else:
         add("  None this move.\n")
-    standing = f", {p[ordinal(place)]} of {p[c['officers']]} in the standings" if place else ""
+    # An ordinal is digits and letters, printed as it is (each officer has his own).
+    standing = f", {ordinal(place)} of {p[c['officers']]} in the standings" if place else ""
     add(f"  Score {p[s['score']]}; {p[s['rank']]}{standing}.\n\n")
     crews = s["crews"]
     men = f" ({p[' + '.join(map(str, crews))]} men)" if crews else ""
@@ -188,8 +184,21 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
             "send it back.\n")
         if deadline:
             add(f"Due by {p[deadline['text']]}.\n")
-        add(f"{DASHES}\n{p.pieces(order_form)}\n")
+        add(f"{DASHES}\n")
+        out += p.each(order_form)
+        add("\n")
     return "".join(out)
+
+
+def _blocks(found: list[dict], add: Callable[[str], None], p: Escaped,
+            ground_line: Callable[[str, dict], str], indent: Callable[..., str]) -> None:
+    """What happened on the ground, at the base, between officers: each block under its
+    heading (a function of the module: the report's own names stay local, the fastest)."""
+    for block in found:
+        add(f"{p[block['heading']]}\n")
+        for kind, d in block["events"]:
+            add(p[_indented(ground_line(kind, d), indent)])
+        add("\n")
 
 
 def _indented(line: str, indent: Callable[..., str]) -> str:

@@ -10,18 +10,13 @@ template's.
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable
 
 from ..formats import Escaped
-from ..formats import at_parsec as _at_parsec
+from ..formats import at_parsec_cached as at_parsec
 from .words import plural as _s
 
 Line = Callable[[dict[str, Any], Escaped], str]
-
-
-# A bulletin names the same few parsecs in ten thousand sightings.
-at_parsec = functools.lru_cache(maxsize=None)(_at_parsec)
 
 
 def opening(t: dict[str, Any], e: Escaped) -> str:
