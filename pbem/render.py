@@ -29,6 +29,7 @@ from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
 from .direct.own_chart import OwnCharts
 from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
+    utf8,
 )
 from .gm_log import log_text
 from . import orderfile
@@ -444,7 +445,7 @@ def write(path: Path | str, text: str, folder: int | None = None) -> None:
     close (ten thousand officers' reports are thirty thousand files a move). `folder`: an
     open folder (`opened_folder`) that `path` is relative to, so the kernel does not walk
     the whole path for each file."""
-    data = text.encode("utf-8")
+    data = utf8(text)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)

@@ -331,6 +331,25 @@ def test_the_html_escaper_skips_markupsafe_only_for_text_it_would_leave(text, nu
         assert formats.html_escaped(value) == str(escape(formats.html(value)))
 
 
+@given(number=st.integers() | st.booleans() | st.none() | st.floats())
+def test_a_number_prints_as_it_is_in_the_reports(number):
+    """The reports print the numbers the rules make without the memo: the text and the
+    HTML escapers print any number (and None) as an f-string does."""
+    for printed in (direct.Escaped(render.ESCAPERS["txt"]), html_text()):
+        assert printed[number] == printed.escaper(number) == f"{number}"
+    assert str(escape(formats.html(number))) == f"{number}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("ab <\n\u00b7\u00b6\u00e9\u20ac\U0001f600"),
+                    max_size=30) | st.text())
+def test_a_page_is_encoded_as_python_encodes_it(text):
+    """The files are written in UTF-8 run by run between the middle dots of the headings:
+    the same bytes as the whole text encoded."""
+    for page in (text, f"<h1>VII Legio \u00b7 {text} \u00b7 move 1</h1>\n", text + "\u00b7"):
+        assert formats.utf8(page) == page.encode("utf-8")
+
+
 @given(place=st.integers(1, 10**7))
 def test_an_ordinal_prints_as_it_is_in_every_format(place):
     """The reports print an officer's place in the standings without the memo: each

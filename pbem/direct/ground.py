@@ -6,7 +6,8 @@ hole takes a damage line for each hit: tens of thousands of lines a move. The ki
 are written here; every other kind (what happens on a planet, rarer and longer) is still
 told by the macro, and so is every kind when the game folder has its own ground.txt.j2
 (`Printer.ground_line`). Each function returns the macro's text for its kind, the newline
-it ends with included, every value escaped as the template prints it (`Escaped`).
+it ends with included, every text escaped as the template prints it (`Escaped`), every
+number printed as it is (as the template prints it, in the text and in the HTML reports).
 """
 
 from __future__ import annotations
@@ -21,14 +22,14 @@ from .words import plural as _s
 def _die(d: dict[str, Any], e: Escaped) -> str:
     """The macro `die`: whose die, its sides and its face."""
     roller = e["your"] if d["roller"] == "officer" else e["the S.C.'s"]
-    return f"{roller} d{e[d['die']]} {e[d['face']]}"
+    return f"{roller} d{d['die']} {d['face']}"
 
 
 def _alien_ship_sighting(d: dict[str, Any], e: Escaped) -> str:
     if d["distance"] == 0:
         where = f"at {e[at_parsec(d['parsec'])]}, in your very square"
     else:
-        where = (f"from {e[at_parsec(d['parsec'])]}: distance {e[d['distance']]} "
+        where = (f"from {e[at_parsec(d['parsec'])]}: distance {d['distance']} "
                  f"parsec{_s(d['distance'])}, direction {e[d['bearing']]}")
     return f"Your radar picks up the alien ship {e[d['name']]} {where}.\n"
 
@@ -48,14 +49,14 @@ def _specialist_risk(d: dict[str, Any], e: Escaped) -> str:
            else f"senses the {e[d['why']]}")
     fate = e["he dies" if d["dead"] else "he survives"]
     deadly = d["deadly"]
-    return (f"Your {e[d['specialist']['title']]} {why}: {fate}. [d{e[d['die']]} "
-            f"{e[d['face']]}; {e[', '.join(map(str, deadly))]} kill{'s' if len(deadly) == 1 else ''}]\n")
+    return (f"Your {e[d['specialist']['title']]} {why}: {fate}. [d{d['die']} "
+            f"{d['face']}; {e[', '.join(map(str, deadly))]} kill{'s' if len(deadly) == 1 else ''}]\n")
 
 
 def _specialist_lost(d: dict[str, Any], e: Escaped) -> str:
     crew = " with the crew he landed with" if d["why"] == "crew-lost" else ""
     return (f"Your {e[d['specialist']['title']]} is dead{crew}: his loss costs "
-            f"{e[d['penalty']]} point{_s(d['penalty'])}.\n")
+            f"{d['penalty']} point{_s(d['penalty'])}.\n")
 
 
 def _rescue(d: dict[str, Any], e: Escaped) -> str:

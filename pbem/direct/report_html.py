@@ -3,8 +3,10 @@
 Read it beside the template: each block below is one block of the template, in its order.
 The page around it is `page.html.j2`'s own, rendered once a move (`Frame`); what happens on
 a planet is still told by `ground.txt.j2` (its macro `line`, passed in); the chart comes
-ready, as the template receives it. Every value printed goes through `Escaped`, which
-prints what the template's `finalize` and autoescaping print.
+ready, as the template receives it. Every text printed goes through `Escaped`, which
+prints what the template's `finalize` and autoescaping print; a number the rules make (a
+level, a count, a score) is printed as it is, which is what they print for any number (and
+for None).
 """
 
 from __future__ import annotations
@@ -70,10 +72,10 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     s = c["sheet"]
     fit = s["fit"]
     rank, name = e[s["rank"]], e[s["officer_name"]]
-    out = [frame.head, f"VII Legio - {e[game]} - move {e[move]} - report for {rank} {name}",
+    out = [frame.head, f"VII Legio - {e[game]} - move {move} - report for {rank} {name}",
            frame.middle,
-           f"<h1>VII Legio · {e[game]} · move {e[move]}</h1>\n<p class=\"sub\">Report for {rank} "
-           f"{name}, ship {e[s['ship_name']]} ({e[s['ship_type']]}, level {e[s['level']]}). "
+           f"<h1>VII Legio · {e[game]} · move {move}</h1>\n<p class=\"sub\">Report for {rank} "
+           f"{name}, ship {e[s['ship_name']]} ({e[s['ship_type']]}, level {s['level']}). "
            "Private: for your eyes only.</p>\n"]
     add = out.append
     end = c["game_end"]
@@ -123,10 +125,10 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
                 "<li>Position by dead reckoning, if the route was flown to its end: "
                 f"{e[reckoning_text(route['reckoning'])]}.</li>\n")
         else:
-            add(f"<li>Ordered: {ordered(route, e)}, range {e[route['reach']]}).</li>\n")
+            add(f"<li>Ordered: {ordered(route, e)}, range {route['reach']}).</li>\n")
             cut = c["route_cut"]
             if cut:
-                add(f"<li>Your thrust allowed only {e[cut['allowed']]} parsecs this move: the "
+                add(f"<li>Your thrust allowed only {cut['allowed']} parsecs this move: the "
                     "route was cut short there.</li>\n")
             stop, psi = route["stop"], c["psi"]
             if stop == "planet-ahead":
@@ -141,14 +143,14 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
                 before, after = ROUTE_STOPS[stop]
                 add(f"<li>{before}{e[at_parsec(route['stop_parsec'])]}{after}</li>\n")
             else:
-                add(f"<li>Route completed: {e[route['travelled']]} "
+                add(f"<li>Route completed: {route['travelled']} "
                     f"parsec{_s(route['travelled'])}.</li>\n")
             hole = c["black_hole"]
             if hole:
                 felt = ("crossed the very nucleus of a black hole" if hole["nucleus"]
                         else "felt the effects of a black hole")
                 add(f"<li>At {e[at_parsec(hole['parsec'])]} your ship {felt}: "
-                    f"{e[hole['damages']]} damage{_s(hole['damages'])}.</li>\n")
+                    f"{hole['damages']} damage{_s(hole['damages'])}.</li>\n")
                 for h in hole["hits"]:
                     add(f"<li>{ground_line('damage', h).strip()}</li>\n")
             reckoning = (psi["reckoning"] if psi and "reckoning" in psi
@@ -186,25 +188,25 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     else:
         points = "None this move."
     # An ordinal is digits and letters, printed as it is (each officer has his own).
-    standing = f", {ordinal(place)} of {e[c['officers']]} in the standings" if place else ""
-    add(f"\n<h2>Points</h2>\n<p>{points}<br>\nScore {e[s['score']]}; {rank}{standing}.</p>\n")
+    standing = f", {ordinal(place)} of {c['officers']} in the standings" if place else ""
+    add(f"\n<h2>Points</h2>\n<p>{points}<br>\nScore {s['score']}; {rank}{standing}.</p>\n")
     crews = s["crews"]
     men = f" ({e[' + '.join(map(str, crews))]} men)" if crews else ""
-    modules = (f" (LASER ZIP 3 {e[fit['laser_zip3']]}, HO1 {e[fit['ho1']]}, "
-               f"SIL 12 {e[fit['sil12']]})" if fit["modules"] else "")
+    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, "
+               f"SIL 12 {fit['sil12']})" if fit["modules"] else "")
     tot = fit["tot"]
-    tot_cell = f'<td class="n">{e[tot]}</td>' if tot else ""
+    tot_cell = f'<td class="n">{tot}</td>' if tot else ""
     add(f"{SHEET_HEAD}{'<th>Tot 100%</th>' if tot else ''}</tr></thead>\n"
-        f"<tbody><tr><td>{e[len(crews)]}{men}</td><td>{e[fit['modules']]}{modules}</td>"
-        f'<td class="n">{e[fit["shields"]]}</td><td class="n">{e[fit["lasers"]]}</td>'
-        f'<td class="n">{e[fit["radars"]]}</td><td class="n">{e[fit["computers"]]}</td>'
-        f'<td class="n">{e[fit["tanks"]]}</td>'
+        f"<tbody><tr><td>{len(crews)}{men}</td><td>{fit['modules']}{modules}</td>"
+        f'<td class="n">{fit["shields"]}</td><td class="n">{fit["lasers"]}</td>'
+        f'<td class="n">{fit["radars"]}</td><td class="n">{fit["computers"]}</td>'
+        f'<td class="n">{fit["tanks"]}</td>'
         f"{tot_cell}</tr></tbody>\n</table>\n")
     if "personality" in s:
         specialist = e[s["specialist"]["title"]] if s["specialist"] else "none"
         held = (f" Held by the space glue of the alien ship {e[s['held']]}." if s["held"]
                 else "")
-        add(f"<p>Personality {e[s['personality']]}; specialist officer: {specialist}.{held}</p>\n")
+        add(f"<p>Personality {s['personality']}; specialist officer: {specialist}.{held}</p>\n")
     if s["ground"]:
         add(_ground(s, e))
     if chart:
@@ -213,7 +215,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     add('<p class="muted">Public news of this move (every sighting and all planet information) '
         "is in the bulletin.</p>\n")
     if not end:
-        add(f"\n<h2>Orders for move {e[move + 1]}</h2>\n")
+        add(f"\n<h2>Orders for move {move + 1}</h2>\n")
         if deadline:
             add(f"<p><b>Due by {e[deadline['text']]}.</b></p>\n")
         add("<p>Copy the text below into your reply, fill in your secret, edit the orders and "
@@ -238,7 +240,7 @@ def _blocks(found: list[dict], add: Callable[[str], None], e: Escaped,
 def _sighting(x: dict[str, Any], e: Escaped) -> str:
     what = "the base" if x["base"] else f"planet <b>{e[x['planet']]}</b>"
     if x["new"]:
-        what += f", never seen before (+{e[x['points']]} point{_s(x['points'])})"
+        what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
     distance = x["distance"]
@@ -274,5 +276,5 @@ def _ground(s: dict[str, Any], e: Escaped) -> str:
     pending = (f" Points waiting for the re-embarking: {e[g['pending']]} ({e[g['pending_for']]})."
                if g["pending"] else "")
     return (f"<p>On the ground of {e[s['landed']]}{zone}: shields "
-            f"{'on' if g['shields'] else 'off'}, {e[g['crews_down']]} crew{_s(g['crews_down'])} "
-            f"down; {e[len(aliens)]} alien{_s(len(aliens))} present{seen}.{pending}</p>\n")
+            f"{'on' if g['shields'] else 'off'}, {g['crews_down']} crew{_s(g['crews_down'])} "
+            f"down; {len(aliens)} alien{_s(len(aliens))} present{seen}.{pending}</p>\n")

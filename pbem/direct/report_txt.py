@@ -2,8 +2,10 @@
 
 Read it beside the template: each block below is one block of the template, in its order,
 with the template's whitespace (trim_blocks and lstrip_blocks) already applied. Every
-value printed goes through `Escaped` (`plain`, as the template's `finalize` sends it); what happens on
-a planet is still told by the template `ground.txt.j2` (its macro `line`, passed in).
+text printed goes through `Escaped` (`plain`, as the template's `finalize` sends it); a
+number the rules make (a level, a count, a score) is printed as it is, which is what `plain`
+prints for any number (and for None). What happens on a planet is still told by the template
+`ground.txt.j2` (its macro `line`, passed in).
 """
 
 from __future__ import annotations
@@ -46,9 +48,9 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
     name."""
     s = c["sheet"]
     fit = s["fit"]
-    out = [f"VII LEGIO - {p[game]} - move {p[move]} - report for {p[s['rank']]} "
+    out = [f"VII LEGIO - {p[game]} - move {move} - report for {p[s['rank']]} "
            f"{p[s['officer_name']]}\nShip {p[s['ship_name']]}: {p[s['ship_type']]}, "
-           f"level {p[s['level']]}\n{RULE}\n\n"]
+           f"level {s['level']}\n{RULE}\n\n"]
     add = out.append
     if rulings:
         add("FROM THE SPACE COMPUTER\n")
@@ -91,10 +93,10 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
                 "  Position by dead reckoning, if the route was flown to its end: "
                 f"{p[reckoning_text(route['reckoning'])]}.\n")
         else:
-            add(f"  Ordered: {ordered(route, p)}, range {p[route['reach']]})\n")
+            add(f"  Ordered: {ordered(route, p)}, range {route['reach']})\n")
             cut = c["route_cut"]
             if cut:
-                add(f"  Your thrust allowed only {p[cut['allowed']]} parsecs this move: the "
+                add(f"  Your thrust allowed only {cut['allowed']} parsecs this move: the "
                     "route was cut short there.\n")
             stop, psi = route["stop"], c["psi"]
             if stop == "planet-ahead":
@@ -109,13 +111,13 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
                 before, after = ROUTE_STOPS[stop]
                 add(f"{before}{p[at_parsec(route['stop_parsec'])]}{after}\n")
             else:
-                add(f"  Route completed: {p[route['travelled']]} parsec{_s(route['travelled'])}.\n")
+                add(f"  Route completed: {route['travelled']} parsec{_s(route['travelled'])}.\n")
             hole = c["black_hole"]
             if hole:
                 felt = ("crossed the very nucleus of a black hole" if hole["nucleus"]
                         else "felt the effects of a black hole")
                 add(f"  At {p[at_parsec(hole['parsec'])]} your ship {felt}: "
-                    f"{p[hole['damages']]} damage{_s(hole['damages'])}.\n")
+                    f"{hole['damages']} damage{_s(hole['damages'])}.\n")
                 for h in hole["hits"]:
                     add(f"  {p[ground_line('damage', h).strip()]}\n")
             reckoning = (psi["reckoning"] if psi and "reckoning" in psi
@@ -154,20 +156,20 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
     else:
         add("  None this move.\n")
     # An ordinal is digits and letters, printed as it is (each officer has his own).
-    standing = f", {ordinal(place)} of {p[c['officers']]} in the standings" if place else ""
-    add(f"  Score {p[s['score']]}; {p[s['rank']]}{standing}.\n\n")
+    standing = f", {ordinal(place)} of {c['officers']} in the standings" if place else ""
+    add(f"  Score {s['score']}; {p[s['rank']]}{standing}.\n\n")
     crews = s["crews"]
     men = f" ({p[' + '.join(map(str, crews))]} men)" if crews else ""
-    modules = (f" (LASER ZIP 3 {p[fit['laser_zip3']]}, HO1 {p[fit['ho1']]}, SIL 12 {p[fit['sil12']]})"
+    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, SIL 12 {fit['sil12']})"
                if fit["modules"] else "")
-    tot = f", Tot 100% {p[fit['tot']]}" if fit["tot"] else ""
+    tot = f", Tot 100% {fit['tot']}" if fit["tot"] else ""
     add(f"SHIP SHEET ({p[s['ship_type']]} {p[s['ship_name']]})\n"
-        f"  crews {p[len(crews)]}{men}, modules {p[fit['modules']]}{modules}\n"
-        f"  shields {p[fit['shields']]}, lasers {p[fit['lasers']]}, radars {p[fit['radars']]}, "
-        f"computers {p[fit['computers']]}, tanks {p[fit['tanks']]}{tot}\n")
+        f"  crews {len(crews)}{men}, modules {fit['modules']}{modules}\n"
+        f"  shields {fit['shields']}, lasers {fit['lasers']}, radars {fit['radars']}, "
+        f"computers {fit['computers']}, tanks {fit['tanks']}{tot}\n")
     if "personality" in s:
         specialist = p[s["specialist"]["title"]] if s["specialist"] else "none"
-        add(f"  personality {p[s['personality']]}; specialist officer: {specialist}\n")
+        add(f"  personality {s['personality']}; specialist officer: {specialist}\n")
         if s["held"]:
             add(f"  Held by the space glue of the alien ship {p[s['held']]}.\n")
     if s["ground"]:
@@ -180,7 +182,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         add(f"{DASHES}\nTHE GAME IS OVER: {p[end['winner']]} {shared} ({p[end['reason']]}). "
             "No more orders.\n")
     else:
-        add(f"{DASHES}\nORDERS FOR MOVE {p[move + 1]}: edit below, fill in your secret, and "
+        add(f"{DASHES}\nORDERS FOR MOVE {move + 1}: edit below, fill in your secret, and "
             "send it back.\n")
         if deadline:
             add(f"Due by {p[deadline['text']]}.\n")
@@ -212,7 +214,7 @@ def _indented(line: str, indent: Callable[..., str]) -> str:
 def _sighting(x: dict[str, Any], p: Escaped) -> str:
     what = "the BASE" if x["base"] else f"planet {p[x['planet']]}"
     if x["new"]:
-        what += f", never seen before (+{p[x['points']]} point{_s(x['points'])})"
+        what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
     distance = x["distance"]
@@ -249,7 +251,7 @@ def _ground(s: dict[str, Any], p: Escaped) -> str:
     seen = (f" (F.C. {p[', '.join(map(str, aliens))]}, {'hostile' if g['hostile'] else 'peaceful'})"
             if aliens else "")
     out = (f"  On the ground of {p[s['landed']]}{zone}: shields {'on' if g['shields'] else 'off'}, "
-           f"{p[g['crews_down']]} crew{_s(g['crews_down'])} down; {p[len(aliens)]} "
+           f"{g['crews_down']} crew{_s(g['crews_down'])} down; {len(aliens)} "
            f"alien{_s(len(aliens))} present{seen}.\n")
     if g["pending"]:
         out += (f"  Points waiting for the re-embarking: {p[g['pending']]} "

@@ -1,7 +1,8 @@
 """Words the direct writers print the same in every format, only escaped differently.
 
 Each takes the format's `Escaped` and returns the text between the markup its writer puts
-around it (a text report's indent, an HTML report's `<li>`)."""
+around it (a text report's indent, an HTML report's `<li>`); a number is printed as it is,
+as both formats print it."""
 
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ def plural(n: Any) -> str:
 
 def ordered(route: dict[str, Any], e: Escaped) -> str:
     """The route as ordered, up to its radars (both reports' two Ordered lines share it)."""
-    return (f"{e[route['ordered']]} ({e[route['planned']]} parsec{plural(route['planned'])}; "
-            f"thrust {e[route['thrust']]} with {e[route['tanks']]} tank{plural(route['tanks'])}; "
-            f"{e[route['radars']]} radar{plural(route['radars'])} on")
+    return (f"{e[route['ordered']]} ({route['planned']} parsec{plural(route['planned'])}; "
+            f"thrust {route['thrust']} with {route['tanks']} tank{plural(route['tanks'])}; "
+            f"{route['radars']} radar{plural(route['radars'])} on")
 
 
 def information(i: dict[str, Any], e: Escaped) -> str:
