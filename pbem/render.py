@@ -186,6 +186,10 @@ _NOT_IN_SLUG = re.compile(r"[^a-z0-9]+")
 def slug(name: str) -> str:
     """The name in a report's file name: ASCII letters and digits, runs of anything else a
     hyphen (an ASCII name, most names, has no accent to take off)."""
+    if name.isascii():
+        lower = name.lower()
+        if lower.replace(" ", "").isalnum():  # words between spaces, most names: no pattern
+            return "-".join(lower.split())
     ascii_name = name if name.isascii() else unicodedata.normalize(
         "NFKD", name.translate(_LIGATURES)).encode("ascii", "ignore").decode()
     return _NOT_IN_SLUG.sub("-", ascii_name.lower()).strip("-") or "officer"
@@ -440,12 +444,13 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
     return forms
 
 
-def write(path: Path | str, text: str, folder: int | None = None) -> None:
+def write(path: Path | str, text: str | tuple[str, ...], folder: int | None = None) -> None:
     """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
-    close (ten thousand officers' reports are thirty thousand files a move). `folder`: an
-    open folder (`opened_folder`) that `path` is relative to, so the kernel does not walk
-    the whole path for each file."""
-    data = utf8(text)
+    close (ten thousand officers' reports are thirty thousand files a move). `text`: whole,
+    or in pieces, each encoded apart (`formats.utf8`). `folder`: an open folder
+    (`opened_folder`) that `path` is relative to, so the kernel does not walk the whole path
+    for each file."""
+    data = utf8(text) if type(text) is str else b"".join([utf8(piece) for piece in text])
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)
@@ -502,7 +507,7 @@ def text_reports(text_env: Environment) -> Callable[..., str]:
 
     def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
                          **values: Any) -> str:
-        return template.render(order_form=_joined(order_form), **values, **context)
+        return template.render(order_form=joined(order_form), **values, **context)
 
     return through_template
 
@@ -512,11 +517,12 @@ def html_report(html_env: Environment, context: dict[str, Any], *,
     """An officer's HTML report, his chart inline: written directly, or through the GM's
     report.html.j2 and page.html.j2. `order_form` as for `text_report`; `chart` the SVG
     element, or None."""
-    return html_reports(html_env)(context, order_form=order_form, **values)
+    return joined(html_reports(html_env)(context, order_form=order_form, **values))
 
 
-def html_reports(html_env: Environment) -> Callable[..., str]:
-    """`html_report` of `html_env`, for many officers (as `text_reports`)."""
+def html_reports(html_env: Environment) -> Callable[..., str | tuple[str, ...]]:
+    """`html_report` of `html_env`, for many officers (as `text_reports`): each page whole
+    or in the texts it is joined from, as `write` takes it."""
     if html_env.printer.shipped(direct.HTML_REPORT):
         return html_env.printer.html_reports()
     template = html_env.get_template("report.html.j2")
@@ -524,15 +530,16 @@ def html_reports(html_env: Environment) -> Callable[..., str]:
     def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
                          chart: str | None, **values: Any) -> str:
         # The template prints the chart as it is: markup, not text to escape.
-        return template.render(order_form=_joined(order_form),
+        return template.render(order_form=joined(order_form),
                                chart=None if chart is None else Markup(chart),
                                **values, **context)
 
     return through_template
 
 
-def _joined(form: str | tuple[str, ...]) -> str:
-    return form if type(form) is str else "".join(form)
+def joined(text: str | tuple[str, ...]) -> str:
+    """A text given whole or in pieces, whole."""
+    return text if type(text) is str else "".join(text)
 
 
 class OfficersCharts:

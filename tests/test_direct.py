@@ -350,6 +350,28 @@ def test_a_page_is_encoded_as_python_encodes_it(text):
         assert formats.utf8(page) == page.encode("utf-8")
 
 
+def test_a_page_in_its_texts_is_written_as_the_whole_page(tmp_path):
+    """An HTML report is written from the three texts it is joined from, the same bytes as
+    the page; in a game of ASCII names (as the odd names print) only its heading is not
+    ASCII: the texts around it are encoded as copies."""
+    move, view, events = next(random_game_views(3, 1, "advanced"))
+    html_env = render.environment(None, "html")
+    page_of = render.html_reports(html_env)
+    forms = render.order_forms("aleae", move, view)
+    for officer_id in view.sheets:
+        ctx = view.officer_context(officer_id)
+        texts = page_of(ctx, game="aleae", move=move, order_form=forms[officer_id],
+                        chart="<svg></svg>", deadline=DEADLINE, rulings=RULINGS)
+        render.write(tmp_path / "report.html", texts)
+        page = render.html_report(html_env, ctx, game="aleae", move=move,
+                                  order_form=forms[officer_id], chart="<svg></svg>",
+                                  deadline=DEADLINE, rulings=RULINGS)
+        assert (tmp_path / "report.html").read_bytes() == page.encode("utf-8")
+        head, heading, rest = texts
+        assert "\u00b7" in heading
+        assert head.isascii() and rest.isascii()
+
+
 @given(place=st.integers(1, 10**7))
 def test_an_ordinal_prints_as_it_is_in_every_format(place):
     """The reports print an officer's place in the standings without the memo: each

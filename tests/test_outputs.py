@@ -7,10 +7,13 @@ import copy
 import json
 import re
 import sqlite3
+import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from conftest import EXAMPLE_FIT, SCHEMA, schema_errors
@@ -259,3 +262,16 @@ def test_a_report_file_is_named_after_its_officer_in_plain_letters():
     assert slug("Cato <b>&amp;</b>") == "cato-b-amp-b"
     assert slug("Σωκράτης") == slug("!!") == "officer"  # nothing left of the name
     assert report_name(7, "Titus Pullo", "html") == "report-007-titus-pullo.html"
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(alphabet=st.sampled_from("aZ09 -_.\t\u00e9\u00c6\u212a"), max_size=16))
+def test_a_name_of_words_between_spaces_is_slugged_as_any_name(name):
+    """A name of ASCII words between spaces (most names) is slugged without the pattern:
+    the same letters and hyphens as the rule gives (accents taken off, each run of
+    anything but a letter or a digit a hyphen, none at either end)."""
+    from pbem.render import slug
+
+    plain = unicodedata.normalize("NFKD", name.replace("\u00c6", "AE")).encode(
+        "ascii", "ignore").decode()
+    assert slug(name) == (re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "officer")

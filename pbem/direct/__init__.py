@@ -110,16 +110,18 @@ class Printer:
         return text_report
 
     def html_report(self, context: dict[str, Any], **values: Any) -> str:
-        return self.html_reports()(context, **values)
+        return "".join(self.html_reports()(context, **values))
 
-    def html_reports(self) -> Callable[..., str]:
-        """`html_report` for many officers, as `text_reports`."""
+    def html_reports(self) -> Callable[..., tuple[str, str, str]]:
+        """`html_report` for many officers, as `text_reports`: each page in the three texts
+        it is joined from (`report_html.report`)."""
         printed, frame, ground_line = self.printed, self.frame, self.ground_line
         report = report_html.report
 
         def html_report(context: dict[str, Any], *, game: str, move: int,
                         order_form: str | tuple[str, ...], chart: str | None,
-                        deadline: dict[str, Any] | None, rulings: list[dict[str, str]]) -> str:
+                        deadline: dict[str, Any] | None, rulings: list[dict[str, str]]
+                        ) -> tuple[str, str, str]:
             return report(context, printed, frame, game=game, move=move, order_form=order_form,
                           chart=chart, deadline=deadline, rulings=rulings,
                           ground_line=ground_line)

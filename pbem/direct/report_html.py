@@ -66,17 +66,23 @@ SHEET_HEAD = ("\n<h2>Ship sheet</h2>\n<table>\n<thead><tr><th>crews</th><th>modu
 
 def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
            order_form: str | tuple[str, ...], chart: str | None, deadline: dict[str, Any] | None,
-           rulings: list[dict[str, str]], ground_line: Callable[[str, dict], str]) -> str:
-    """`c` is `MoveView.officer_context`; `chart` the SVG element, ready; `ground_line` the
+           rulings: list[dict[str, str]], ground_line: Callable[[str, dict], str]
+           ) -> tuple[str, str, str]:
+    """The page in three texts, joined: up to its heading, the heading, after it. The
+    heading's middle dots are the only characters past ASCII the page prints besides names:
+    the texts around it, ASCII in most games, are encoded in UTF-8 as copies
+    (`formats.utf8`).
+
+    `c` is `MoveView.officer_context`; `chart` the SVG element, ready; `ground_line` the
     macro `line` of ground.txt.j2 in the HTML environment."""
     s = c["sheet"]
     fit = s["fit"]
     rank, name = e[s["rank"]], e[s["officer_name"]]
-    out = [frame.head, f"VII Legio - {e[game]} - move {move} - report for {rank} {name}",
-           frame.middle,
-           f"<h1>VII Legio · {e[game]} · move {move}</h1>\n<p class=\"sub\">Report for {rank} "
-           f"{name}, ship {e[s['ship_name']]} ({e[s['ship_type']]}, level {s['level']}). "
-           "Private: for your eyes only.</p>\n"]
+    head = (f"{frame.head}VII Legio - {e[game]} - move {move} - report for {rank} {name}"
+            f"{frame.middle}")
+    heading = f"<h1>VII Legio · {e[game]} · move {move}</h1>\n"
+    out = [f"<p class=\"sub\">Report for {rank} {name}, ship {e[s['ship_name']]} "
+           f"({e[s['ship_type']]}, level {s['level']}). Private: for your eyes only.</p>\n"]
     add = out.append
     end = c["game_end"]
     if end:
@@ -223,7 +229,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         out += e.each(order_form)
         add("</pre>\n")
     out.append(frame.tail)
-    return "".join(out)
+    return head, heading, "".join(out)
 
 
 def _blocks(found: list[dict], add: Callable[[str], None], e: Escaped,
