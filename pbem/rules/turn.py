@@ -455,13 +455,13 @@ def answer_requests(
         if request.planet is None:
             n = request.new_index or 1
             if n > len(new_planets):
-                # The request as `InfoRequest.text` words an INFO NEW n: nearly every
-                # request of a move, and most find no new planet; one dict for all the
-                # officers who ask alike (`Board.told`).
+                # Nearly every request of a move, and most find no new planet: one dict for
+                # all the officers who ask alike (`Board.told`). An INFO NEW n words itself
+                # by n alone, so the first asker's wording serves them all.
                 told = ("no-new-planet", n, discovered)
                 data = board.told.get(told)
                 if data is None:
-                    data = board.told[told] = {"request": "NEW" if n == 1 else f"NEW {n}",
+                    data = board.told[told] = {"request": request.text(),
                                                "reason": discovered, "why": "no-new-planet"}
                 events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, data)))
                 continue
