@@ -60,10 +60,13 @@ def test_each_writer_follows_the_template_as_shipped():
 
 
 def both(move_view: render.MoveView, charts, *, game: str, move: int):
-    """Each officer's text report, HTML report and chart, by the templates and directly."""
+    """Each officer's text report, HTML report and chart, by the templates and directly,
+    the reports of a move by one writer of each format, as a move's are written (the lines
+    it prints once for the data officers share, printed again for none)."""
     text_env, html_env = render.environment(None, "txt"), render.environment(None, "html")
     assert text_env.printer.shipped(direct.TEXT_REPORT)
     assert html_env.printer.shipped(direct.HTML_REPORT + direct.CHART)
+    text_of, html_of = text_env.printer.text_reports(), html_env.printer.html_reports()
     placed = charts.placed()
     forms = render.order_forms(game, move, move_view)
     for n, (officer_id, sheet) in enumerate(move_view.sheets.items()):
@@ -80,9 +83,9 @@ def both(move_view: render.MoveView, charts, *, game: str, move: int):
         yield from charts_both(html_env, drawing, "chart")
         chart = Markup(svg.inline(html_env.printer.chart(svg.layout(drawing, "chart"))))
         yield (text_env.get_template("report.txt.j2").render(**values, **ctx),
-               text_env.printer.text_report(ctx, **values))
+               text_of(ctx, **values))
         yield (html_env.get_template("report.html.j2").render(chart=chart, **values, **ctx),
-               html_env.printer.html_report(ctx, chart=chart, **values))
+               "".join(html_of(ctx, chart=chart, **values)))
     yield from charts_both(html_env, svg.public_drawing(charts.public, game=game, move=move,
                                                         marks=charts.marks), "public")
     if charts.tabula is not None:
@@ -233,20 +236,61 @@ def random_game_views(seed: int, moves: int, level: str):
             break
 
 
+def told_alike(events: list[Event]) -> render.MoveView:
+    """The move's view with every two events that say the same given one dict, whatever
+    their kinds and officers: more sharing than the rules give (`Board.told`), an empty
+    dict under many kinds."""
+    alike: dict[str, dict] = {}
+    shared = [e._replace(data=alike.setdefault(store.to_json(e.data), e.data)) for e in events]
+    return render.MoveView(shared, [store.to_json(e.data) for e in shared])
+
+
 @pytest.mark.parametrize("level", ["basic", "advanced"])
 def test_random_games_are_written_as_the_templates_print_them(level):
     seen: set[str] = set()
+    shared: set[str] = set()  # the kinds of events whose data officers share
     for seed in range(6):
         for move, view, events in random_game_views(seed, 10, level):
             seen.update(e.kind for e in events)
+            told = {}
+            for e in events:
+                if told.setdefault(id(e.data), e.officer) != e.officer:
+                    shared.add(e.kind)
             charts = book.of_move_alone(move, events)
             assert_same(both(view, charts, game="aleae", move=move))
+            if seed % 2:
+                assert_same(both(told_alike(events), charts, game="aleae", move=move))
             assert_same(bulletins_both(view, charts, game="aleae", move=move, variants=2))
     # The corpus reaches what the reports and the bulletins tell in their rarer branches: the
     # basic games' end, the alien ship's wreck in outer space.
     assert {"held", "research", "research-refused", "landed", "encounter", "fight", "attacked",
             "rescue", "promotion", "planet-state"} <= seen, seen
     assert ("game-end" if level == "basic" else "alien-ship-wrecked") in seen, seen
+    # Lines printed once for many officers are tried on data they share (`Board.told`).
+    assert "info-unanswered" in shared, shared
+
+
+def test_a_dict_told_as_two_kinds_of_line_is_printed_as_each():
+    """The lines a move's writer prints once for data officers share are known by the dict
+    and the kind it was told as: one dict told as two kinds of ground line, and as an
+    unanswered INFO, prints each line as its own kind, in every officer's report."""
+    move, view, events = next(random_game_views(3, 1, "advanced"))
+    text_env, html_env = render.environment(None, "txt"), render.environment(None, "html")
+    text_of, html_of = text_env.printer.text_reports(), html_env.printer.html_reports()
+    forms = render.order_forms("aleae", move, view)
+    told = {"specialist": {"title": "scientist <officer>"}, "why": "damage", "dead": True,
+            "deadly": [1, 2], "die": 6, "face": 2, "penalty": 3, "request": "NEW & 2",
+            "reason": "none <new>"}
+    for n, officer_id in enumerate(list(view.sheets)[:3]):
+        kinds = ["specialist-risk", "specialist-lost"][::1 if n % 2 else -1]
+        ctx = dict(view.officer_context(officer_id), unanswered=[told],
+                   after_route=[{"heading": "YOUR SHIP", "events": [(k, told) for k in kinds]}])
+        values = dict(game="aleae", move=move, order_form=forms[officer_id], deadline=None,
+                      rulings=[])
+        assert text_of(ctx, **values) == text_env.get_template("report.txt.j2").render(
+            **values, **ctx)
+        assert "".join(html_of(ctx, chart=None, **values)) == html_env.get_template(
+            "report.html.j2").render(chart=None, **values, **ctx)
 
 
 CHANGES = {  # a change to each template that shows in what it prints

@@ -29,6 +29,7 @@ from . import bulletin, chart_svg, ground, own_chart, report_html, report_txt
 from ..charts import svg
 from ..charts.knowledge import Placements
 from ..formats import Escaped
+from .words import Said
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
     "report.txt.j2": "a65cba9e7218e5b26a89fae1a65179aa45b29553cb0e637d02a9741a9fc6d355",
@@ -99,13 +100,14 @@ class Printer:
         """`text_report` for many officers: what it takes from the environment taken once."""
         printed, ground_line, indent = self.printed, self.ground_line, self.env.filters["indent"]
         report = report_txt.report
+        said: Said = {}  # these reports' own
 
         def text_report(context: dict[str, Any], *, game: str, move: int,
                         order_form: str | tuple[str, ...], deadline: dict[str, Any] | None,
                         rulings: list[dict[str, str]]) -> str:
             return report(context, printed, game=game, move=move, order_form=order_form,
                           deadline=deadline, rulings=rulings, ground_line=ground_line,
-                          indent=indent)
+                          indent=indent, said=said)
 
         return text_report
 
@@ -117,6 +119,7 @@ class Printer:
         it is joined from (`report_html.report`)."""
         printed, frame, ground_line = self.printed, self.frame, self.ground_line
         report = report_html.report
+        said: Said = {}  # these pages' own
 
         def html_report(context: dict[str, Any], *, game: str, move: int,
                         order_form: str | tuple[str, ...], chart: str | None,
@@ -124,7 +127,7 @@ class Printer:
                         ) -> tuple[str, str, str]:
             return report(context, printed, frame, game=game, move=move, order_form=order_form,
                           chart=chart, deadline=deadline, rulings=rulings,
-                          ground_line=ground_line)
+                          ground_line=ground_line, said=said)
 
         return html_report
 

@@ -18,7 +18,7 @@ import jinja2
 
 from ..formats import Escaped, heading_text, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import information, ordered, plural as _s
+from .words import Said, information, ordered, plural as _s
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
 
@@ -66,17 +66,17 @@ SHEET_HEAD = ("\n<h2>Ship sheet</h2>\n<table>\n<thead><tr><th>crews</th><th>modu
 
 def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
            order_form: str | tuple[str, ...], chart: str | None, deadline: dict[str, Any] | None,
-           rulings: list[dict[str, str]], ground_line: Callable[[str, dict], str]
-           ) -> tuple[str, str, str]:
+           rulings: list[dict[str, str]], ground_line: Callable[[str, dict], str],
+           said: Said) -> tuple[str, str, str]:
     """The page in three texts, joined: up to its heading, the heading, after it. The
     heading's middle dots are the only characters past ASCII the page prints besides names:
     the texts around it, ASCII in most games, are encoded in UTF-8 as copies
     (`formats.utf8`).
 
     `c` is `MoveView.officer_context`; `chart` the SVG element, ready; `ground_line` the
-    macro `line` of ground.txt.j2 in the HTML environment."""
+    macro `line` of ground.txt.j2 in the HTML environment; `said` the lines of the move's
+    pages for the data officers share."""
     s = c["sheet"]
-    fit = s["fit"]
     rank, name = e[s["rank"]], e[s["officer_name"]]
     head = (f"{frame.head}VII Legio - {e[game]} - move {move} - report for {rank} {name}"
             f"{frame.middle}")
@@ -111,7 +111,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         add("</ul>\n")
 
     if c["before_route"]:
-        _blocks(c["before_route"], add, e, ground_line)
+        _blocks(c["before_route"], add, e, ground_line, said)
     for k in c["known"]:
         add(f"<p>You took off from {e[k['planet']]}: the planet is now known and gives no more "
             "points.</p>\n")
@@ -176,8 +176,12 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         add("\n<h2>Information</h2>\n<ul>\n")
         for i in info:
             add(f"<li>{information(i, e)}.</li>\n")
-        for u in unanswered:
-            add(f"<li>INFO {e[u['request']]}: not answered, {e[u['reason']]}.</li>\n")
+        for u in unanswered:  # most are one of a few requests many ask alike
+            line = said.get(id(u))
+            if line is None or line[1] != "info-unanswered":
+                line = said[id(u)] = (u, "info-unanswered", f"<li>INFO {e[u['request']]}: not "
+                                      f"answered, {e[u['reason']]}.</li>\n")
+            add(line[2])
         add("</ul>\n")
     for landing in c["landings"]:
         if landing["base"]:
@@ -186,7 +190,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
             before, after = LANDINGS.get(landing["how"], ("<p>Landed on ", ".</p>\n"))
             add(f"{before}{e[landing['planet']]}{after}")
     if c["after_route"]:
-        _blocks(c["after_route"], add, e, ground_line)
+        _blocks(c["after_route"], add, e, ground_line, said)
     score, place = c["score"], c["place"]
     if score:
         reset = f", then back to 0 with the {e[score['reset']]}" if score["reset"] else ""
@@ -198,16 +202,12 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     add(f"\n<h2>Points</h2>\n<p>{points}<br>\nScore {s['score']}; {rank}{standing}.</p>\n")
     crews = s["crews"]
     men = f" ({e[' + '.join(map(str, crews))]} men)" if crews else ""
-    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, "
-               f"SIL 12 {fit['sil12']})" if fit["modules"] else "")
-    tot = fit["tot"]
-    tot_cell = f'<td class="n">{tot}</td>' if tot else ""
-    add(f"{SHEET_HEAD}{'<th>Tot 100%</th>' if tot else ''}</tr></thead>\n"
-        f"<tbody><tr><td>{len(crews)}{men}</td><td>{fit['modules']}{modules}</td>"
-        f'<td class="n">{fit["shields"]}</td><td class="n">{fit["lasers"]}</td>'
-        f'<td class="n">{fit["radars"]}</td><td class="n">{fit["computers"]}</td>'
-        f'<td class="n">{fit["tanks"]}</td>'
-        f"{tot_cell}</tr></tbody>\n</table>\n")
+    fit = s["fit"]  # one of a few fits many ships share
+    kit = said.get(id(fit))
+    if kit is None or kit[1] != "fit":
+        kit = said[id(fit)] = (fit, "fit", _fit(fit))
+    add(f"{SHEET_HEAD}{'<th>Tot 100%</th>' if fit['tot'] else ''}</tr></thead>\n"
+        f"<tbody><tr><td>{len(crews)}{men}</td><td>{kit[2]}")
     if "personality" in s:
         specialist = e[s["specialist"]["title"]] if s["specialist"] else "none"
         held = (f" Held by the space glue of the alien ship {e[s['held']]}." if s["held"]
@@ -233,14 +233,31 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
 
 
 def _blocks(found: list[dict], add: Callable[[str], None], e: Escaped,
-            ground_line: Callable[[str, dict], str]) -> None:
+            ground_line: Callable[[str, dict], str], said: Said) -> None:
     """What happened on the ground, at the base, between officers: each block under its
-    heading (a function of the module: the report's own names stay local, the fastest)."""
+    heading (a function of the module: the report's own names stay local, the fastest).
+    Each line is printed once for all the officers told its data alike (`said`)."""
     for block in found:
         add(f'\n<h2>{e[heading_text(block["heading"])]}</h2>\n<ul class="ground">\n')
         for kind, d in block["events"]:
-            add(f"<li>{ground_line(kind, d).strip()}</li>\n")
+            line = said.get(id(d))
+            if line is None or line[1] != kind:
+                line = said[id(d)] = (d, kind, f"<li>{ground_line(kind, d).strip()}</li>\n")
+            add(line[2])
         add("</ul>\n")
+
+
+def _fit(fit: dict[str, int]) -> str:
+    """The ship sheet's row from its modules to the end of the table."""
+    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, "
+               f"SIL 12 {fit['sil12']})" if fit["modules"] else "")
+    tot = fit["tot"]
+    tot_cell = f'<td class="n">{tot}</td>' if tot else ""
+    return (f"{fit['modules']}{modules}</td>"
+            f'<td class="n">{fit["shields"]}</td><td class="n">{fit["lasers"]}</td>'
+            f'<td class="n">{fit["radars"]}</td><td class="n">{fit["computers"]}</td>'
+            f'<td class="n">{fit["tanks"]}</td>'
+            f"{tot_cell}</tr></tbody>\n</table>\n")
 
 
 def _sighting(x: dict[str, Any], e: Escaped) -> str:

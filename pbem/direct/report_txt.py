@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..formats import Escaped, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import information, ordered, plural as _s
+from .words import Said, information, ordered, plural as _s
 
 RULE = "=" * 72
 DASHES = "-" * 72
@@ -42,12 +42,12 @@ LANDINGS = {  # landed.how (not on the base)
 def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
            order_form: str | tuple[str, ...], deadline: dict[str, Any] | None,
            rulings: list[dict[str, str]],
-           ground_line: Callable[[str, dict], str], indent: Callable[..., str]) -> str:
+           ground_line: Callable[[str, dict], str], indent: Callable[..., str],
+           said: Said) -> str:
     """`c` is `MoveView.officer_context`; `order_form` the form, or its pieces;
     `ground_line` the macro `line` of ground.txt.j2 and `indent` Jinja's filter of that
-    name."""
+    name; `said` the lines of the move's reports for the data officers share."""
     s = c["sheet"]
-    fit = s["fit"]
     out = [f"VII LEGIO - {p[game]} - move {move} - report for {p[s['rank']]} "
            f"{p[s['officer_name']]}\nShip {p[s['ship_name']]}: {p[s['ship_type']]}, "
            f"level {s['level']}\n{RULE}\n\n"]
@@ -74,7 +74,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         add("\n")
 
     if c["before_route"]:
-        _blocks(c["before_route"], add, p, ground_line, indent)
+        _blocks(c["before_route"], add, p, ground_line, indent, said)
     for k in c["known"]:
         add(f"You took off from {p[k['planet']]}: the planet is now known and gives no more points.\n")
     route = c["route"]
@@ -137,8 +137,12 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         add("INFORMATION\n")
         for i in info:
             add(f"  {information(i, p)}.\n")
-        for u in unanswered:
-            add(f"  INFO {p[u['request']]}: not answered, {p[u['reason']]}.\n")
+        for u in unanswered:  # most are one of a few requests many ask alike
+            line = said.get(id(u))
+            if line is None or line[1] != "info-unanswered":
+                line = said[id(u)] = (u, "info-unanswered", f"  INFO {p[u['request']]}: not "
+                                      f"answered, {p[u['reason']]}.\n")
+            add(line[2])
         add("\n")
     for landing in c["landings"]:
         if landing["base"]:
@@ -147,7 +151,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
             before, after = LANDINGS.get(landing["how"], ("LANDED ON ", "."))
             add(f"{before}{p[landing['planet']]}{after}\n\n")
     if c["after_route"]:
-        _blocks(c["after_route"], add, p, ground_line, indent)
+        _blocks(c["after_route"], add, p, ground_line, indent, said)
     score, place = c["score"], c["place"]
     add("POINTS\n")
     if score:
@@ -160,13 +164,12 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
     add(f"  Score {s['score']}; {p[s['rank']]}{standing}.\n\n")
     crews = s["crews"]
     men = f" ({p[' + '.join(map(str, crews))]} men)" if crews else ""
-    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, SIL 12 {fit['sil12']})"
-               if fit["modules"] else "")
-    tot = f", Tot 100% {fit['tot']}" if fit["tot"] else ""
+    fit = s["fit"]  # one of a few fits many ships share
+    kit = said.get(id(fit))
+    if kit is None or kit[1] != "fit":
+        kit = said[id(fit)] = (fit, "fit", _fit(fit))
     add(f"SHIP SHEET ({p[s['ship_type']]} {p[s['ship_name']]})\n"
-        f"  crews {len(crews)}{men}, modules {fit['modules']}{modules}\n"
-        f"  shields {fit['shields']}, lasers {fit['lasers']}, radars {fit['radars']}, "
-        f"computers {fit['computers']}, tanks {fit['tanks']}{tot}\n")
+        f"  crews {len(crews)}{men}, modules {kit[2]}")
     if "personality" in s:
         specialist = p[s["specialist"]["title"]] if s["specialist"] else "none"
         add(f"  personality {s['personality']}; specialist officer: {specialist}\n")
@@ -193,14 +196,29 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
 
 
 def _blocks(found: list[dict], add: Callable[[str], None], p: Escaped,
-            ground_line: Callable[[str, dict], str], indent: Callable[..., str]) -> None:
+            ground_line: Callable[[str, dict], str], indent: Callable[..., str],
+            said: Said) -> None:
     """What happened on the ground, at the base, between officers: each block under its
-    heading (a function of the module: the report's own names stay local, the fastest)."""
+    heading (a function of the module: the report's own names stay local, the fastest).
+    Each line is printed once for all the officers told its data alike (`said`)."""
     for block in found:
         add(f"{p[block['heading']]}\n")
         for kind, d in block["events"]:
-            add(p[_indented(ground_line(kind, d), indent)])
+            line = said.get(id(d))
+            if line is None or line[1] != kind:
+                line = said[id(d)] = (d, kind, p[_indented(ground_line(kind, d), indent)])
+            add(line[2])
         add("\n")
+
+
+def _fit(fit: dict[str, int]) -> str:
+    """The ship sheet's fit, from its modules to the end of its line of components."""
+    modules = (f" (LASER ZIP 3 {fit['laser_zip3']}, HO1 {fit['ho1']}, SIL 12 {fit['sil12']})"
+               if fit["modules"] else "")
+    tot = f", Tot 100% {fit['tot']}" if fit["tot"] else ""
+    return (f"{fit['modules']}{modules}\n"
+            f"  shields {fit['shields']}, lasers {fit['lasers']}, radars {fit['radars']}, "
+            f"computers {fit['computers']}, tanks {fit['tanks']}{tot}\n")
 
 
 def _indented(line: str, indent: Callable[..., str]) -> str:

@@ -10,6 +10,14 @@ from typing import Any
 
 from ..formats import Escaped
 
+# A report's lines for data that many officers of a move are told alike, by the id of the
+# dict (the rules give them one dict each, `Board.told`: an unanswered INFO NEW, the alien
+# ship picked up from one parsec, a fit): the dict, the kind of event or of line it was
+# printed as, the line. Each writer keeps one for the reports of a move, in its own format;
+# the dict kept beside its line keeps its id from being given to another while the memo
+# lives (event data are never mutated).
+Said = dict[int, tuple[dict, str, str]]
+
 
 def plural(n: Any) -> str:
     """The templates' `"s" if n != 1`."""
