@@ -161,6 +161,9 @@ class Escaped(dict):
         super().__init__()
         self.escaper = escaper
         self.numbers: dict[int, str] = {}
+        # Whole lines of this format, each by the writer that prints it and what it prints
+        # (`direct.words.by_sighting`): a value's memo, as the memo of values.
+        self.lines: dict[tuple, str] = {}
 
     def __missing__(self, value: Any) -> str:
         kind = type(value)
@@ -177,6 +180,11 @@ class Escaped(dict):
             self[value] = text
         return text
 
+    def once(self, value: Any) -> str:
+        """`self[value]` for a value a move prints in one officer's report alone (his
+        ship's name, his route as ordered): escaped, not remembered (ten thousand names a
+        move, each looked up in vain first)."""
+        return self.escaper(value)
 
     def pieces(self, text: str | tuple[str, ...]) -> str:
         """A text given whole or in pieces (`orderfile.order_form_pieces`), printed: piece by

@@ -366,6 +366,47 @@ def test_the_memo_of_printed_values_keeps_true_apart_from_one():
 NAME_TEXT = st.text(alphabet=st.sampled_from("aZ 1<>&'\"\u202e\x07\x1c\n[]*_-é\u2028"), max_size=14)
 
 
+SIGHTING_VALUES = {  # a few values of each field of a sighting's data
+    "base": [False, True], "planet": ["P-1", "P-<3>", "[P]*4*"], "new": [False, True],
+    "known": [False, True], "points": [0, 1, 2], "distance": [0, 1, 2],
+    "bearing": ["1 E", "2 NW", "1 E + 1 SE"], "parsec": [0, 1, 3],
+    "officer_name": ["Cato", "Livia"],
+    "facts": [[], ["C (Mercurian) - radioactivity alpha"], ["<b>&</b>", "x_y"]],
+}
+SIGHTING = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in SIGHTING_VALUES.items()})
+
+
+@settings(max_examples=100, deadline=None)
+@given(sightings=st.lists(SIGHTING, min_size=1, max_size=4))
+def test_the_sightings_printed_once_are_each_printed_as_it_alone_prints(sightings):
+    """Every writer's line of a sighting, printed once in a format for the sightings that
+    print alike (`words.by_sighting`), is what it prints for each sighting alone: each
+    sighting drawn, then each that differs from it in one field alone, two writers of a
+    format printing into one memo."""
+    from pbem.direct import report_html, story
+    writers = {"txt": (report_txt._sighting, story._sighting), "md": (story._sighting,),
+               "bbcode": (story._sighting,), "html": (report_html._sighting, story._html_sighting)}
+    told = [dict(d, **{field: value}) for d in sightings
+            for field, values in SIGHTING_VALUES.items() for value in values]
+    for fmt, lines in writers.items():
+        printed = html_text() if fmt == "html" else direct.Escaped(render.ESCAPERS[fmt])
+        for d in told:
+            for line in lines:
+                alone = html_text() if fmt == "html" else direct.Escaped(render.ESCAPERS[fmt])
+                assert line(d, printed) == line.__wrapped__(d, alone)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=NAME_TEXT | st.sampled_from(ODD_NAMES))
+def test_a_value_printed_once_is_printed_as_the_memo_prints_it(text):
+    """`once` (a ship's name, a route as ordered) prints what the memo prints, before the
+    memo has seen the value and after, in every format."""
+    for printed in (*(direct.Escaped(render.ESCAPERS[f]) for f in ("txt", "md", "bbcode")),
+                    html_text()):
+        first = printed.once(text)
+        assert first == printed[text] == printed.once(text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(text=NAME_TEXT | st.sampled_from(ODD_NAMES), number=st.integers(-3, 12))
 def test_the_html_escaper_skips_markupsafe_only_for_text_it_would_leave(text, number):

@@ -18,7 +18,7 @@ import jinja2
 
 from ..formats import Escaped, heading_text, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import Said, information, ordered, plural as _s
+from .words import Said, by_sighting, information, ordered, plural as _s
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
 
@@ -81,7 +81,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
     head = (f"{frame.head}VII Legio - {e[game]} - move {move} - report for {rank} {name}"
             f"{frame.middle}")
     heading = f"<h1>VII Legio · {e[game]} · move {move}</h1>\n"
-    out = [f"<p class=\"sub\">Report for {rank} {name}, ship {e[s['ship_name']]} "
+    out = [f"<p class=\"sub\">Report for {rank} {name}, ship {e.once(s['ship_name'])} "
            f"({e[s['ship_type']]}, level {s['level']}). Private: for your eyes only.</p>\n"]
     add = out.append
     end = c["game_end"]
@@ -260,6 +260,7 @@ def _fit(fit: dict[str, int]) -> str:
             f"{tot_cell}</tr></tbody>\n</table>\n")
 
 
+@by_sighting
 def _sighting(x: dict[str, Any], e: Escaped) -> str:
     what = "the base" if x["base"] else f"planet <b>{e[x['planet']]}</b>"
     if x["new"]:

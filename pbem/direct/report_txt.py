@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..formats import Escaped, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import Said, information, ordered, plural as _s
+from .words import Said, by_sighting, information, ordered, plural as _s
 
 RULE = "=" * 72
 DASHES = "-" * 72
@@ -48,8 +48,9 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
     `ground_line` the macro `line` of ground.txt.j2 and `indent` Jinja's filter of that
     name; `said` the lines of the move's reports for the data officers share."""
     s = c["sheet"]
+    ship = p.once(s["ship_name"])
     out = [f"VII LEGIO - {p[game]} - move {move} - report for {p[s['rank']]} "
-           f"{p[s['officer_name']]}\nShip {p[s['ship_name']]}: {p[s['ship_type']]}, "
+           f"{p[s['officer_name']]}\nShip {ship}: {p[s['ship_type']]}, "
            f"level {s['level']}\n{RULE}\n\n"]
     add = out.append
     if rulings:
@@ -168,7 +169,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
     kit = said.get(id(fit))
     if kit is None or kit[1] != "fit":
         kit = said[id(fit)] = (fit, "fit", _fit(fit))
-    add(f"SHIP SHEET ({p[s['ship_type']]} {p[s['ship_name']]})\n"
+    add(f"SHIP SHEET ({p[s['ship_type']]} {ship})\n"
         f"  crews {len(crews)}{men}, modules {kit[2]}")
     if "personality" in s:
         specialist = p[s["specialist"]["title"]] if s["specialist"] else "none"
@@ -229,6 +230,7 @@ def _indented(line: str, indent: Callable[..., str]) -> str:
     return indent(line, 2, True)
 
 
+@by_sighting
 def _sighting(x: dict[str, Any], p: Escaped) -> str:
     what = "the BASE" if x["base"] else f"planet {p[x['planet']]}"
     if x["new"]:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..formats import Escaped
 from ..formats import at_parsec_cached as at_parsec
-from .words import plural as _s
+from .words import by_sighting, plural as _s
 
 Line = Callable[[dict[str, Any], Escaped], str]
 
@@ -39,6 +39,7 @@ def _men(n: int, e: Escaped) -> str:
     return e["1 man" if n == 1 else f"{n} men"]
 
 
+@by_sighting
 def _sighting(d: dict[str, Any], e: Escaped) -> str:
     where = "the base" if d["base"] else e[d["planet"]]
     new = " (new)" if d["new"] else ""
@@ -180,6 +181,7 @@ def planet(p: dict[str, Any], e: Escaped) -> str:
 
 # public.html.j2's `line`: the kinds it tells with markup of its own, then story.j2's.
 
+@by_sighting
 def _html_sighting(d: dict[str, Any], e: Escaped) -> str:
     where = "the base" if d["base"] else f"<b>{e[d['planet']]}</b>"
     new = f" (new, +{e[d['points']]})" if d["new"] else ""

@@ -6,7 +6,9 @@ as both formats print it."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from operator import itemgetter
+from typing import Any, Callable
 
 from ..formats import Escaped
 
@@ -19,6 +21,29 @@ from ..formats import Escaped
 Said = dict[int, tuple[dict, str, str]]
 
 
+# What every writer's line of a sighting prints, but its facts (a list): ten thousand
+# officers' sightings of a move are a thousand lines or so, the same planets seen from the
+# same parsecs of like routes (the officer who sighted it is not in the line).
+SIGHTED = itemgetter("base", "planet", "new", "known", "points", "distance", "bearing", "parsec")
+
+
+def by_sighting(line: Callable[[dict[str, Any], Escaped], str]
+                ) -> Callable[[dict[str, Any], Escaped], str]:
+    """`line(d, e)`, the line of a sighting `d`, printed once in each format for all the
+    sightings it prints alike (`Escaped.lines`, keyed by the line's writer and all that the
+    lines of sightings print)."""
+
+    @functools.wraps(line)
+    def printed(d: dict[str, Any], e: Escaped) -> str:
+        key = (line, SIGHTED(d), tuple(d["facts"]))
+        found = e.lines.get(key)
+        if found is None:
+            found = e.lines[key] = line(d, e)
+        return found
+
+    return printed
+
+
 def plural(n: Any) -> str:
     """The templates' `"s" if n != 1`."""
     return "s" if n != 1 else ""
@@ -26,7 +51,7 @@ def plural(n: Any) -> str:
 
 def ordered(route: dict[str, Any], e: Escaped) -> str:
     """The route as ordered, up to its radars (both reports' two Ordered lines share it)."""
-    return (f"{e[route['ordered']]} ({route['planned']} parsec{plural(route['planned'])}; "
+    return (f"{e.once(route['ordered'])} ({route['planned']} parsec{plural(route['planned'])}; "
             f"thrust {route['thrust']} with {route['tanks']} tank{plural(route['tanks'])}; "
             f"{route['radars']} radar{plural(route['radars'])} on")
 
