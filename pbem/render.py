@@ -365,22 +365,19 @@ class MoveView:
             "officers": len(self.standings),
         }
 
-    def story(self) -> list[dict[str, Any]]:
-        """The public events told turn by turn in player order: each turn opens with its
-        officer moving or holding, and every public event until the next turn is his
-        turn's story (a colleague's rescue by his Tot included)."""
-        turns: list[dict[str, Any]] = []
-        for e in self.public:
-            if e.kind == "turn":
-                turns.append({**e.data, "lines": []})
-            elif e.kind not in NOT_IN_STORY and turns:
-                turns[-1]["lines"].append((e.kind, e.data))
-        return turns
-
     def public_context(self) -> dict[str, Any]:
+        """The public events by kind, and the story: the public events told turn by turn in
+        player order, each turn opening with its officer moving or holding, and every public
+        event until the next turn his turn's story (a colleague's rescue by his Tot
+        included). Both in one pass."""
         kinds: dict[str, list[dict]] = defaultdict(list)
-        for e in self.public:
-            kinds[e.kind].append(e.data)
+        turns: list[dict[str, Any]] = []
+        for kind, _, _, data in self.public:
+            kinds[kind].append(data)
+            if kind == "turn":
+                turns.append({**data, "lines": []})
+            elif turns and kind not in NOT_IN_STORY:
+                turns[-1]["lines"].append((kind, data))
         return {
             "encounters": kinds["encounter"],
             "alliances": kinds["alliance"],
@@ -397,7 +394,7 @@ class MoveView:
             "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
             "press": kinds["press"],
             "standings": self.standings,
-            "story": self.story(),
+            "story": turns,
             "planets_after": kinds["planet-state"],  # the planets touched, after the move
         }
 
