@@ -274,7 +274,7 @@ def unnamed(text: str, name: str) -> str:
     out: equal for two events whose data are the same but for that name, whose words are
     then the same (the GM log leaves the field out), and for no others.
 
-    The field as the encoder writes it is put back as a character no JSON text holds (it
+    The field as the encoder writes it is replaced by a character no JSON text holds (it
     writes control characters as escapes), first where it occurs: where the same name is
     written first in a nested field of the same name, an equal text has the same name there
     and at the top too, so the two texts were equal. A name the encoder writes otherwise is
