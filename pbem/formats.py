@@ -61,6 +61,20 @@ ESCAPERS: dict[str, Callable[[Any], str]] = {
 }
 
 
+DIFFERS = "\x00"  # what `alike` gives for a value the formats print differently
+
+
+def alike(value: Any) -> str:
+    """The text that every format prints for `value` (`plain`, `markdown`, `bbcode` and, as
+    HTML's autoescaping ends, `html_escaped`), else DIFFERS: a character none of them
+    prints (`plain` drops it) and no template's own text holds."""
+    if (type(value) is str and value.isprintable() and not _MD_ANY.search(value)
+            and '"' not in value and "'" not in value):
+        return value  # printed as it is by all four: most names and words
+    text = plain(value)
+    same = markdown(value) == text == bbcode(value) == html_escaped(value)
+    return text if same else DIFFERS
+
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 

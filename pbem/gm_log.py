@@ -9,6 +9,7 @@ out here too (`log_text`).
 from __future__ import annotations
 
 import hashlib
+import json
 from itertools import repeat
 from operator import itemgetter
 from typing import Any, Iterable, Mapping
@@ -233,17 +234,32 @@ def _event_lines(events: list[Event], texts: Iterable[str] | None,
     printable = all(type(name) is str and name.isprintable() for name in who.values())
     heads: dict[tuple[str, str], str] = {}
     worded: dict[str, str] = {}
+    # Kinds whose texts (their officer's name left out) did not recur among the first
+    # TRIES: every sheet names its own ship, every route its own reckoning. The rest of
+    # their events are worded without a look-up.
+    unique: set[str] = set()
+    new: dict[str, int] = {}  # of each kind, the texts worded as new so far
+    recurring: set[str] = set()
     lines = []
     for (kind, audience, officer, data), text in zip(events, repeat(None) if texts is None
                                                      else texts):
-        if text is None or "officer_name" in data:  # a text naming him: said of him alone
+        if text is None or kind in unique:
             said = fields(data)
             printable = printable and said.isprintable()
         else:
+            name = data.get("officer_name")
+            if type(name) is str:  # said of him, and maybe of others alike but for the name
+                text = unnamed(text, name)
             said = worded.get(text)
             if said is None:
                 said = worded[text] = fields(data)
                 printable = printable and said.isprintable()
+                if kind not in recurring:
+                    n = new[kind] = new.get(kind, 0) + 1
+                    if n == TRIES:
+                        unique.add(kind)
+            else:
+                recurring.add(kind)
         head = heads.get((audience, kind))
         if head is None:
             head = heads[(audience, kind)] = f"  [{audience}] {kind} ("
@@ -251,3 +267,20 @@ def _event_lines(events: list[Event], texts: Iterable[str] | None,
         name = who.get(officer, NOBODY)
         lines.append(f"{head}{name}): {said}" if said else f"{head}{name})")
     return lines, printable
+
+
+def unnamed(text: str, name: str) -> str:
+    """An event's stored text with its officer's name (its top field `officer_name`) taken
+    out: equal for two events whose data are the same but for that name, whose words are
+    then the same (the GM log leaves the field out), and for no others.
+
+    The field as the encoder writes it is replaced by a character no JSON text holds (it
+    writes control characters as escapes), first where it occurs: where the same name is
+    written first in a nested field of the same name, an equal text has the same name there
+    and at the top too, so the two texts were equal. A name the encoder writes otherwise is
+    not found, and the text is kept whole."""
+    return text.replace(f'"officer_name": {_ENCODE_STR(name)}', "\x00", 1)
+
+
+_ENCODE_STR = json.encoder.encode_basestring  # how `store.to_json` writes a str
+TRIES = 64  # a kind's events worded each as new before its texts are taken for unique

@@ -365,22 +365,19 @@ class MoveView:
             "officers": len(self.standings),
         }
 
-    def story(self) -> list[dict[str, Any]]:
-        """The public events told turn by turn in player order: each turn opens with its
-        officer moving or holding, and every public event until the next turn is his
-        turn's story (a colleague's rescue by his Tot included)."""
-        turns: list[dict[str, Any]] = []
-        for e in self.public:
-            if e.kind == "turn":
-                turns.append({**e.data, "lines": []})
-            elif e.kind not in NOT_IN_STORY and turns:
-                turns[-1]["lines"].append((e.kind, e.data))
-        return turns
-
     def public_context(self) -> dict[str, Any]:
+        """The public events by kind, and the story: the public events told turn by turn in
+        player order, each turn opening with its officer moving or holding, and every public
+        event until the next turn his turn's story (a colleague's rescue by his Tot
+        included). Both in one pass."""
         kinds: dict[str, list[dict]] = defaultdict(list)
-        for e in self.public:
-            kinds[e.kind].append(e.data)
+        turns: list[dict[str, Any]] = []
+        for kind, _, _, data in self.public:
+            kinds[kind].append(data)
+            if kind == "turn":
+                turns.append({**data, "lines": []})
+            elif turns and kind not in NOT_IN_STORY:
+                turns[-1]["lines"].append((kind, data))
         return {
             "encounters": kinds["encounter"],
             "alliances": kinds["alliance"],
@@ -397,7 +394,7 @@ class MoveView:
             "breakthroughs": kinds["breakthrough"],  # Unpredictable Research, when public
             "press": kinds["press"],
             "standings": self.standings,
-            "story": self.story(),
+            "story": turns,
             "planets_after": kinds["planet-state"],  # the planets touched, after the move
         }
 
@@ -605,21 +602,25 @@ def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, mov
 def bulletin_page(html_env: Environment, public: dict[str, Any], *, game: str, move: int,
                   chart_file: str | None, nav: dict[str, str] | None = None,
                   deadline: dict[str, Any] | None = None, departures: Iterable[str] = (),
-                  fair_play: dict | None = None) -> str:
-    """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`."""
+                  fair_play: dict | None = None,
+                  alike: direct.bulletin.Alike | None = None) -> str:
+    """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`.
+    `alike`: what the move's bulletins print alike, worded once (`direct.bulletin.Alike`)."""
     chart = Markup(svg.inline(chart_file)) if chart_file else None
     values = dict(game=game, move=move, chart=chart, nav=nav, deadline=deadline,
                   departures=list(departures), fair_play=fair_play, **public)
     if html_env.printer.shipped(direct.HTML_BULLETIN):
-        return html_env.printer.html_bulletin(**values)
+        return html_env.printer.html_bulletin(alike=alike, **values)
     return html_env.get_template("bulletin.html.j2").render(**values)
 
 
-def text_bulletin(env: Environment, suffix: str, **values: Any) -> str:
+def text_bulletin(env: Environment, suffix: str, alike: direct.bulletin.Alike | None = None,
+                  **values: Any) -> str:
     """The bulletin as text, Markdown or BBCode (`suffix`, the format of `env`): written
-    directly, or through the GM's bulletin template and story.j2."""
+    directly, or through the GM's bulletin template and story.j2. `alike`: what the move's
+    bulletins print alike, worded once for the four formats (`direct.bulletin.Alike`)."""
     if env.printer.shipped(direct.TEXT_BULLETINS[suffix]):
-        return env.printer.text_bulletin(suffix, **values)
+        return env.printer.text_bulletin(suffix, alike=alike, **values)
     return env.get_template(f"bulletin.{suffix}.j2").render(**values)
 
 
@@ -704,10 +705,11 @@ def _render_move(
                 officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
                 events=view.own(officer_id), rulings=told), folder)
     public = view.public_context()
+    alike = direct.bulletin.Alike(public["story"], public["standings"])
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
         env = text_env if fmt == "txt" else environment(game_dir, fmt)
         write(out_dir / f"bulletin.{suffix}", text_bulletin(
-            env, suffix, game=game, move=move, deadline=desk.deadline,
+            env, suffix, alike, game=game, move=move, deadline=desk.deadline,
             departures=desk.departures, fair_play=fair_play, **public))
     chart_file = public_chart(html_env, charts, game=game, move=move)
     write(out_dir / CHART_PUBLIC, chart_file)
@@ -716,7 +718,7 @@ def _render_move(
         write(out_dir / CHART_GM, truth)
     write(out_dir / "bulletin.html", bulletin_page(
         html_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
-        departures=desk.departures, fair_play=fair_play))
+        departures=desk.departures, fair_play=fair_play, alike=alike))
     write(out_dir / "bulletin.json", report_json.bulletin(
         game=game, move=move, standings=view.standings, game_end=public["game_end"],
         chart=public_chart_data(charts), deadline=desk.deadline, departures=desk.departures,

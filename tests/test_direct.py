@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from pbem import direct, formats, render, store
-from pbem.direct import report_txt
+from pbem.direct import bulletin, report_txt
 from pbem.formats import html_text
 from pbem.charts import book, svg
 from pbem.charts.knowledge import officer_planets
@@ -122,6 +122,12 @@ RARE_TURN = {"officer_name": "Cato <b>&amp;</b>", "moved": True, "route": True, 
                 "how": "distortion", "parsec": 2}),
     ("a-kind-of-*tomorrow*", {}),
 ]}
+# Standings whose values one format or another escapes: each row printed by each format.
+ODD_STANDINGS = [
+    {"rank": "Tribunus", "officer_name": "Cato [b]", "score": 0, "ship": "Nave"},
+    {"rank": "Tribunus", "officer_name": "Cato", "score": -1, "ship": "Nave *x*"},
+    {"rank": "Decurio", "officer_name": "Livia", "score": 1, "ship": "Nave"},
+]
 CANCELLED = {"planet": "P-<2>", "race": "Sine [i]nomine[/i]", "present": 0, "before": 3,
              "hostile": True, "destroyed": True, "known": True, "ground": ["Cato <b>"]}
 
@@ -149,23 +155,27 @@ def bulletins_both(view: render.MoveView, charts, *, game: str, move: int, varia
             context.update(press=PRESS, wrecks=public["wrecks"] + WRECKS)
         if n == 2:
             context.update(game_end=public["game_end"] or GAME_END,
-                           story=public["story"][:2] + [RARE_TURN], planets_after=[CANCELLED])
+                           story=public["story"][:2] + [RARE_TURN], planets_after=[CANCELLED],
+                           standings=public["standings"] + ODD_STANDINGS)
         if n == 3:
             context.update(game_end=GAME_END, story=[], planets_after=public["planets_after"][:1])
         values = dict(game=game, move=move, deadline=dict(DEADLINE, move=move + 1) if n % 2 else None,
                       departures=DEPARTURES[:n % 3], fair_play=fair_play(n), **context)
         # The text formats' templates take a bulletin without the press as one without any.
         texts = {k: v for k, v in values.items() if k != "press"} if n == 3 else values
+        # What the four formats print alike is worded once for them, as a move's rendering
+        # does (and by each alone, every other variant).
+        alike = bulletin.Alike(texts["story"], texts["standings"]) if n % 2 == 0 else None
         for fmt in ("txt", "md", "bbcode"):
             env = envs[fmt]
             yield (env.get_template(f"bulletin.{fmt}.j2").render(**texts),
-                   env.printer.text_bulletin(fmt, **texts))
+                   env.printer.text_bulletin(fmt, alike=alike, **texts))
         html = envs["html"]
         nav = ({"index": "index.html" if n < 3 else "", "previous": "" if n == 1 else "move-1.html <&>",
                 "next": "move-3.html" if n < 3 else ""} if n else None)
         page = dict(values, chart=chart if n != 2 else None, nav=nav)
         yield (html.get_template("bulletin.html.j2").render(**page),
-               html.printer.html_bulletin(**page))
+               html.printer.html_bulletin(alike=alike, **page))
 
 
 def charts_both(html_env, drawing: svg.Drawing, chart_id: str):
@@ -649,3 +659,17 @@ def test_a_move_is_written_the_same_where_files_cannot_be_opened_in_a_folder(tmp
     whole = written(tmp_path / "whole")
     assert whole == relative
     assert sum(name.endswith(".html") for name in whole) == len(view.sheets) + 1
+
+
+@given(st.one_of(st.text(alphabet=st.sampled_from("Ab -.[]*_<&\"'\x00\u202e\n"), max_size=6),
+                 st.integers(-3, 3), st.none()))
+def test_what_the_bulletins_print_alike_is_what_each_of_them_prints(value):
+    # Words of the bulletins worded once for their four formats (`bulletin.Alike`): a
+    # value's text is the one each format's escaper prints, or DIFFERS, which none prints.
+    said = formats.alike(value)
+    each = {formats.plain(value), formats.markdown(value), formats.bbcode(value),
+            formats.html_escaped(value)}
+    if said == formats.DIFFERS:
+        assert len(each) > 1 and all(formats.DIFFERS not in text for text in each)
+    else:
+        assert each == {said}

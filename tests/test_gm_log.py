@@ -9,6 +9,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pbem import gm_log
 from pbem.gm_log import (
     GM_LOG, SHIPPED_LOG, Wording, event_line, fields_text, gm_log_parts, log_text, value_text,
 )
@@ -122,6 +123,50 @@ def test_the_log_of_a_move_has_each_event_line_as_event_line_writes_it(events, n
     expected = "\n".join(event_line(e, names) for e in events)
     assert gm_log_parts(events, [], names, texts)["events"] == expected
     assert gm_log_parts(events, [], names)["events"] == expected
+
+
+# Events that say the same but for their officer's name, which the log leaves out: worded
+# once for all of them, the name looked for as the encoder writes it; a nested field of the
+# same name is not the officer's and is worded.
+NAMES = st.sampled_from(["Aulo", "Bruto", 'Q"uo', "ò\\", "T\x00b", ""])
+NAMED_EVENTS = st.builds(
+    lambda kind, name, nested, rest: Event(kind, "public", 1, json.loads(to_json(
+        {**rest, "officer_name": name, **({} if nested is None else {"a": {"officer_name": nested}})}))),
+    st.sampled_from(["turn", "sighting"]), NAMES, st.one_of(st.none(), NAMES),
+    st.dictionaries(st.sampled_from(["b", "planet", "z"]), st.sampled_from([0, 1, True, "P-1"]),
+                    max_size=2))
+
+
+@given(st.lists(st.one_of(NAMED_EVENTS, EVENTS), max_size=12),
+       st.dictionaries(st.integers(1, 2), st.text(max_size=4)))
+def test_events_alike_but_for_the_officer_s_name_are_each_worded_as_alone(events, names):
+    texts = [to_json(e.data) for e in events]
+    expected = "\n".join(event_line(e, names) for e in events)
+    assert gm_log_parts(events, [], names, texts)["events"] == expected
+
+
+def test_a_nested_field_named_like_the_officer_s_is_worded():
+    # Its name the same as the officer's in each event: only the officer's is left out.
+    events = [Event("turn", "public", n, {"a": {"officer_name": name}, "officer_name": name})
+              for n, name in ((1, "Aulo"), (2, "Bruto"), (1, "Aulo"))]
+    texts = [to_json(e.data) for e in events]
+    assert gm_log_parts(events, [], {1: "Aulo", 2: "Bruto"}, texts)["events"] == (
+        "  [public] turn (Aulo): a {officer_name Aulo}\n"
+        "  [public] turn (Bruto): a {officer_name Bruto}\n"
+        "  [public] turn (Aulo): a {officer_name Aulo}")
+
+
+def test_a_kind_whose_texts_never_recur_is_still_worded_event_by_event():
+    # Past the events it takes to find the kind's texts unique, each is worded as alone,
+    # those alike too.
+    sheets = [Event("sheet", "officer", n, {"officer_name": f"O{n}", "ship": f"S{n}"})
+              for n in range(gm_log.TRIES + 3)]
+    alike = [Event("sheet", "officer", 1, {"officer_name": "O1", "ship": s}) for s in "xxyx"]
+    events = sheets + alike
+    texts = [to_json(e.data) for e in events]
+    names = {n: f"O{n}" for n in range(5)}
+    assert gm_log_parts(events, [], names, texts)["events"] == "\n".join(
+        event_line(e, names) for e in events)
 
 
 # What a name or a field may hide from plain text: control characters, a bidi override, a

@@ -11,9 +11,10 @@ The text formats' templates print no press when given none (`press is defined`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Iterable
 
-from ..formats import Escaped
+from ..formats import DIFFERS, Escaped, alike, plain
 from .report_html import Frame
 from .story import html_line, line, opening, planet
 from .words import plural as _s
@@ -35,6 +36,56 @@ PRESS_WRAP = "\n    "
 Wrap = Callable[..., str]  # Jinja's filter `wordwrap`, bound to its environment
 
 
+class Alike:
+    """What the bulletins of a move print alike, worded once for the four formats (each
+    format's writer falls back on its own words where they differ).
+
+    A turn's opening and a standing's values are the same in the four where each value
+    they print is (`formats.alike`): ten thousand officers' names and ships, which their own
+    escapers would each escape four times. A story line is worded once in plain text: the
+    BBCode bulletin prints it as it is when it holds no square bracket, as then none of its
+    values held one (the lines' own words have none), and BBCode escapes nothing else."""
+
+    def __init__(self, story: list[dict[str, Any]], standings: list[dict]) -> None:
+        self.story, self.standings = story, standings
+        self.words = Escaped(alike)
+        self.plain = Escaped(plain)
+
+    def of(self, story: list[dict[str, Any]], standings: list[dict]) -> "Alike":
+        """This, if made for this story and these standings; else one that is."""
+        if story is self.story and standings is self.standings:
+            return self
+        return Alike(story, standings)
+
+    @functools.cached_property
+    def openings(self) -> list[str | None]:
+        """Each turn's opening, or None where the formats print it differently."""
+        w = self.words
+        return [None if DIFFERS in said else said
+                for said in [opening(t, w) for t in self.story]]
+
+    @functools.cached_property
+    def lines(self) -> list[list[str]]:
+        """Each turn's story lines in plain text, before the text bulletin wraps them."""
+        p = self.plain
+        return [[line(kind, d, p) for kind, d in t["lines"]] for t in self.story]
+
+    @functools.cached_property
+    def ranks(self) -> list[tuple[str, str, str, str] | None]:
+        """Each standing's rank, name, score and ship, or None where a format prints one of
+        them differently."""
+        w = self.words
+        rows = []
+        for r in self.standings:
+            row = (w[r["rank"]], w[r["officer_name"]], w[r["score"]], w[r["ship"]])
+            rows.append(None if DIFFERS in row else row)
+        return rows
+
+
+def _alike(alike: Alike | None, story: list[dict[str, Any]], standings: list[dict]) -> Alike:
+    return Alike(story, standings) if alike is None else alike.of(story, standings)
+
+
 def _shared(end: dict[str, Any]) -> str:
     return "share the victory" if len(end["winners"]) > 1 else "wins"
 
@@ -42,19 +93,26 @@ def _shared(end: dict[str, Any]) -> str:
 def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, Any] | None,
          departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
          planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
-         game_end: dict | None, standings: list[dict], **_: Any) -> str:
-    """bulletin.txt.j2; `wrap` is Jinja's `wordwrap` (the bulletin's own, pbem.render)."""
+         game_end: dict | None, standings: list[dict], alike: Alike | None = None,
+         **_: Any) -> str:
+    """bulletin.txt.j2; `wrap` is Jinja's `wordwrap` (the bulletin's own, pbem.render).
+    `alike`: what the move's text bulletins print alike, if one has worded it already."""
+    alike = _alike(alike, story, standings)
     out = [f"VII LEGIO - {p[game]} - BULLETIN OF MOVE {p[move]}\n{RULE}\n\n"]
     add = out.append
     if deadline:
         add(f"Orders for move {p[deadline['move']]} are due by {p[deadline['text']]}.\n\n")
     add("THE MOVE, TURN BY TURN\n")
-    for t in story:
-        add(f"  {opening(t, p)}\n")
-        for kind, d in t["lines"]:
+    wrapped: dict[str, str] = {}  # the same lines recur (the same planet seen alike)
+    for t, said, lines in zip(story, alike.openings, alike.lines):
+        add(f"  {opening(t, p) if said is None else said}\n")
+        for told in lines:
             # `plain` once more (the template's finalize) changes nothing: the line is made
             # of values it printed already.
-            add(f"    {wrap(line(kind, d, p), 64, False, STORY_WRAP)}\n")
+            text = wrapped.get(told)
+            if text is None:
+                text = wrapped[told] = wrap(told, 64, False, STORY_WRAP)
+            add(f"    {text}\n")
     if not story:
         add("  No officer.\n")
     if planets_after:
@@ -81,9 +139,10 @@ def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, An
             add(f"  {p[name]}\n")
         add("\n")
     add("STANDINGS\n")
-    for n, r in enumerate(standings, 1):
-        add(f"  {n:3d}. {p[r['rank']]} {p[r['officer_name']]} - {p[r['score']]} "
-            f"point{_s(r['score'])} ({p[r['ship']]})\n")
+    for n, (r, row) in enumerate(zip(standings, alike.ranks), 1):
+        rank, name, score, ship = row or (p[r["rank"]], p[r["officer_name"]], p[r["score"]],
+                                          p[r["ship"]])
+        add(f"  {n:3d}. {rank} {name} - {score} point{_s(r['score'])} ({ship})\n")
     if fair_play:
         add(f"\nFAIR PLAY\n  Commitment to the game secret: {p[fair_play['commitment']]}\n")
         if fair_play["ledger"]:
@@ -96,15 +155,17 @@ def text(p: Escaped, wrap: Wrap, *, game: str, move: int, deadline: dict[str, An
 def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
              departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
              planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
-             game_end: dict | None, standings: list[dict], **_: Any) -> str:
+             game_end: dict | None, standings: list[dict], alike: Alike | None = None,
+             **_: Any) -> str:
     """bulletin.md.j2."""
+    alike = _alike(alike, story, standings)
     out = [f"# VII Legio · {m[game]} · bulletin of move {m[move]}\n\n"]
     add = out.append
     if deadline:
         add(f"Orders for move {m[deadline['move']]} are due by **{m[deadline['text']]}**.\n\n")
     add("## The move, turn by turn\n\n")
-    for t in story:
-        add(f"**{opening(t, m)}**\n\n")
+    for t, said in zip(story, alike.openings):
+        add(f"**{opening(t, m) if said is None else said}**\n\n")
         for kind, d in t["lines"]:
             add(f"- {line(kind, d, m)}\n")
         if t["lines"]:
@@ -137,9 +198,11 @@ def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | Non
             add(f"- {m[name]}\n")
         add("\n")
     add("## Standings\n\n")
-    for n, r in enumerate(standings, 1):
-        add(f"{n}. {m[r['rank']]} **{m[r['officer_name']]}**: {m[r['score']]} "
-            f"point{m['s'] if r['score'] != 1 else ''} ({m[r['ship']]})\n")
+    for n, (r, row) in enumerate(zip(standings, alike.ranks), 1):
+        rank, name, score, ship = row or (m[r["rank"]], m[r["officer_name"]], m[r["score"]],
+                                          m[r["ship"]])
+        add(f"{n}. {rank} **{name}**: {score} point{m['s'] if r['score'] != 1 else ''} "
+            f"({ship})\n")
     if fair_play:
         add(f"\n## Fair play\n\n- Commitment to the game secret: {m[fair_play['commitment']]}\n")
         if fair_play["ledger"]:
@@ -152,19 +215,23 @@ def markdown(m: Escaped, *, game: str, move: int, deadline: dict[str, Any] | Non
 def bbcode(b: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
            departures: Iterable[str], fair_play: dict | None, story: list[dict[str, Any]],
            planets_after: list[dict], wrecks: list[dict], press: Iterable[dict] = (),
-           game_end: dict | None, standings: list[dict], **_: Any) -> str:
+           game_end: dict | None, standings: list[dict], alike: Alike | None = None,
+           **_: Any) -> str:
     """bulletin.bbcode.j2."""
+    alike = _alike(alike, story, standings)
     out = [f"[b]VII LEGIO - {b[game]} - bulletin of move {b[move]}[/b]\n\n"]
     add = out.append
     if deadline:
         add(f"Orders for move {b[deadline['move']]} are due by [b]{b[deadline['text']]}[/b].\n\n")
     add("[b]The move, turn by turn[/b]\n")
-    for t in story:
-        add(f"\n[b]{opening(t, b)}[/b]\n")
-        if t["lines"]:
+    for t, said, lines in zip(story, alike.openings, alike.lines):
+        add(f"\n[b]{opening(t, b) if said is None else said}[/b]\n")
+        if lines:
             add("[list]\n")
-            for kind, d in t["lines"]:
-                add(f"[*]{line(kind, d, b)}\n")
+            for (kind, d), told in zip(t["lines"], lines):
+                if "[" in told or "]" in told:
+                    told = line(kind, d, b)
+                add(f"[*]{told}\n")
             add("[/list]\n")
     if not story:
         add("No officer.\n")
@@ -194,9 +261,11 @@ def bbcode(b: Escaped, *, game: str, move: int, deadline: dict[str, Any] | None,
             add(f"[*]{b[name]}\n")
         add("[/list]\n\n")
     add("[b]Standings[/b]\n[list=1]\n")
-    for r in standings:
-        add(f"[*]{b[r['rank']]} [b]{b[r['officer_name']]}[/b] - {b[r['score']]} "
-            f"point{b['s'] if r['score'] != 1 else ''} ({b[r['ship']]})\n")
+    for r, row in zip(standings, alike.ranks):
+        rank, name, score, ship = row or (b[r["rank"]], b[r["officer_name"]], b[r["score"]],
+                                          b[r["ship"]])
+        add(f"[*]{rank} [b]{name}[/b] - {score} point{b['s'] if r['score'] != 1 else ''} "
+            f"({ship})\n")
     add("[/list]\n")
     if fair_play:
         add(f"\n[b]Fair play[/b]\n[list]\n[*]Commitment to the game secret: "
@@ -213,8 +282,10 @@ def html(h: Escaped, frame: Frame, *, game: str, move: int, chart: str | None,
          nav: dict[str, str] | None, deadline: dict[str, Any] | None,
          departures: list[str], fair_play: dict | None, story: list[dict[str, Any]],
          planets_after: list[dict], wrecks: list[dict], press: list[dict],
-         game_end: dict | None, standings: list[dict], **_: Any) -> str:
+         game_end: dict | None, standings: list[dict], alike: Alike | None = None,
+         **_: Any) -> str:
     """bulletin.html.j2 in page.html.j2's frame; `chart` the SVG element, ready (Markup)."""
+    alike = _alike(alike, story, standings)
     out = [frame.head, f"VII Legio - {h[game]} - bulletin of move {h[move]}", frame.middle]
     add = out.append
     if nav:
@@ -235,8 +306,8 @@ def html(h: Escaped, frame: Frame, *, game: str, move: int, chart: str | None,
         add(f"<p>Orders for move {h[deadline['move']]} are due by "
             f"<b>{h[deadline['text']]}</b>.</p>\n")
     add("\n<h2>The move</h2>\n")
-    for t in story:
-        add(f"<h3>{opening(t, h)}</h3>\n")
+    for t, said in zip(story, alike.openings):
+        add(f"<h3>{opening(t, h) if said is None else said}</h3>\n")
         if t["lines"]:
             add("<ul>\n")
             for kind, d in t["lines"]:
@@ -267,9 +338,11 @@ def html(h: Escaped, frame: Frame, *, game: str, move: int, chart: str | None,
         add("</ul>\n")
     add("\n<h2>Standings</h2>\n<table>\n<thead><tr><th>#</th><th>Rank</th><th>Officer</th>"
         "<th>Points</th><th>Ship</th></tr></thead>\n<tbody>\n")
-    for n, r in enumerate(standings, 1):
-        add(f'<tr><td class="n">{n}</td><td>{h[r["rank"]]}</td><td>{h[r["officer_name"]]}'
-            f'</td><td class="n">{h[r["score"]]}</td><td>{h[r["ship"]]}</td></tr>\n')
+    for n, (r, row) in enumerate(zip(standings, alike.ranks), 1):
+        rank, name, score, ship = row or (h[r["rank"]], h[r["officer_name"]], h[r["score"]],
+                                          h[r["ship"]])
+        add(f'<tr><td class="n">{n}</td><td>{rank}</td><td>{name}</td><td class="n">{score}'
+            f'</td><td>{ship}</td></tr>\n')
     add("</tbody>\n</table>\n\n")
     if chart:
         add('<h2>The public chart</h2>\n<p class="sub">What the bulletins so far let anyone '
