@@ -348,7 +348,8 @@ class Inbox:
         return f"not read ({why})"
 
     def file_all(self, letters: Iterable[Letter]) -> list[Filed]:
-        return [self.file(letter) for letter in letters]
+        file = self._file if self.defer else self.file  # deferred: no transaction of its own
+        return [file(letter) for letter in letters]
 
     def _name(self, officer_id: int | None) -> str | None:
         officer = self.state.officers.get(officer_id) if officer_id is not None else None
@@ -420,12 +421,13 @@ class Inbox:
             # stand: their MOVE line names the move they missed.
             orders = replace(orders, move=self.state.move)
         check = secret_ok or self._secret_ok
-        verdicts: dict[tuple[int, str], bool] = {}
+        # The header check asks whether the secret is the officer's it names; the answer
+        # also says below whether the letter proves it is his: hashed once.
+        answers: list[bool] = []
 
-        def secret_ok(officer_id: int, secret: str) -> bool:  # hashed once, asked twice
-            if (officer_id, secret) not in verdicts:
-                verdicts[officer_id, secret] = check(officer_id, secret)
-            return verdicts[officer_id, secret]
+        def secret_ok(officer_id: int, secret: str) -> bool:
+            answers.append(check(officer_id, secret))
+            return answers[-1]
 
         officer, found = lawful.judged(orders, self.state, self.ruleset, secret_ok,
                                        colleagues=self.colleagues, index=self.index)
@@ -436,8 +438,9 @@ class Inbox:
             if officer and letter.mail else None
         if from_problem:
             found.append(from_problem)
+        # The header check asked of this officer and secret, and of nothing else, first.
         proved = (officer is not None and orders.secret is not None and from_problem is None
-                  and secret_ok(officer.id, orders.secret))
+                  and (answers[0] if answers else secret_ok(officer.id, orders.secret)))
         return _Verdict(orders, in_report_order(problems + found) if problems or found else [],
                         officer, self.secrets[officer.id][1] if proved else "")
 
@@ -455,12 +458,13 @@ class Inbox:
         row["status"] = status
         row["source"] = letter.source
         row["label"] = label
-        row["sender"] = letter.sender
-        row["sender_name"] = letter.sender_name
-        row["subject"] = letter.subject
-        row["message_id"] = letter.message_id
-        if letter.references:
-            row["refs"] = json.dumps(list(letter.references))
+        if letter.mail:  # a plain file has no sender, subject or message id: those of `_row`
+            row["sender"] = letter.sender
+            row["sender_name"] = letter.sender_name
+            row["subject"] = letter.subject
+            row["message_id"] = letter.message_id
+            if letter.references:
+                row["refs"] = json.dumps(list(letter.references))
         row["date"] = _stamp(date)
         row["dated_by"] = dated_by
         row["digest"] = letter.digest

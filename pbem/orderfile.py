@@ -167,15 +167,17 @@ def _text(text: str) -> str:
 
 # The control characters of _CONTROLS that ASCII holds, as bytes.
 _ASCII_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f])
+# Each byte as 0 if it is one of them, else 1: a translation made once, where deleting them
+# would make its table for each text.
+_AS_CONTROL = bytes(0 if byte in _ASCII_CONTROLS else 1 for byte in range(256))
 
 
 def _controls(text: str) -> int:
     """How many characters of _CONTROLS the text holds. Most files are ASCII: their bytes
-    are counted by deleting the controls at once, no pattern matched character by character
-    (a property test holds the two to the same count)."""
+    are counted by translating the controls to zeros at once, no pattern matched character
+    by character (a property test holds the two to the same count)."""
     if text.isascii():
-        data = text.encode("ascii")
-        return len(data) - len(data.translate(None, _ASCII_CONTROLS))
+        return text.encode("ascii").translate(_AS_CONTROL).count(0)
     return len(_CONTROLS.findall(text))
 
 
@@ -1115,25 +1117,27 @@ def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[s
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = _first_part(data)
-    # A file not read as a whole: its header counts as unreadable, so the lawfulness check
-    # does not add "the header has no GAME line" and the like to the one problem.
-    def unread() -> Orders:  # made only when needed: most files are read
-        return Orders(source=source, unreadable=frozenset(HEADER))
-
     try:
         text = decode(data) if isinstance(data, bytes) else _text(data)
     except NotText as e:
-        return unread(), [_not_text(source, e)], None
+        return _unread(source), [_not_text(source, e)], None
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return unread(), [_too_large(source) if longer else _no_game(source, lines)], None
+        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)], None
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
         return _header_only(lines, start, source), [_too_large(source)], None
     plain = _plain_orders(lines, start, source)
     if plain is not None:
         return plain, [], lines if text is data else None  # normalised: not the lines given
     return (*_read_lines(lines, start, source, longer), None)
+
+
+def _unread(source: str) -> Orders:
+    """The orders of a file not read as a whole: its header counts as unreadable, so the
+    lawfulness check does not add "the header has no GAME line" and the like to the one
+    problem."""
+    return Orders(source=source, unreadable=frozenset(HEADER))
 
 
 def _read_lines(lines: list[str], start: _Line, source: str,
@@ -1172,7 +1176,7 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
         # The OFFICER and SECRET lines of a file are its own: read without a look in the
         # cache, which they would only crowd.
         if not in_orders and raw.startswith(_OWN_LINES):
-            read = _plain_line_read(number, raw)
+            read = _own_line_read(number, raw)
         else:
             read = plain_line(number, raw)
         if not read:
@@ -1244,9 +1248,26 @@ _plain_line = functools.lru_cache(maxsize=8192)(_plain_line_read)
 _OWN_LINES = ("OFFICER ", "SECRET ")
 
 
+def _own_line_read(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] | None:
+    """`_plain_line_read` of a line that begins with one of `_OWN_LINES`: its first word is
+    that order's, written as the order's name, so the line is split only for its words (a
+    property test holds the two to the same reading). A line with a comment or too long
+    is read by `_plain_line_read`."""
+    text = raw.strip()  # nothing to strip before the word
+    if "#" in text or len(text) > MOST_LINE_CHARS:
+        return _plain_line_read(number, raw)
+    name, _, rest = text.partition(" ")
+    args = " ".join(rest.split())
+    if not args:  # no words: the reader says what is missing
+        return _NOT_PLAIN
+    header, repeatable, _ = _OWN_TRAITS[name]
+    return _new_line(_Line, (number, text, name, args, name)), name, header, repeatable, (args, number)
+
+
 # What the plain reading asks of each order: is it of the header, may it be repeated, are
 # its words its value (`_read_text`)?
 _TRAITS = {name: (kw.header, kw.repeatable, kw.read is _read_text) for name, kw in KEYWORDS.items()}
+_OWN_TRAITS = {word.rstrip(): _TRAITS[word.rstrip()] for word in _OWN_LINES}
 _HEADER_NAMES = frozenset(HEADER)
 
 

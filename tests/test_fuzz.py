@@ -396,3 +396,50 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
             f.write(data)
         assert orderfolder.read_regular_file(path, most) == data[:most]
         assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]
+
+
+# --- the plain reading and the checks, the short ways they take ----------------------------
+
+OWN_LINES = st.builds(
+    lambda word, gap, words, tail: f"{word}{gap}{words}{tail}",
+    st.sampled_from(["OFFICER ", "SECRET "]),
+    st.sampled_from(["", " ", "\t", "\u00a0"]),
+    st.one_of(st.sampled_from(["Notius", "4tq9-mx2d", "Niccolò  Varro", ""]),
+              st.text(max_size=12)),
+    st.sampled_from(["", " ", "\t ", " # mine", "#", "x" * 500]))
+
+
+@FUZZ
+@given(st.integers(1, 40), OWN_LINES)
+@example(3, "OFFICER ")
+@example(3, "SECRET 4tq9-mx2d # SEGRETO")
+def test_an_own_line_is_read_as_every_line_is(number, raw):
+    # A header's OFFICER and SECRET lines are split for their words alone.
+    assert orderfile._own_line_read(number, raw) == orderfile._plain_line_read(number, raw)
+
+
+@FUZZ
+@given(st.one_of(plain_files(), order_lines()))
+def test_a_check_not_called_has_nothing_to_say(text):
+    # The lawfulness check calls a concept's check only when the file gives its orders:
+    # each check it leaves out finds no problem, whatever the officer's situation.
+    from pbem.rules import career, missions, press, research, specialists
+
+    orders, _ = read_orders(text, "orders/fuzz.txt")
+    for s in STATES:
+        for officer in s.officers.values():
+            if not orders.research:
+                assert research.research_problems(orders, officer, RULES.technologies,
+                                                  s.settings) == []
+            for at_base in (False, True):
+                if not orders.given_specialist:
+                    for outer in (False, True):
+                        assert specialists.specialist_problems(orders, at_base, outer,
+                                                               RULES.specialists) == []
+                if orders.refit is None and not orders.pay and orders.tot is None:
+                    assert career.career_problems(orders, officer, at_base, RULES, COLLEAGUES,
+                                                  0, frozenset()) == []
+            if orders.mission is None:
+                assert missions.mission_problems(orders, officer, None, None) == []
+            if not orders.press:
+                assert press.press_problems(orders) == []

@@ -454,6 +454,8 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                 "write LAND A (shields on, no fire)"))
 
     if not on_ground:  # most ships of a move: no ground order is lawful, and no more is asked
+        if orders.lines.keys().isdisjoint(GROUND_ORDERS):  # and most give none
+            return found
         for keyword in GROUND_ORDERS:
             if keyword not in orders.lines:
                 continue

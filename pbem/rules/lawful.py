@@ -147,19 +147,26 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
         race_id = ruleset.information.race_id(on_planet.facts)
         race = ruleset.guide.get(race_id) if race_id else None
     spent = sum(r.grants for r in orders.research) * rules.grant_cost if orders.research else 0
+    # A concept whose orders the file does not give has nothing to say of them (most files
+    # give no RESEARCH, SPECIALIST, MISSION, REFIT, PAY, TOT or PRESS): its check is not
+    # called (a property test holds this to calling every check).
     return [
-        *research.research_problems(orders, officer, rules, state.settings),
+        *(research.research_problems(orders, officer, rules, state.settings)
+          if orders.research else ()),
         *route.route_problems(orders, ship, ship_type.parsecs_per_tank, movement),
         *sighting.radar_problems(orders, ship),
         *info_problems(orders, ship.computers, computing, designations),
         *landing.landing_problems(orders, officer, ruleset, index.by_name, outer),
         *(landing_zones.zone_problems(orders, officer, on_planet, race) if outer else ()),
         *alien_ship.alien_ship_problems(orders, officer, state.alien_ship, outer),
-        *specialists.specialist_problems(orders, at_base, outer, ruleset.specialists),
-        *missions.mission_problems(orders, officer, on_planet, race),
-        *career.career_problems(orders, officer, at_base, ruleset, colleagues,
-                                spent, designations),
-        *press.press_problems(orders),
+        *(specialists.specialist_problems(orders, at_base, outer, ruleset.specialists)
+          if orders.given_specialist else ()),
+        *(missions.mission_problems(orders, officer, on_planet, race)
+          if orders.mission is not None else ()),
+        *(career.career_problems(orders, officer, at_base, ruleset, colleagues,
+                                 spent, designations)
+          if orders.refit is not None or orders.pay or orders.tot is not None else ()),
+        *(press.press_problems(orders) if orders.press else ()),
     ]
 
 
