@@ -549,6 +549,10 @@ class OfficersCharts:
         placed = self.placements.placed
         self.json = [report_json.chart_planet(name, placed[name]) for name in self.placements.names]
         self.own_json: dict[tuple, dict[str, Any]] = {}
+        # The JSON planets of the charts with these own placements (by their keys): the same
+        # list for every officer who placed the same, so that `report_json.OfficerReports`
+        # knows it at once. Never changed.
+        self.json_lists: dict[tuple, list[dict[str, Any]]] = {(): self.json}
         self.printer: OwnCharts | None = None
         self.drawn: list[dict[str, Any]] | None = None
         if html_env.printer.shipped(direct.CHART):
@@ -564,6 +568,15 @@ class OfficersCharts:
             found = self.own_json[placed.key] = report_json.chart_planet(placed.name, placed.planet)
         return found
 
+    def json_planets(self, where: list[tuple[int, int]], mine: list[OwnPlanet]) -> list[dict[str, Any]]:
+        """The planets of his JSON report's chart: `Placements.own`'s among the bulletins'."""
+        key = tuple([placed.key for placed in mine]) if mine else ()
+        found = self.json_lists.get(key)
+        if found is None:
+            found = self.json_lists[key] = spliced(self.json, where,
+                                                   [self.json_of(placed) for placed in mine])
+        return found
+
 
 def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
                   sheet: dict[str, Any], *, game: str, move: int,
@@ -576,8 +589,7 @@ def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
     if shared is None:
         shared = OfficersCharts(html_env, charts, game=game, move=move)
     where, mine = shared.placements.own(own)
-    data = {"frame": "base", "at": own.at, "planets": spliced(
-        shared.json, where, [shared.json_of(placed) for placed in mine])}
+    data = {"frame": "base", "at": own.at, "planets": shared.json_planets(where, mine)}
     if shared.printer is not None:
         return shared.printer.chart(own, sheet["officer_name"], sheet["rank"], where, mine,
                                     standalone=standalone), data

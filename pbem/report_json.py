@@ -106,6 +106,9 @@ class OfficerReports:
         # the same planets, the same dicts in the same order. Each dict is kept alive in
         # `planets`, so that no other can take its id.
         self.listed: dict[tuple[int, ...], str] = {}
+        # And by the id of the list itself, kept with it: `render` hands the officers who
+        # see the same planets the very same list.
+        self.lists: dict[int, tuple[list, str]] = {}
 
     def report(self, *, officer_id: int, sheet: Mapping[str, Any], place: int | None,
                chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
@@ -121,20 +124,26 @@ class OfficerReports:
     def chart(self, chart: Mapping[str, Any]) -> str:
         """`to_json(chart)`, each planet written once a move."""
         planets = chart.get("planets")
-        if chart.keys() != {"at", "frame", "planets"} or type(planets) is not list:
+        if type(planets) is not list or chart.keys() != _CHART:
             return to_json(chart)
-        key = tuple(map(id, planets))
-        listed = self.listed.get(key)
-        if listed is None:
-            listed = self.listed[key] = ", ".join(map(self.planet, planets))
+        known = self.lists.get(id(planets))
+        if known is None or known[0] is not planets:
+            key = tuple(map(id, planets))
+            listed = self.listed.get(key)
+            if listed is None:
+                listed = self.listed[key] = ", ".join(map(self.planet, planets))
+            known = self.lists[id(planets)] = (planets, listed)
         return (f'{{"at": {_json(chart["at"])}, "frame": {_json(chart["frame"])}'
-                f', "planets": [{listed}]}}')
+                f', "planets": [{known[1]}]}}')
 
     def planet(self, planet: Mapping[str, Any]) -> str:
         known = self.planets.get(id(planet))
         if known is None or known[0] is not planet:
             known = self.planets[id(planet)] = (planet, to_json(planet))
         return known[1]
+
+
+_CHART = frozenset({"at", "frame", "planets"})  # the keys of the charts `render` makes
 
 
 def _json(value: Any) -> str:

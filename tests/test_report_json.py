@@ -72,8 +72,12 @@ def test_charts_of_the_same_planets_in_another_order_or_choice_are_each_their_ow
     planets = [{"designation": f"P-{n}", "at": [n, 0, 0], "base": False, "facts": [],
                 "known": False, "destroyed": False, "race": None} for n in range(3)]
     reports = OfficerReports(game="aleae", move=1, officers=4, game_end=None)
-    for picks in ([0, 1], [1, 0], [0, 2], [0, 1], [2], [0, 1, 2], [1]):
-        chart = {"frame": "base", "at": [0, 0, 0], "planets": [planets[i] for i in picks]}
+    lists = {}
+    for picks in ([0, 1], [1, 0], [0, 2], [0, 1], [2], [0, 1, 2], [1], [1, 0], [2]):
+        # The same picks the second time round: the very list of the first (as `render`
+        # hands the officers who see the same planets), at another square.
+        listed = lists.setdefault(tuple(picks), [planets[i] for i in picks])
+        chart = {"frame": "base", "at": [len(picks), 0, 0], "planets": listed}
         assert reports.chart(chart) == to_json(chart)
 
 
