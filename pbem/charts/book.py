@@ -18,6 +18,7 @@ import sqlite_utils
 from .. import store
 from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
+from . import kept_json
 from .knowledge import CHARTED, READABLE, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
 
@@ -127,4 +128,4 @@ def save(db: sqlite_utils.Database, charts: MoveCharts) -> None:
     rows += [(str(officer_id), charts.move, text) for officer_id, text in zip(charts.own, texts)]
     store.save_charts(db, rows)  # every reader's row anew: a retired officer's is dropped
     if charts.tabula is not None:
-        store.save_tabula(db, charts.move, store.to_json(charts.tabula))
+        store.save_tabula(db, charts.move, kept_json.tabula(charts.tabula))
