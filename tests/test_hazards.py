@@ -288,6 +288,55 @@ def test_the_formula_distance_minus_level_minus_die():
     assert black_hole.damages(3, 0, 2) == 0
 
 
+@settings(max_examples=60)
+@given(distance=st.integers(0, 4), level=st.integers(0, 3), computers=st.integers(0, 1),
+       faces=st.lists(st.integers(1, 6), min_size=1, max_size=9),
+       earlier_hull_hits=st.integers(0, 1),
+       fit=st.fixed_dictionaries({c: st.integers(0, 2) for c in (
+           "modules", "laser_zip3", "ho1", "sil12", "shields", "lasers", "radars", "tanks")}))
+def test_the_black_hole_tells_each_hit_and_its_result_as_the_plain_values_do(
+        distance, level, computers, faces, earlier_hull_hits, fit):
+    """The black hole's events appended as made, and the damage it does made at once: as
+    Board.emit words them, each hit as Hit.data with the table's roller, and as Damaged(...)
+    makes the result."""
+    from dataclasses import fields
+
+    from pbem.rules.board import Board
+    from pbem.rules.damage import Damaged
+    from pbem.rules.events import Event
+    from pbem.rules.ship import Ship
+    from pbem.rules.state import Officer
+    from pbem.ruleset import load_ruleset
+
+    table = load_ruleset().tables["C"]
+    ship = Ship("GLADIUM", "MARTHIA", crews=(3, 3), computers=computers, **fit)
+    officer = Officer(7, "Varro", "Centurio", 0, ship, Position(1, 1, 1), 0)
+    board = Board(Zone(30), {}, {7: officer}, 1, 0, {})
+    board.hull_hits[7] = earlier_hull_hits
+    dice = ScriptedDice({"black-hole": faces[:1], "damage": faces[1:]}, strict=False)
+    felt, result = black_hole.feel(board, officer, black_hole.Pull(5, distance), level, table,
+                                   dice)
+    plain = Damaged(result.ship, result.hits, result.hull_hits, result.lost)
+    assert result == plain and vars(result) == vars(plain)
+    assert list(vars(result)) == [f.name for f in fields(Damaged)]
+    assert felt.ship == result.ship and board.hull_hits[7] == result.hull_hits
+    told = computers > 0 or not rulings.HAZARD_DAMAGE_NEEDS_A_COMPUTER
+    count = black_hole.damages(distance, level, faces[0])
+    expected = [Event("black-hole-roll", "gm", 7, dict(
+        parsec=5, distance=distance, ship_level=level, face=faces[0], damages=count,
+        told=told))]
+    if count:
+        expected.append(Event("black-hole", "officer" if told else "gm", 7, dict(
+            parsec=5, nucleus=distance == 0, damages=count,
+            hits=[h.data() | {"roller": table.roller} for h in result.hits],
+            lost=result.lost or "")))
+    assert board.events == expected
+    for event, wanted in zip(board.events, expected):
+        assert type(event) is Event and list(event.data) == list(wanted.data)
+        for hit, words in zip(result.hits, event.data.get("hits", ())):
+            assert list(words) == list(hit.data()) + ["roller"]
+
+
 # --- the distortion's shift -------------------------------------------------------------------------
 
 

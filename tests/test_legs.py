@@ -243,6 +243,11 @@ def test_a_legs_nearest_parsec_is_counted_as_weighing_each_of_its_parsecs(leg, p
         fewest, as_near[0] if earliest else as_near[-1])
     on = [i for i, square in enumerate(squares) if square == (px, py)]
     assert legs.index_on(leg, px, py) == (on[0] if on else -1)
+    # Radar's parsec on a level of this one leg, weighed on its own way (`sighting.nearest`).
+    for reach in range(4):
+        steps, _, i = min(weighed)
+        expected = ((leg.number + i, *squares[i], steps) if steps <= reach else None)
+        assert sighting.nearest([(0, leg)], px, py, reach) == expected
 
 
 @given(on_level=st.lists(LEG, min_size=1, max_size=3), reach=st.integers(0, 4),
@@ -275,6 +280,11 @@ def test_the_first_crossing_and_the_first_parsec_in_reach_are_those_met_parsec_b
 def test_the_grid_gives_every_planet_of_a_rectangle_once(drawn, corners, level):
     planets = [Planet(id=k, position=Position(*q)) for k, q in enumerate(sorted(drawn))]
     grid = PlanetGrid(planets)
+    # Built at once, the grid is the one placed planet by planet, in any order.
+    placed = PlanetGrid()
+    for planet in reversed(planets):
+        placed.put(planet)
+    assert placed.levels == grid.levels
     x0, y0, w, h = corners
     near = grid.near(level, x0, y0, x0 + w, y0 + h)
     assert len({p.id for p in near}) == len(near)

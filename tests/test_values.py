@@ -69,3 +69,4 @@ def test_a_sheet_lists_every_component_in_sheet_order_with_its_crews_counted(shi
     expected = {c: getattr(ship, c) for c in COMPONENTS}
     expected["crews"] = len(ship.crews)
     assert list(ship.fit().items()) == list(expected.items())
+    assert ship.counts() == tuple(expected.values())

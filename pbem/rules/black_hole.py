@@ -20,13 +20,15 @@ from .damage import Damaged, suffer
 from .dice import GM as SEEN_BY_GM
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
-from .events import GM, OFFICER
+from .events import GM, OFFICER, Event
 from .hazards import BLACK_HOLE_REACH, Hazards
 from .legs import Leg, Parsec
 from .route import RouteResult
 from .state import Officer
 from .tables import Table
 from .values import evolve
+
+_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
 
 REACH = BLACK_HOLE_REACH  # "within a radius of 4 parsecs" (S.C. rule A a)
 
@@ -93,21 +95,29 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
     """Roll the black hole's effect on a ship at the end of its route and suffer it; its
     hull hits count with the turn's others (4 I)."""
     told = officer.ship.computers > 0 or not rulings.HAZARD_DAMAGE_NEEDS_A_COMPUTER
-    face = dice.roll(6, "black-hole", "effect", officer=officer.id, visibility=SEEN_BY_GM)
+    oid = officer.id
+    face = dice.roll(6, "black-hole", "effect", officer=oid, visibility=SEEN_BY_GM)
     count = damages(pull.distance, ship_level, face)
-    board.emit("black-hole-roll", GM, officer.id, parsec=pull.parsec, distance=pull.distance,
-               ship_level=ship_level, face=face, damages=count, told=told)
+    # The events appended as made (as `Board.emit` makes them, without its keywords): a
+    # move passes some sixteen hundred ships near the nucleus.
+    events = board.events
+    events.append(_new(Event, ("black-hole-roll", GM, oid, {
+        "parsec": pull.parsec, "distance": pull.distance, "ship_level": ship_level,
+        "face": face, "damages": count, "told": told})))
     seen = SEEN_BY_OFFICER if told else SEEN_BY_GM
     result = suffer(officer.ship, count, table,
                     lambda: dice.roll(table.die, "damage", "black hole TAB. C",
-                                      officer=officer.id, visibility=seen),
-                    board.hull_hits.get(officer.id, 0))
-    board.hull_hits[officer.id] = result.hull_hits
+                                      officer=oid, visibility=seen),
+                    board.hull_hits.get(oid, 0))
+    board.hull_hits[oid] = result.hull_hits
     if count:
         # The die of the formula stays with the S.C.: with it the officer could work out
-        # his distance from the nucleus (ruling).
-        board.emit("black-hole", OFFICER if told else GM, officer.id, parsec=pull.parsec,
-                   nucleus=pull.distance == 0, damages=count,
-                   hits=[h.data() | {"roller": table.roller} for h in result.hits],
-                   lost=result.lost or "")
+        # his distance from the nucleus (ruling). Each hit as `Hit.data` words it, with
+        # the table's roller, in one dict.
+        roller = table.roller
+        events.append(_new(Event, ("black-hole", OFFICER if told else GM, oid, {
+            "parsec": pull.parsec, "nucleus": pull.distance == 0, "damages": count,
+            "hits": [{"die": h.die, "face": h.face, "component": h.component,
+                      "effect": h.effect, "roller": roller} for h in result.hits],
+            "lost": result.lost or ""})))
     return evolve(officer, ship=result.ship), result

@@ -75,4 +75,6 @@ def suffer(ship: Ship, count: int, table: Table, roll: Callable[[], int],
             lost = LOST_TANKS
         if lost:
             break
-    return Damaged(ship, tuple(hits), hull_hits, lost)
+    # Damaged(...) made at once too: a ship near the black hole suffers one each move.
+    return made(Damaged, {"ship": ship, "hits": tuple(hits), "hull_hits": hull_hits,
+                          "lost": lost})

@@ -67,23 +67,12 @@ _OPAD = bytes(b ^ 0x5C for b in range(256))
 
 def keyed(secret: bytes) -> tuple["hashlib._Hash", "hashlib._Hash"]:
     """HMAC-SHA256 keyed with the secret, as RFC 2104 (and `hmac`) keys it: a SHA-256 fed
-    the key XOR ipad, and another fed the key XOR opad. A roll copies both (`keyed_face`):
-    the same digest as `hmac`'s, without hmac.HMAC's Python-level copy, half the cost."""
+    the key XOR ipad, and another fed the key XOR opad. A roll copies both
+    (`SeededDice.draw`): the same digest as `hmac`'s, without hmac.HMAC's Python-level copy,
+    half the cost."""
     key = hashlib.sha256(secret).digest() if len(secret) > _BLOCK else secret
     key = key.ljust(_BLOCK, b"\0")
     return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
-
-
-def keyed_face(pads: tuple["hashlib._Hash", "hashlib._Hash"], move: int, officer: int | None,
-               kind: str, detail: str, n: int, die: int) -> int:
-    """`face`, from the HMAC already keyed with the secret (`keyed`, left as it was):
-    copies of it take the message, instead of keying a new one for every roll."""
-    inner, outer = pads[0].copy(), pads[1].copy()
-    # `_message` and `_read`, written out: a move of the advanced level rolls thousands.
-    inner.update(f"{move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
-                 .encode())
-    outer.update(inner.digest())
-    return int.from_bytes(outer.digest()[:8], "big") % die + 1
 
 
 class Dice(Protocol):
@@ -106,9 +95,18 @@ class SeededDice:
         self._keyed = keyed(secret)
 
     def draw(self, die: int, kind: str, detail: str, officer: int | None) -> int:
+        """`face` of the n-th roll for this purpose, from the HMAC already keyed with the
+        secret (`keyed`, left as it was): copies of it take the message, instead of keying
+        a new one for every roll."""
         key = (officer, kind, detail)
         n = self._counters[key] = self._counters.get(key, 0) + 1
-        return keyed_face(self._keyed, self.move, officer, kind, detail, n, die)
+        inner, outer = self._keyed
+        inner, outer = inner.copy(), outer.copy()
+        # `_message` and `_read`, written out: a move of the advanced level rolls thousands.
+        inner.update(f"{self.move}|{officer if officer is not None else '-'}|{kind}|{detail}|{n}"
+                     .encode())
+        outer.update(inner.digest())
+        return int.from_bytes(outer.digest()[:8], "big") % die + 1
 
     def roll(
         self, die: int, kind: str, detail: str = "", *, officer: int | None = None,

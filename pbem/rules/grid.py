@@ -9,6 +9,7 @@ every square of the route or within radar range of it: for the planets it crosse
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import Iterable
 
 from .state import Planet
@@ -21,9 +22,22 @@ class PlanetGrid:
     WIDTH = 8
 
     def __init__(self, planets: Iterable[Planet] = ()) -> None:
+        """The grid of the planets given, each once: every column sorted once, as `put`
+        would leave it planet by planet (a move's board places the zone's every planet)."""
         self.levels: dict[int, dict[int, tuple[list[int], list[Planet]]]] = {}
+        w = self.WIDTH
+        columns: dict[tuple[int, int], list[tuple[int, int, Planet]]] = {}
         for planet in planets:
-            self.put(planet)
+            x, y, level = planet.position
+            held = columns.get((level, x // w))
+            if held is None:
+                columns[level, x // w] = [(y, planet.id, planet)]
+            else:
+                held.append((y, planet.id, planet))
+        for (level, column), held in columns.items():
+            held.sort(key=_BY_Y_THEN_ID)
+            self.levels.setdefault(level, {})[column] = ([y for y, _, _ in held],
+                                                         [p for _, _, p in held])
 
     def _column(self, planet: Planet) -> tuple[list[int], list[Planet], int]:
         """The column of the planet's square, and where the planet is or would go in it."""
@@ -63,3 +77,6 @@ class PlanetGrid:
                 ys, planets = held
                 found += planets[bisect_left(ys, y0):bisect_right(ys, y1)]
         return found
+
+
+_BY_Y_THEN_ID = itemgetter(0, 1)

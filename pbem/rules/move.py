@@ -99,8 +99,10 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                                     "score": officer.score, "ship": ship.type}))
         ship_type = ships[ship.type]
         reckoning = officer.reckoning
-        fit = ship.fit()
-        fit = fits.setdefault((*fit.values(),), fit)  # always the same names, in one order
+        counts = ship.counts()  # the sheet's dict made only for counts not met before
+        fit = fits.get(counts)
+        if fit is None:
+            fit = fits[counts] = ship.fit()
         sheet = {
             "officer_name": officer.name, "rank": officer.rank, "score": officer.score,
             "ship_type": ship.type, "ship_name": ship.name, "level": ship_type.level,

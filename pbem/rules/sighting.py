@@ -73,6 +73,25 @@ def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
     the nearest in steps, then in a straight line, then the earliest (DESIGN). Returns its
     number, its square's x and y, and its distance in steps. Each leg's nearest is counted
     (`legs.nearest_on`), the legs taken in the route's order."""
+    if len(on_level) == 1:
+        # Most levels of a route hold one leg: its nearest parsec is the one, if in reach.
+        _, (number, x, y, _, dx, dy, count) = on_level[0]
+        ex, ey = px - x, py - y
+        if dx:
+            i = (ex * dx + ey * dy) // 2 if dy else ex * dx
+        else:
+            i = ey * dy
+        if i < 0:
+            i = 0
+        elif i >= count:
+            i = count - 1
+        ax, ay = ex - i * dx, ey - i * dy
+        if ax < 0:
+            ax = -ax
+        if ay < 0:
+            ay = -ay
+        steps = ax if ax >= ay else ay
+        return None if steps > reach else (number + i, x + i * dx, y + i * dy, steps)
     # `fewest` starts beyond reach, so a parsec out of range is never taken.
     fewest, shortest, best, at = reach + 1, 0, None, 0
     for _, leg in on_level:

@@ -449,20 +449,23 @@ def answer_requests(
     by_name: dict[str, int] | None = None  # the planets seen, once a request names one
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
-    discovered = f"you discovered {len(new_planets)} new planet(s) this move"
+    found = len(new_planets)
     events = board.events
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
-            if n > len(new_planets):
+            if n > found:
                 # Nearly every request of a move, and most find no new planet: one dict for
                 # all the officers who ask alike (`Board.told`). An INFO NEW n words itself
-                # by n alone, so the first asker's wording serves them all.
-                told = ("no-new-planet", n, discovered)
+                # by n alone, and the reason by the number found, so the first asker's
+                # wording serves them all.
+                told = ("no-new-planet", n, found)
                 data = board.told.get(told)
                 if data is None:
-                    data = board.told[told] = {"request": request.text(),
-                                               "reason": discovered, "why": "no-new-planet"}
+                    data = board.told[told] = {
+                        "request": request.text(),
+                        "reason": f"you discovered {found} new planet(s) this move",
+                        "why": "no-new-planet"}
                 events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, data)))
                 continue
             planet_id = new_planets[n - 1].id
