@@ -32,26 +32,25 @@ def _square(at: Any) -> str | None:
     return None
 
 
+def _listed(values: Any, kind: type, word: Any) -> str | None:
+    """A list of values all of `kind`, each written by `word`; None when it is not one."""
+    if type(values) is not list:
+        return None
+    if not values:
+        return "[]"
+    if {*map(type, values)} != {kind}:
+        return None
+    return "[" + ", ".join(map(word, values)) + "]"
+
+
 def _names(names: Any) -> str | None:
     """A list of names (a planet's facts), or None when it is not one."""
-    if type(names) is not list:
-        return None
-    if not names:
-        return "[]"
-    if {*map(type, names)} != {str}:
-        return None
-    return "[" + ", ".join(map(_QUOTED, names)) + "]"
+    return _listed(names, str, _QUOTED)
 
 
 def _numbers(numbers: Any) -> str | None:
     """A list of whole numbers (the aliens' F.C.), or None when it is not one."""
-    if type(numbers) is not list:
-        return None
-    if not numbers:
-        return "[]"
-    if {*map(type, numbers)} != {int}:
-        return None
-    return "[" + ", ".join(map(str, numbers)) + "]"
+    return _listed(numbers, int, str)
 
 
 def _name(value: str | None) -> str:
