@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import jinja2
 import jinja2.bccache
@@ -31,7 +31,7 @@ from .formats import (
     ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
     utf8,
 )
-from .gm_log import log_text
+from .gm_log import log_pieces
 from . import orderfile
 from .orderfile import FormSituation
 from .rules.dice import Roll
@@ -441,17 +441,26 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
     return forms
 
 
-def write(path: Path | str, text: str | tuple[str, ...], folder: int | None = None) -> None:
+def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str],
+          folder: int | None = None) -> None:
     """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
     close (ten thousand officers' reports are thirty thousand files a move). `text`: whole,
-    or in pieces, each encoded apart (`formats.utf8`). `folder`: an open folder
-    (`opened_folder`) that `path` is relative to, so the kernel does not walk the whole path
-    for each file."""
-    data = utf8(text) if type(text) is str else b"".join([utf8(piece) for piece in text])
+    or in pieces, each encoded apart (`formats.utf8`): a tuple of them is written at once,
+    pieces as an iterator one after the other, as they come (a text too large to be held
+    whole). `folder`: an open folder (`opened_folder`) that `path` is relative to, so the
+    kernel does not walk the whole path for each file."""
+    kind = type(text)
+    data = utf8(text) if kind is str else b"".join([utf8(piece) for piece in text]) \
+        if kind is tuple else None
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)
     try:
+        if data is None:
+            for piece in text:
+                data = utf8(piece)
+                while data:
+                    data = data[os.write(fd, data):]
         while data:
             data = data[os.write(fd, data):]
     finally:
@@ -737,7 +746,7 @@ def _render_move(
         fair_play=fair_play,
         events=zip(view.public, view.public_texts)))
     names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
-    write(out_dir / "gm-log.txt", log_text(text_env, game=game, move=move,
-                                           gm_actions=desk.gm_actions, events=events,
-                                           rolls=rolls, names=names, texts=texts))
+    write(out_dir / "gm-log.txt", log_pieces(text_env, game=game, move=move,
+                                             gm_actions=desk.gm_actions, events=events,
+                                             rolls=rolls, names=names, texts=texts))
 

@@ -194,6 +194,30 @@ def test_the_log_laid_out_directly_reads_as_the_template_renders_it(
                     names=names, texts=texts) == rendered
 
 
+
+@given(st.lists(st.one_of(EVENTS, ODD_EVENTS), max_size=12),
+       st.dictionaries(st.integers(1, 2), st.one_of(st.text(max_size=4), ODD)),
+       st.one_of(st.just(""), ODD), st.booleans(), st.integers(1, 4))
+def test_the_log_in_pieces_of_a_few_lines_is_the_log_whole(events, names, gm_actions,
+                                                           with_texts, chunk):
+    """A move's log is written in pieces of `CHUNK` lines: cut anywhere, before or after an
+    event that is not printable, it is the same text as the template renders whole."""
+    texts = [to_json(e.data) for e in events] if with_texts else None
+    env = environment(None, "txt")
+    rendered = env.get_template(GM_LOG).render(game="G", move=3, gm_actions=gm_actions,
+                                               **gm_log_parts(events, [], names, texts))
+    shipped = gm_log.CHUNK
+    gm_log.CHUNK = chunk
+    try:
+        pieces = list(gm_log.log_pieces(env, game="G", move=3, gm_actions=gm_actions,
+                                        events=events, rolls=[], names=names, texts=texts))
+    finally:
+        gm_log.CHUNK = shipped
+    assert "".join(pieces) == rendered
+    # The events a piece of at most `chunk` lines each, between the head and the foot.
+    assert len(pieces) == 2 + -(-len(events) // chunk)
+
+
 def test_the_log_is_laid_out_directly_from_the_template_as_shipped():
     source = (packaged_templates() / GM_LOG).read_text(encoding="utf-8")
     assert hashlib.sha256(source.encode("utf-8")).hexdigest() == SHIPPED_LOG, (
