@@ -740,7 +740,7 @@ def _render_move(
     write(out_dir / "bulletin.html", bulletin_page(
         html_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
         departures=desk.departures, fair_play=fair_play, alike=alike))
-    write(out_dir / "bulletin.json", report_json.bulletin(
+    write(out_dir / "bulletin.json", report_json.bulletin_pieces(
         game=game, move=move, standings=view.standings, game_end=public["game_end"],
         chart=public_chart_data(charts), deadline=desk.deadline, departures=desk.departures,
         fair_play=fair_play,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from .charts.knowledge import designation_order
 from .store import to_json
@@ -36,19 +36,23 @@ def _events(pairs: Iterable[tuple[Any, str]]) -> str:
     """One event a line: `{"kind": ..., "audience": ..., "data": {...}}`."""
     if type(pairs) is not list:
         pairs = list(pairs)
-    kinds = _KINDS
-    lines = [f'{kinds.get(kind) or _kind_head(kind)}{audience}", "data": {text}}}'
-             for (kind, audience, _, _), text in pairs]
-    if not lines:
+    if not pairs:
         return "[]"
+    return "[\n" + _lines(pairs) + "\n]"
+
+
+def _lines(pairs: list[tuple[Any, str]]) -> str:
+    """The events' lines of `_events`, joined."""
+    kinds = _KINDS
+    joined = ",\n".join([f'{kinds.get(kind) or _kind_head(kind)}{audience}", "data": {text}}}'
+                         for (kind, audience, _, _), text in pairs])
     # Names as players write them are mostly ASCII: then there is nothing to clean, and one
     # look at the whole text says so. Else each event's data is cleaned, as stored.
-    joined = ",\n".join(lines)
     if not joined.isascii():
         joined = ",\n".join(
             f'{kinds.get(e.kind) or _kind_head(e.kind)}{e.audience}", "data": {_clean(text)}}}'
             for e, text in pairs)
-    return "[\n" + joined + "\n]"
+    return joined
 
 
 def _kind_head(kind: str) -> str:
@@ -169,6 +173,22 @@ def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],
              game_end: Mapping[str, Any] | None, chart: Mapping[str, Any],
              events: Iterable[tuple[Any, str]], deadline: Mapping[str, Any] | None = None,
              departures: Iterable[str] = (), fair_play: Mapping[str, Any] | None = None) -> str:
+    """The bulletin: `bulletin_pieces` joined."""
+    return "".join(bulletin_pieces(game=game, move=move, standings=standings,
+                                   game_end=game_end, chart=chart, events=events,
+                                   deadline=deadline, departures=departures,
+                                   fair_play=fair_play))
+
+
+def bulletin_pieces(*, game: str, move: int, standings: list[Mapping[str, Any]],
+                    game_end: Mapping[str, Any] | None, chart: Mapping[str, Any],
+                    events: Iterable[tuple[Any, str]], deadline: Mapping[str, Any] | None = None,
+                    departures: Iterable[str] = (),
+                    fair_play: Mapping[str, Any] | None = None) -> Iterator[str]:
+    """The bulletin in pieces, to be written one after the other (`render.write`): its
+    head, then its public events `CHUNK` lines a piece. At ten thousand officers it is six
+    megabytes, and made whole, then encoded whole, it was memory the system had to hand
+    over page by page at every move."""
     head = {
         "format": BULLETIN, "version": VERSION, "game": game, "move": move,
         "standings": [{"place": n, **row} for n, row in enumerate(standings, 1)],
@@ -176,7 +196,22 @@ def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],
         "departures": list(departures), "fair_play": fair_play, "game_end": game_end,
         "chart": chart,
     }
-    return _document(head, _events(events))
+    yield _clean(to_json(head))[:-1] + ', "events": '
+    if type(events) is not list:
+        events = list(events)
+    if not events:
+        yield "[]}\n"
+        return
+    # `_events` a piece at a time: the lines of the pieces after the first begin with the
+    # separator after the line before them.
+    after = "[\n"
+    for start in range(0, len(events), CHUNK):
+        yield after + _lines(events[start:start + CHUNK])
+        after = ",\n"
+    yield "\n]}\n"
+
+
+CHUNK = 2000  # event lines a piece of `bulletin_pieces`
 
 
 def chart_planets(planets: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:

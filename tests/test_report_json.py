@@ -95,6 +95,30 @@ def test_the_events_are_written_as_they_are_plainly(pairs):
     json.loads(report_json._events(pairs))
 
 
+
+@given(EVENTS.map(lambda pairs: pairs * 3), NAMES, MAYBE, st.integers(1, 4))
+def test_the_bulletin_in_pieces_of_a_few_events_is_the_bulletin_whole(pairs, game, game_end,
+                                                                      chunk):
+    """The bulletin is written a piece of `CHUNK` events at a time: cut anywhere, between
+    events of plain names and events of names to clean, it is the document written whole."""
+    head = dict(format=report_json.BULLETIN, version=report_json.VERSION, game=game, move=2,
+                standings=[{"place": 1, "officer_name": game, "score": 1}],
+                next_move=None if game_end else 3, deadline=None, departures=[game],
+                fair_play=None, game_end=game_end, chart={"planets": []})
+    whole = report_json._clean(to_json(head))[:-1] + ', "events": ' + events_plainly(pairs) + "}\n"
+    shipped = report_json.CHUNK
+    report_json.CHUNK = chunk
+    try:
+        pieces = list(report_json.bulletin_pieces(
+            game=game, move=2, standings=[{"officer_name": game, "score": 1}],
+            game_end=game_end, chart={"planets": []}, events=iter(pairs), departures=[game]))
+    finally:
+        report_json.CHUNK = shipped
+    assert "".join(pieces) == whole
+    assert len(pieces) == 2 + -(-len(pairs) // chunk)  # the head, the events, the end
+    json.loads(whole)
+
+
 @given(st.lists(st.builds(Event, st.sampled_from(["turn", "sighting"]),
                           st.sampled_from(["public", "officer", "gm"]),
                           st.one_of(st.none(), st.integers(1, 3)), st.just({})), max_size=12))
