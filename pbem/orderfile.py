@@ -1719,6 +1719,13 @@ def order_form_pieces(game: str, officer: str, move: int,
     return (*head, before, situation.colleague or "", after)
 
 
+def with_names(pieces: tuple[str, ...], officer: str, colleague: str | None) -> tuple[str, ...]:
+    """A situation's form (`order_form_pieces` with a situation) for another officer in the
+    same situation, with a colleague to name if it names one."""
+    opening, _, middle, _, end, before, _, after = pieces
+    return (opening, officer, middle, officer, end, before, colleague or "", after)
+
+
 @functools.lru_cache(maxsize=4096)
 def _form_halves(key: tuple, route: str) -> tuple[str, str]:
     """A situation's orders (`_form_orders`) before and after the colleague's name."""

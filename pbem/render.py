@@ -402,22 +402,30 @@ class MoveView:
 def form_situation(sheet: dict[str, Any], *, research: bool,
                    colleague: str | None) -> FormSituation:
     """What an officer's next order form is tailored to, from his ship sheet as it stands."""
+    (ship_type, complete_crews, crews_down, on_ground, at_base, research, relanding, outer,
+     held, scientist) = situation_values(sheet, research)
+    return FormSituation(
+        ship_type=ship_type, fit=sheet["fit"], complete_crews=complete_crews,
+        crews_down=crews_down, on_ground=on_ground, at_base=at_base, research=research,
+        colleague=colleague, relanding=relanding, outer=outer, held=held, scientist=scientist)
+
+
+def situation_values(sheet: dict[str, Any], research: bool) -> tuple:
+    """`form_situation`'s fields but the fit and the colleague, in their order."""
     ground = sheet.get("ground")
     down = ground["crews_down"] if ground else 0
     # A crew of fewer men than the ship type's complement never lands (3G b).
     men = sheet.get("crew_men")
     complete = sum(1 for n in sheet["crews"] if men is None or n >= men)
-    return FormSituation(
-        ship_type=sheet["ship_type"], fit=sheet["fit"], complete_crews=max(0, complete - down),
-        crews_down=down, on_ground=sheet["landed"] if ground else None,
-        at_base=bool(sheet["landed"]) and not ground, research=research, colleague=colleague,
+    return (
+        sheet["ship_type"], max(0, complete - down), down, sheet["landed"] if ground else None,
+        bool(sheet["landed"]) and not ground, research,
         # Outer space allows one re-landing (S.C. rule D, ruling RELANDINGS_PER_LANDING).
-        relanding=bool(ground) and "zone" in ground
-        and ground.get("relandings", 0) < RELANDINGS_PER_LANDING,
+        bool(ground) and "zone" in ground and ground.get("relandings", 0) < RELANDINGS_PER_LANDING,
         # Outer space: its sheet tells the personality, the specialist and the alien ship's
         # hold (5C, 5D, 5E).
-        outer="personality" in sheet, held=bool(sheet.get("held")),
-        scientist=(sheet.get("specialist") or {}).get("kind") == "scientist",
+        "personality" in sheet, bool(sheet.get("held")),
+        (sheet.get("specialist") or {}).get("kind") == "scientist",
     )
 
 
@@ -432,12 +440,22 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
     """`order_forms` in the pieces each is joined from (`orderfile.order_form_pieces`)."""
     names = [s["officer_name"] for s in view.sheets.values()]
     forms = {}
+    # Ten thousand ships stand in a few dozen situations: each situation's form is made for
+    # the first officer in it, and the others' names put in. A fit is one of the few dicts
+    # ships share, alive as long as the sheets: known by its identity.
+    made: dict[tuple, tuple[str, ...]] = {}
     for n, (officer_id, sheet) in enumerate(view.sheets.items()):
         # The PAY example names the next officer in player order, never the officer himself.
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
-        forms[officer_id] = orderfile.order_form_pieces(
-            game, sheet["officer_name"], move + 1,
-            form_situation(sheet, research=officer_id in view.researchers, colleague=colleague))
+        research = officer_id in view.researchers
+        key = (situation_values(sheet, research), id(sheet["fit"]), bool(colleague))
+        found = made.get(key)
+        if found is None:
+            forms[officer_id] = made[key] = orderfile.order_form_pieces(
+                game, sheet["officer_name"], move + 1,
+                form_situation(sheet, research=research, colleague=colleague))
+        else:
+            forms[officer_id] = orderfile.with_names(found, sheet["officer_name"], colleague)
     return forms
 
 

@@ -251,3 +251,52 @@ def test_each_ships_form_is_the_one_made_for_it_alone(ship_type, crews, down, gr
                       colleague=colleague, relanding=relanding, outer=outer, held=held,
                       scientist=scientist)
     assert order_form("c", officer, 4, s) == _form_made_for("c", officer, 4, s)
+
+
+FITS = [fit("GLADIUM"), fit("GLADIUM"), fit("HASTA", tot=1), fit("FROMBOLA")]  # two alike
+
+
+@st.composite
+def sheets(draw) -> dict:
+    """A ship sheet as a move leaves it, as much of it as a form is tailored to."""
+    sheet = {"officer_name": draw(NAMES.filter(bool)), "ship_type": draw(st.sampled_from(
+        sorted(RULES.ships))), "fit": draw(st.sampled_from(FITS)),
+        "crews": draw(st.lists(st.integers(0, 4), max_size=4)),
+        "crew_men": draw(st.none() | st.integers(1, 3)),
+        "landed": draw(st.sampled_from([None, "P-3", "BASE"]))}
+    ground = draw(st.none() | st.fixed_dictionaries({"crews_down": st.integers(0, 2)}, optional={
+        "zone": st.sampled_from(["zone A", "zone B"]), "relandings": st.integers(0, 2)}))
+    sheet["ground"] = ground
+    if draw(st.booleans()):  # outer space
+        sheet.update(personality=draw(st.integers(0, 3)), held=draw(st.sampled_from([None, "KNOX"])),
+                     specialist=draw(st.sampled_from([None, {"kind": "scientist"}, {"kind": "psi"}])))
+    return sheet
+
+
+class _View:
+    def __init__(self, sheets: dict[int, dict], researchers: set[int]) -> None:
+        self.sheets, self.researchers = sheets, researchers
+
+
+@settings(max_examples=200, deadline=None)
+@given(ships=st.lists(sheets(), min_size=1, max_size=3), data=st.data())
+def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
+    """`render.order_form_pieces` makes a situation's form once and puts the names of the
+    others in the same situation in: each form is the one made for its ship alone. Most
+    officers here share a ship sheet but for the name or the fit, some of them research."""
+    from pbem import orderfile, render
+
+    sheets = {}
+    for officer_id in range(1, data.draw(st.integers(1, 12)) + 1):
+        sheet = sheets[officer_id] = {**data.draw(st.sampled_from(ships)),
+                                      "officer_name": data.draw(NAMES.filter(bool))}
+        if data.draw(st.booleans()):  # refitted, or of another fit alike
+            sheet["fit"] = data.draw(st.sampled_from(FITS))
+    researchers = set(data.draw(st.lists(st.sampled_from(sorted(sheets)))))
+    forms = render.order_form_pieces("c", 3, _View(sheets, researchers))
+    names = [s["officer_name"] for s in sheets.values()]
+    for n, (officer_id, sheet) in enumerate(sheets.items()):
+        colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
+        assert forms[officer_id] == orderfile.order_form_pieces(
+            "c", sheet["officer_name"], 4, render.form_situation(
+                sheet, research=officer_id in researchers, colleague=colleague))

@@ -139,6 +139,34 @@ def test_every_officers_chart_of_random_knowledge_is_his_drawing_printed(known, 
     assert_as_drawn(charts, sheets, game=game, move=charts.move)
 
 
+@settings(max_examples=100, deadline=None)
+@given(knowledge(), st.data())
+def test_charts_around_the_same_squares_are_each_his_drawing_printed(known, data):
+    """Officers around the same squares share a frame (`OwnCharts`, found by the squares
+    its charts are around): each chart is still his drawing printed, whichever officer's
+    chart made the frame. Each officer here has fellows of the same knowledge, or of his
+    routes and stops from elsewhere, or on other levels."""
+    charts, sheets = known
+    own = dict(charts.own)
+    for officer_id, chart in charts.own.items():
+        for n in range(data.draw(st.integers(1, 3))):
+            fellow = OwnChart.from_dict({**chart.to_dict(), "officer": len(own) + 1})
+            if data.draw(st.booleans()):
+                fellow.at = data.draw(SQUARE) + [data.draw(LEVEL)]
+            if data.draw(st.booleans()):
+                fellow.planets = {}
+            # His tracks as read back from the database, some of them on another level.
+            fellow.tracks = [{**t, "points": [list(p) for p in t["points"]],
+                              "level": data.draw(st.sampled_from([t["level"], 0, 1]))}
+                             for t in fellow.tracks]
+            own[fellow.officer] = fellow
+            sheets[fellow.officer] = {"officer_name": f"{sheets[officer_id]['officer_name']}{n}",
+                                      "rank": sheets[officer_id]["rank"]}
+    charts.own = own
+    assert_as_drawn(charts, dict(data.draw(st.permutations(sorted(sheets.items())))),
+                    game="aleae", move=charts.move)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(DESIGNATIONS, unique=True), st.lists(DESIGNATIONS, unique=True))
 def test_an_officers_planets_spliced_among_the_bulletins_are_in_designation_order(shared, own):

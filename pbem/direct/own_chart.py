@@ -83,6 +83,7 @@ class OwnCharts:
         # Frames by (highest level, lowest level, x0, x1, y0, y1); the officers' own
         # placements drawn, by `OwnPlanet.key`; what is said of where an officer is.
         self.on_frames: dict[tuple, OnFrame] = {}
+        self.boxes: dict[tuple, OnFrame] = {}  # the same, by the squares they are around
         self.own_drawn: dict[tuple, tuple[dict[str, Any], list[Note]]] = {}
         self.subtitles: dict[tuple, str] = {}
 
@@ -150,45 +151,81 @@ class OwnCharts:
             planets = entries  # among the bulletins', which `box` and `level_span` hold
             left, right, bottom, top = self.box
             lo, hi = self.level_span
-        squares = [(x, y)]
-        levels = [z]
-        if planets:
-            squares += [(p["x"], p["y"]) for p in planets]
-            levels += [p["level"] for p in planets]
-        if own.span:
-            squares += [(own.span[0], own.span[2]), (own.span[1], own.span[3])]
-        for sx, sy in squares:
-            if sx < left:
-                left = sx
-            elif sx > right:
-                right = sx
-            if sy < bottom:
-                bottom = sy
-            elif sy > top:
-                top = sy
+        # The least and the most of each, by comparisons (a chart has a handful of squares).
+        if x < left:
+            left = x
+        elif x > right:
+            right = x
+        if y < bottom:
+            bottom = y
+        elif y > top:
+            top = y
+        if z < lo:
+            lo = z
+        elif z > hi:
+            hi = z
+        for p in planets:
+            px, py, pz = p["x"], p["y"], p["level"]
+            if px < left:
+                left = px
+            elif px > right:
+                right = px
+            if py < bottom:
+                bottom = py
+            elif py > top:
+                top = py
+            if pz < lo:
+                lo = pz
+            elif pz > hi:
+                hi = pz
+        span = own.span
+        if span:
+            for sx in (span[0], span[1]):
+                if sx < left:
+                    left = sx
+                elif sx > right:
+                    right = sx
+            for sy in (span[2], span[3]):
+                if sy < bottom:
+                    bottom = sy
+                elif sy > top:
+                    top = sy
         # Only the highest and the lowest level count: every level between them is drawn.
         for t in own.tracks:
-            levels.append(t["level"])
-        for s in own.stops:
-            levels.append(s["at"][2])
-        if own.trail:
-            levels += map(int, own.trail)
-        for level in levels:
+            level = t["level"]
             if level < lo:
                 lo = level
             elif level > hi:
                 hi = level
-        key = (lo, hi, *svg.square_frame(left, right, bottom, top))
-        found = self.on_frames.get(key)
+        for s in own.stops:
+            level = s["at"][2]
+            if level < lo:
+                lo = level
+            elif level > hi:
+                hi = level
+        if own.trail:
+            for level in map(int, own.trail):
+                if level < lo:
+                    lo = level
+                elif level > hi:
+                    hi = level
+        # Charts around the same squares share a frame (a thousand or so of ten thousand
+        # charts): found by those squares, without working the frame out again.
+        box = (lo, hi, left, right, bottom, top)
+        found = self.boxes.get(box)
         if found is None:
-            _, _, x0, x1, y0, y1 = key
-            frame = chart_svg.framed(self.frames, tuple(range(lo, hi + 1)), x0, x1, y0, y1,
-                                     self.chart_id, "base", self.e, self.numbers)
-            column, lines = _column(self.notes, frame)
-            found = self.on_frames[key] = OnFrame(
-                frame, f'{self.style}<defs>\n{frame.grids}</defs>\n<rect class="bg" '
-                'width="100%" height="100%"/>\n<text class="title" x="10" y="20">',
-                column if lines else frame.no_note, lines or 1)
+            key = (lo, hi, *svg.square_frame(left, right, bottom, top))
+            found = self.on_frames.get(key)
+            if found is None:
+                _, _, x0, x1, y0, y1 = key
+                frame = chart_svg.framed(self.frames, tuple(range(lo, hi + 1)), x0, x1, y0, y1,
+                                         self.chart_id, "base", self.e, self.numbers)
+                column, lines = _column(self.notes, frame)
+                found = self.on_frames[key] = OnFrame(
+                    frame, f'{self.style}<defs>\n{frame.grids}</defs>\n<rect class="bg" '
+                    'width="100%" height="100%"/>\n<text class="title" x="10" y="20">',
+                    column if lines else frame.no_note, lines or 1)
+            self.boxes[box] = found
         return found
 
     def _shared(self, on: OnFrame) -> tuple[list[str], str]:
