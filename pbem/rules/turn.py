@@ -164,7 +164,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     found = 0  # points of the planets found this turn
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sighting.sightings(trace, reach, board.grid) if link else ():
+    start_planet = here.id if here is not None else None
+    for s in sighting.sightings(trace, reach, board.grid, start_planet) if link else ():
         if s.planet in where_it_was:
             continue
         planet = board.planets[s.planet]
