@@ -454,7 +454,7 @@ def answer_requests(
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
     found = len(new_planets)
-    events = board.events
+    events, alike, officer_id = board.events, board.told, officer.id
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
@@ -464,13 +464,13 @@ def answer_requests(
                 # by n alone, and the reason by the number found, so the first asker's
                 # wording serves them all.
                 told = ("no-new-planet", n, found)
-                data = board.told.get(told)
+                data = alike.get(told)
                 if data is None:
-                    data = board.told[told] = {
+                    data = alike[told] = {
                         "request": request.text(),
                         "reason": f"you discovered {found} new planet(s) this move",
                         "why": "no-new-planet"}
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, data)))
+                events.append(_new(Event, ("info-unanswered", OFFICER, officer_id, data)))
                 continue
             planet_id = new_planets[n - 1].id
         else:
