@@ -92,12 +92,6 @@ def number_at(legs: Iterable[Leg], k: int) -> int:
     raise IndexError("the route has fewer parsecs")
 
 
-def end(leg: Leg) -> Position:
-    """The square of the leg's last parsec."""
-    _, x, y, level, dx, dy, count = leg
-    return _new(Position, (x + dx * (count - 1), y + dy * (count - 1), level))
-
-
 class OnLevel(NamedTuple):
     """A route's legs on one level, each with the index in the route of its first parsec,
     and the least and greatest x and y of their parsecs."""

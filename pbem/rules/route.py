@@ -184,7 +184,7 @@ def trace(
     if kept < parsecs:
         legs = legs_.first(legs, kept)
         levels = legs_.layout(legs)
-    # The square and the number of its last parsec (`legs.end`, written out).
+    # The square and the number of its last parsec.
     number, x, y, level, dx, dy, count = legs[-1]
     end = _new(Position, (x + dx * (count - 1), y + dy * (count - 1), level))
     return _new(RouteResult, (planned, legs, stop, stop_parsec, planet, levels, nearby,
