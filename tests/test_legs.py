@@ -295,3 +295,37 @@ def test_the_grid_gives_every_planet_of_a_rectangle_once(drawn, corners, level):
     if planets:
         grid.remove(planets[0])
         assert all(p.id != 0 for p in grid.near(planets[0].position.level, -12, -12, 40, 40))
+
+
+def near_column_by_column(grid, level, x0, y0, x1, y1):
+    """PlanetGrid.near as it was: each column of the rectangle asked for in turn."""
+    from bisect import bisect_left, bisect_right
+
+    found = []
+    columns = grid.levels.get(level, {})
+    for column in range(x0 // grid.WIDTH, x1 // grid.WIDTH + 1):
+        ys, planets = columns.get(column, ([], []))
+        found += planets[bisect_left(ys, y0):bisect_right(ys, y1)]
+    return found
+
+
+@given(drawn=st.lists(SQUARES, max_size=30), changes=st.lists(
+    st.tuples(st.booleans(), st.integers(0, 40), SQUARES), max_size=12),
+       rectangles=st.lists(st.tuples(st.integers(-30, 40), st.integers(-12, 24),
+                                     st.integers(0, 40), st.integers(0, 12),
+                                     st.integers(1, 4)), min_size=1, max_size=4))
+def test_the_grid_s_rows_give_what_its_columns_asked_one_by_one_give(drawn, changes,
+                                                                      rectangles):
+    grid = PlanetGrid(Planet(id=k, position=Position(*q)) for k, q in enumerate(drawn))
+
+    def asked():
+        for x0, y0, w, h, level in rectangles:
+            assert grid.near(level, x0, y0, x0 + w, y0 + h) == near_column_by_column(
+                grid, level, x0, y0, x0 + w, y0 + h)
+
+    asked()
+    # Planets placed and removed after its rows were laid out, in new columns too.
+    for put, k, (x, y, level) in changes:
+        planet = Planet(id=100 + k, position=Position(x * 3 - 20, y, level))
+        grid.put(planet) if put else grid.remove(planet)
+        asked()

@@ -192,6 +192,25 @@ def test_sightings_are_those_of_every_planet_against_every_parsec(start, route, 
     assert sightings(path, reach, {p.position: p for p in planets}) == expected
 
 
+@settings(max_examples=300)
+@given(start=st.builds(Position, st.integers(0, SIZE - 1), st.integers(0, SIZE - 1),
+                       st.integers(1, 2)),
+       route=LEGS, reach=st.integers(-1, 4), on_the_start=st.booleans(),
+       squares=st.sets(st.tuples(st.integers(-2, SIZE + 1), st.integers(-2, SIZE + 1),
+                                 st.integers(1, 2)), max_size=30))
+def test_the_planet_a_ship_starts_over_is_left_out_of_its_sightings_and_the_rest_kept(
+        start, route, reach, on_the_start, squares):
+    if on_the_start:
+        squares = squares | {tuple(start)}
+    planets = [Planet(id=k, position=Position(*q)) for k, q in enumerate(sorted(squares), start=1)]
+    at = {p.position: p for p in planets}
+    traced = routes.trace(start, tuple(route), Zone(SIZE, 4), at, reach)
+    grid = PlanetGrid(planets)
+    for besides in [None, *(p.id for p in planets[:6])] + ([at[start].id] if start in at else []):
+        assert sightings(traced, reach, grid, besides) == [
+            s for s in sightings(traced, reach, grid) if s.planet != besides]
+
+
 def within_thrust_leg_by_leg(route, allowed):
     """routes.within_thrust as it was: every leg cut to what is left of the thrust."""
     kept = []

@@ -38,7 +38,7 @@ from .research import ATTACK, DEFENCE, TACTICS
 from .legs import OnLevel, layout, of_path
 from .route import Parsec, RouteResult
 from .ruleset import Ruleset
-from .sighting import seen_from
+from .sighting import nearest as nearest_on_levels, seen_from
 from .specialists import after_damage
 from .state import PLAYER_ORDER, AlienShip, Officer
 from .values import evolve
@@ -252,7 +252,8 @@ def catch(board: Board, ruleset: Ruleset, dice: Dice,
 def join(board: Board, officer: Officer) -> None:
     """A legionary whose route ends in its square is held too, and joins any fight there."""
     ship = board.alien_ship
-    if ship is None or not in_space(officer) or officer.position != ship.position:
+    # Its square first: nearly every ship of a move ends its route elsewhere.
+    if ship is None or officer.position != ship.position or not in_space(officer):
         return
     if officer.id in ship.hooked:
         return
@@ -393,11 +394,18 @@ def radar_sighting(board: Board, officer: Officer,
         return
     levels = (path.levels if isinstance(path, RouteResult) and path.levels is not None
               else _levels(path))  # a traced route's, most often: a move traces thousands
-    seen = seen_from(levels, ship.position, reach)
+    there = ship.position
+    # `seen_from`, written out: most routes keep beyond reach of it on every level.
+    on = levels.get(there.level)
+    if on is None:
+        return
+    on_level, x0, y0, x1, y1 = on
+    if not (x0 - reach <= there.x <= x1 + reach and y0 - reach <= there.y <= y1 + reach):
+        return
+    seen = nearest_on_levels(on_level, there.x, there.y, reach)
     if seen is None:
         return
     number, x, y, d = seen
-    there = ship.position
     # `report_data`, written out, and the event appended as made (as `Board.emit` makes it,
     # without its keywords): every officer of a move may pick it up, most from a parsec
     # another picked it up from (one dict for them all, `Board.told`).

@@ -25,6 +25,11 @@ class PlanetGrid:
         """The grid of the planets given, each once: every column sorted once, as `put`
         would leave it planet by planet (a move's board places the zone's every planet)."""
         self.levels: dict[int, dict[int, tuple[list[int], list[Planet]]]] = {}
+        # Each level's columns side by side, from its first: its first column's number
+        # and the columns in order, an empty one where none is held. `near` slices the
+        # row instead of asking for its columns one by one. Laid out when first asked
+        # for, again after a column is added (the columns' lists are the same objects).
+        self.rows: dict[int, tuple[int, list[tuple[list[int], list[Planet]]]]] = {}
         w = self.WIDTH
         columns: dict[tuple[int, int], list[tuple[int, int, Planet]]] = {}
         for planet in planets:
@@ -43,7 +48,11 @@ class PlanetGrid:
         """The column of the planet's square, and where the planet is or would go in it."""
         x, y, level = planet.position
         columns = self.levels.setdefault(level, {})
-        ys, planets = columns.setdefault(x // self.WIDTH, ([], []))
+        held = columns.get(x // self.WIDTH)
+        if held is None:
+            held = columns[x // self.WIDTH] = ([], [])
+            self.rows.pop(level, None)  # its row lacks the new column
+        ys, planets = held
         i = bisect_left(ys, y)
         while i < len(ys) and ys[i] == y and planets[i].id < planet.id:
             i += 1
@@ -67,16 +76,28 @@ class PlanetGrid:
         """The planets of the level from y0 to y1 in the columns that hold any square from
         x0 to x1: those of the rectangle, and others beside it in x."""
         found: list[Planet] = []
-        columns = self.levels.get(level)
-        if not columns:
-            return found
+        row = self.rows.get(level)
+        if row is None:
+            columns = self.levels.get(level)
+            if not columns:
+                return found
+            row = self.rows[level] = _row(columns)
+        first, held = row
         w = self.WIDTH
-        for column in range(x0 // w, x1 // w + 1):
-            held = columns.get(column)
-            if held:
-                ys, planets = held
-                found += planets[bisect_left(ys, y0):bisect_right(ys, y1)]
+        lo, hi = x0 // w - first, x1 // w - first + 1
+        if hi <= 0:
+            return found  # wholly before the first column (a slice would count from the end)
+        for ys, planets in held[lo if lo > 0 else 0:hi]:
+            found += planets[bisect_left(ys, y0):bisect_right(ys, y1)]
         return found
+
+
+def _row(columns: dict[int, tuple[list[int], list[Planet]]]
+         ) -> tuple[int, list[tuple[list[int], list[Planet]]]]:
+    """A level's columns side by side from its first, an empty one where none is held."""
+    first, last = min(columns), max(columns)
+    empty: tuple[list[int], list[Planet]] = ([], [])
+    return first, [columns.get(column, empty) for column in range(first, last + 1)]
 
 
 _BY_Y_THEN_ID = itemgetter(0, 1)

@@ -184,9 +184,11 @@ def trace(
     if kept < parsecs:
         legs = legs_.first(legs, kept)
         levels = legs_.layout(legs)
-    last = legs[-1]
+    # The square and the number of its last parsec.
+    number, x, y, level, dx, dy, count = legs[-1]
+    end = _new(Position, (x + dx * (count - 1), y + dy * (count - 1), level))
     return _new(RouteResult, (planned, legs, stop, stop_parsec, planet, levels, nearby,
-                              radar_range, legs_.end(last), last.number + last.count - 1))
+                              radar_range, end, number + count - 1))
 
 
 _PARSECS = attrgetter("parsecs")  # a segment's

@@ -124,10 +124,12 @@ def nearest(on_level: list[tuple[int, Leg]], px: int, py: int,
 
 def sightings(
     path: "Iterable[Parsec] | RouteResult", reach: int,
-    planets: "PlanetGrid | Mapping[Position, Planet]",
+    planets: "PlanetGrid | Mapping[Position, Planet]", besides: int | None = None,
 ) -> list[Sighting]:
     """Every planet seen from the path, or from a traced route, in the order a S.C. would
-    call them out. A route traced with this radar range brings the planets near it."""
+    call them out, but the planet `besides` (the one the ship starts over: where it is,
+    not a sighting, and never weighed). A route traced with this radar range brings the
+    planets near it."""
     if reach <= 0:
         return []
     if isinstance(path, RouteResult):
@@ -145,6 +147,8 @@ def sightings(
             px, py, _ = planet.position
             if not (x0 <= px <= x1 and y0 <= py <= y1):
                 continue  # in a block the route touches, but beyond reach of all of it
+            if planet.id == besides:
+                continue
             seen = nearest(on_level, px, py, reach)
             if seen is not None:
                 number, x, y, steps = seen

@@ -75,9 +75,10 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # `moved`: he sent valid orders; `route`: they fly a route; `ground`: the planet whose
     # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
     events = board.events
+    on_ground = officer.landing  # `ground_of`, written out
     events.append(_new(Event, ("turn", PUBLIC, officer.id, {
         "officer_name": officer.name, "moved": True, "route": bool(orders.route),
-        "ground": ground_of(board, officer)})))
+        "ground": board.planets[on_ground.planet].designation if on_ground else None})))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
@@ -133,11 +134,13 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # 3D f II: without a computer the S.C. can tell the ship nothing but "LANDED ON ...".
     link = officer.ship.computers > 0 or not rulings.NO_COMPUTER_NO_NEWS
     radars_on = sighting.radars_on(orders, officer.ship)
-    # 1 parsec per radar, at most 3, + 1 per Scanners level (Unpredictable Research).
-    reach = scanner_reach(radars_on, research.level(officer, research.SCANNERS))
+    # 1 parsec per radar, at most 3, + 1 per Scanners level (Unpredictable Research). The
+    # levels held read as `research.level` reads them.
+    technologies = officer.technologies
+    reach = scanner_reach(radars_on, technologies.get(research.SCANNERS, 0))
     tanks_used = routes.tanks_used(orders, officer.ship)
     allowed = routes.thrust(tanks_used, ship_type.parsecs_per_tank,
-                            research.level(officer, research.MOVEMENT))
+                            technologies.get(research.MOVEMENT, 0))
     cut = routes.within_thrust(route, allowed)
     if cut != route:
         # Checked orders fit the thrust; only something that happened this move cuts them.
@@ -161,7 +164,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     found = 0  # points of the planets found this turn
     new_planets: list[Planet] = []
     seen: set[int] = set()
-    for s in sighting.sightings(trace, reach, board.grid) if link else ():
+    start_planet = here.id if here is not None else None
+    for s in sighting.sightings(trace, reach, board.grid, start_planet) if link else ():
         if s.planet in where_it_was:
             continue
         planet = board.planets[s.planet]
@@ -450,7 +454,7 @@ def answer_requests(
     # One request per computer, + one per Computing level (Unpredictable Research).
     capacity = officer.ship.computers + research.level(officer, research.COMPUTING)
     found = len(new_planets)
-    events = board.events
+    events, alike, officer_id = board.events, board.told, officer.id
     for request in requests[:capacity]:
         if request.planet is None:
             n = request.new_index or 1
@@ -460,13 +464,13 @@ def answer_requests(
                 # by n alone, and the reason by the number found, so the first asker's
                 # wording serves them all.
                 told = ("no-new-planet", n, found)
-                data = board.told.get(told)
+                data = alike.get(told)
                 if data is None:
-                    data = board.told[told] = {
+                    data = alike[told] = {
                         "request": request.text(),
                         "reason": f"you discovered {found} new planet(s) this move",
                         "why": "no-new-planet"}
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, data)))
+                events.append(_new(Event, ("info-unanswered", OFFICER, officer_id, data)))
                 continue
             planet_id = new_planets[n - 1].id
         else:
