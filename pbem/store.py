@@ -93,34 +93,27 @@ class _Writing:
         self.written: dict[int, tuple[Any, str]] = {}
 
     def each(self, values: Iterable[Any]) -> list[str]:
-        written, text = self.written, self.text
-        texts = []
-        for v in values:
-            done = written.get(id(v))
-            texts.append(text(v) if done is None else done[1])
-        return texts
+        get, text = self.written.get, self.text
+        return [text(v) if (done := get(id(v))) is None else done[1] for v in values]
 
     def text(self, value: Any) -> str:
         layout = self.layouts.get(tuple(value), False) if type(value) is dict else None
         if layout is False:
             layout = self.layouts[tuple(value)] = _layout(tuple(value))
+        written = self.written
         if layout is None:
             text = _ENCODER.encode(value) if isinstance(value, str) else "".join(
                 _C_ENCODE(value, 0))
         else:
+            # Each value's JSON, a whole number as it is (`%s` prints it as JSON does).
             fmt, get = layout
-            text = fmt % self.words(get(value))
-        self.written[id(value)] = (value, text)
+            text = fmt % tuple([
+                v if type(v) is int else _QUOTED(v) if type(v) is str
+                else "null" if v is None else ("true" if v else "false") if type(v) is bool
+                else (self.text(v) if id(v) not in written else written[id(v)][1])
+                if type(v) is dict else "".join(_C_ENCODE(v, 0)) for v in get(value)])
+        written[id(value)] = (value, text)
         return text
-
-    def words(self, values: tuple) -> tuple:
-        """Each value's JSON, a whole number as it is (`%s` prints it as JSON does)."""
-        written, text, encode, join = self.written, self.text, _C_ENCODE, "".join
-        return tuple([
-            v if type(v) is int else _QUOTED(v) if type(v) is str
-            else "null" if v is None else ("true" if v else "false") if type(v) is bool
-            else (text(v) if id(v) not in written else written[id(v)][1]) if type(v) is dict
-            else join(encode(v, 0)) for v in values])
 
 
 _QUOTED = json.encoder.encode_basestring  # a string as the encoder writes it (names as written)
