@@ -810,6 +810,29 @@ def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
         [row[c] for c in columns]).lastrowid
 
 
+def _literal(values: tuple[Any, ...]) -> str | None:
+    """The SQL literal of the value every one of `values` is, stored as binding it stores
+    it; None when they differ, or for a value no literal here writes exactly (a float, a
+    text with a NUL or beyond ASCII, an integer beyond 64 bits)."""
+    first = values[0]
+    kind = type(first)
+    if first is None:
+        literal = "NULL"
+    elif kind is str and first.isascii() and "\0" not in first:
+        literal = "'" + first.replace("'", "''") + "'"
+    elif kind is int and -2**63 < first < 2**63:
+        literal = str(first)
+    else:
+        return None
+    if values[-1] != first or values.count(first) != len(values):
+        return None
+    # An integer equals the float of its value, which binds as a REAL: a float among them
+    # makes their sum a float.
+    if kind is int and type(sum(values)) is not int:
+        return None
+    return literal
+
+
 def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
@@ -823,22 +846,30 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     played_now: set[int] = set()
     for keys, run in groupby(collected.pending, key=tuple):
         columns = [c for c in keys if c != "id"]
-        at = columns.index("played") + 1 if "played" in columns else None
-        values = []
-        # Each row's id and columns taken at once (C speed); its id then gives way to the one
-        # it is written with.
-        take = itemgetter("id", *columns)
-        for row in run:
-            value = [*take(row)]
-            written[value[0]] = next_id
-            if at is not None and value[0] in played:
-                value[at] = 1
-                played_now.add(value[0])
-            value[0] = next_id
-            values.append(value)
-            next_id += 1
-        db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) "
-                            f"VALUES ({', '.join('?' * (len(columns) + 1))})", values)
+        # The run taken as columns at once (C speed): the ids, then each column's values.
+        ids, *table = zip(*map(itemgetter("id", *columns), run))
+        count = len(ids)
+        now = played.intersection(ids) if "played" in columns else ()
+        if now:
+            at = columns.index("played")
+            table[at] = (1,) * count if len(now) == count else tuple(
+                [1 if i in now else value for i, value in zip(ids, table[at])])
+            played_now |= now
+        given = range(next_id, next_id + count)
+        written.update(zip(ids, given))
+        next_id += count
+        # A column with one value in every row of the run (most columns: a move's letters
+        # are filed alike) is written once in the statement, not bound for each row.
+        alike: dict[str, str] = {}
+        for name, values in zip(columns, table):
+            literal = _literal(values)
+            if literal is not None:
+                alike[name] = literal
+        bound = [(name, values) for name, values in zip(columns, table) if name not in alike]
+        names = ", ".join(["id", *[name for name, _ in bound], *alike])
+        marks = ", ".join(["?"] * (len(bound) + 1) + list(alike.values()))
+        db.conn.executemany(f"INSERT INTO letters ({names}) VALUES ({marks})",
+                            zip(given, *[values for _, values in bound]))
     for letter_id, values in collected.changes.items():
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
