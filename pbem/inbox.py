@@ -234,15 +234,19 @@ class Inbox:
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
             else None)
-        # One plain query for thousands of officers: the secrets of those serving, every
-        # enlisted address.
-        rows = db.conn.execute("SELECT id, salt, secret_hash, email, retired IS NULL "
-                               "FROM officers").fetchall()
-        self.secrets = {r[0]: (r[1], r[2]) for r in rows if r[4]}
-        self.emails = {r[0]: r[3] for r in rows}
+        # One plain query for thousands of officers: the secrets of those serving.
+        serving = db.conn.execute(
+            "SELECT id, salt, secret_hash FROM officers WHERE retired IS NULL")
+        self.secrets = {officer_id: (salt, stored) for officer_id, salt, stored in serving}
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
+
+    @functools.cached_property
+    def emails(self) -> dict[int, str]:
+        """Every enlisted address: asked of a mail only (a receipt, the GM's setting that
+        orders come from the enlisted address), never of the plain files of a move."""
+        return dict(self.db.conn.execute("SELECT id, email FROM officers"))
 
     # --- filing --------------------------------------------------------------------------
 
@@ -714,14 +718,7 @@ class Inbox:
             elif row["status"] != ACCEPTED:  # valid orders are named below when they replace others
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
-        # Each officer's letters by date: those for this move, and those waiting for a later one.
-        now_of: dict[int, list[dict[str, Any]]] = {}
-        later_of: dict[int, list[dict[str, Any]]] = {}
-        for row in sorted(rows, key=_BY_DATE):
-            officer_id = row["officer_id"]
-            if officer_id is not None:
-                mine = now_of if row["move"] == move else later_of
-                mine.setdefault(officer_id, []).append(row)
+        now_of, later_of = _by_officer(rows, move)
         for officer in officers.values():
             now = now_of.get(officer.id, ())
             chosen = self._choose(officer, now, out) if now else None  # none to choose from
@@ -743,6 +740,19 @@ class Inbox:
     def _choose(self, officer: Officer, letters: list[dict[str, Any]], out: Collected) -> int | None:
         """The latest valid set; one filed before this call is checked again, since the GM
         may have changed the ship (or the secret) since."""
+        if len(letters) == 1 and letters[0]["status"] == ACCEPTED:
+            # Most officers send one set, checked by this call: it is played as checked.
+            row = letters[0]
+            orders = self.fresh.get(row["id"])
+            if orders is not None:
+                out.orders[officer.id] = orders
+                out.played.append(row["id"])
+                return row["id"]
+        return self._choose_among(officer, letters, out)
+
+    def _choose_among(self, officer: Officer, letters: list[dict[str, Any]],
+                      out: Collected) -> int | None:
+        """`_choose`, of any letters."""
         accepted = [r for r in letters if r["status"] == ACCEPTED]
         for row in reversed(accepted):
             orders = self.fresh.get(row["id"])
@@ -788,6 +798,31 @@ class Inbox:
 
 
 _BY_DATE = itemgetter("date", "id")  # letters by date, then arrival
+
+
+def _by_officer(rows: list[dict[str, Any]], move: int
+                ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[dict[str, Any]]]]:
+    """Each officer's letters (`rows`, in the order they were filed) by date: those for
+    this move, and those waiting for a later one. Most officers have one letter: only a
+    list of several is sorted, not the ten thousand letters of a move (a property test
+    holds this to grouping the letters sorted)."""
+    now_of: dict[int, list[dict[str, Any]]] = {}
+    later_of: dict[int, list[dict[str, Any]]] = {}
+    several = []
+    for row in rows:
+        officer_id = row["officer_id"]
+        if officer_id is not None:
+            mine = now_of if row["move"] == move else later_of
+            found = mine.get(officer_id)
+            if found is None:
+                mine[officer_id] = [row]
+            else:
+                if len(found) == 1:
+                    several.append(found)
+                found.append(row)
+    for found in several:
+        found.sort(key=_BY_DATE)
+    return now_of, later_of
 
 
 def _one_whole(letters: list[Letter], data: bytes) -> bool:

@@ -606,3 +606,55 @@ def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
         finally:
             db.conn.execute("ROLLBACK")
     assert tables[0] == tables[1]
+
+
+# --- choosing the orders a move plays ---------------------------------------------------
+
+LETTER_ROWS = st.lists(st.fixed_dictionaries({
+    "officer_id": st.none() | st.integers(1, 4), "move": st.integers(1, 3),
+    "date": st.sampled_from(["2026-01-01T00:00:00+00:00", "2026-01-01T00:00:01+00:00",
+                             "2026-01-02T00:00:00+00:00"]),
+    "gap": st.integers(1, 3)}), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(LETTER_ROWS)
+def test_each_officer_s_letters_are_grouped_as_the_letters_sorted_by_date(drawn):
+    """The letters of a move grouped by officer, each list sorted: as grouping them
+    all sorted by date, then arrival."""
+    rows, letter_id = [], 0
+    for row in drawn:
+        letter_id += row.pop("gap")
+        rows.append(dict(row, id=letter_id))
+    now_of: dict = {}
+    later_of: dict = {}
+    for row in sorted(rows, key=lambda r: (r["date"], r["id"])):
+        if row["officer_id"] is not None:
+            mine = now_of if row["move"] == 2 else later_of
+            mine.setdefault(row["officer_id"], []).append(row)
+    assert inbox._by_officer(rows, 2) == (now_of, later_of)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["accepted", "refused"]), st.booleans()),
+                min_size=1, max_size=4))
+def test_an_officer_s_one_letter_checked_now_is_played_as_among_several(letters):
+    """An officer's one letter, checked by this call, is played as the general choice
+    among his letters plays it: the same orders, the same letter played, no note."""
+    rows = [{"id": inbox._UNWRITTEN + k, "status": status, "source": f"orders/{k}.txt"}
+            for k, (status, _) in enumerate(letters)]
+    fresh = {row["id"]: f"orders of {row['id']}"
+             for row, (_, checked) in zip(rows, letters) if checked}
+    accepted = [row for row in rows if row["status"] == "accepted"]
+    if accepted and accepted[-1]["id"] not in fresh:
+        return  # read and checked again: a filed letter's, not this choice's
+    desk = inbox.Inbox.__new__(inbox.Inbox)
+    desk.fresh = fresh
+    officer = type("Officer", (), {"id": 3, "name": "Notius"})()
+    chosen = []
+    for choose in (desk._choose, desk._choose_among):
+        out = inbox.Collected()
+        chosen.append((choose(officer, [dict(r) for r in rows], out), out))
+    (fast, one), (general, other) = chosen
+    assert fast == general
+    assert (one.orders, one.played, one.notes) == (other.orders, other.played, other.notes)
