@@ -234,15 +234,19 @@ class Inbox:
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
             else None)
-        # One plain query for thousands of officers: the secrets of those serving, every
-        # enlisted address.
-        rows = db.conn.execute("SELECT id, salt, secret_hash, email, retired IS NULL "
-                               "FROM officers").fetchall()
-        self.secrets = {r[0]: (r[1], r[2]) for r in rows if r[4]}
-        self.emails = {r[0]: r[3] for r in rows}
+        # One plain query for thousands of officers: the secrets of those serving.
+        serving = db.conn.execute(
+            "SELECT id, salt, secret_hash FROM officers WHERE retired IS NULL")
+        self.secrets = {officer_id: (salt, stored) for officer_id, salt, stored in serving}
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
+
+    @functools.cached_property
+    def emails(self) -> dict[int, str]:
+        """Every enlisted address: asked of a mail only (a receipt, the GM's setting that
+        orders come from the enlisted address), never of the plain files of a move."""
+        return dict(self.db.conn.execute("SELECT id, email FROM officers"))
 
     # --- filing --------------------------------------------------------------------------
 
@@ -714,14 +718,7 @@ class Inbox:
             elif row["status"] != ACCEPTED:  # valid orders are named below when they replace others
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
-        # Each officer's letters by date: those for this move, and those waiting for a later one.
-        now_of: dict[int, list[dict[str, Any]]] = {}
-        later_of: dict[int, list[dict[str, Any]]] = {}
-        for row in sorted(rows, key=_BY_DATE):
-            officer_id = row["officer_id"]
-            if officer_id is not None:
-                mine = now_of if row["move"] == move else later_of
-                mine.setdefault(officer_id, []).append(row)
+        now_of, later_of = _by_officer(rows, move)
         for officer in officers.values():
             now = now_of.get(officer.id, ())
             chosen = self._choose(officer, now, out) if now else None  # none to choose from
@@ -743,6 +740,19 @@ class Inbox:
     def _choose(self, officer: Officer, letters: list[dict[str, Any]], out: Collected) -> int | None:
         """The latest valid set; one filed before this call is checked again, since the GM
         may have changed the ship (or the secret) since."""
+        if len(letters) == 1 and letters[0]["status"] == ACCEPTED:
+            # Most officers send one set, checked by this call: it is played as checked.
+            row = letters[0]
+            orders = self.fresh.get(row["id"])
+            if orders is not None:
+                out.orders[officer.id] = orders
+                out.played.append(row["id"])
+                return row["id"]
+        return self._choose_among(officer, letters, out)
+
+    def _choose_among(self, officer: Officer, letters: list[dict[str, Any]],
+                      out: Collected) -> int | None:
+        """`_choose`, of any letters."""
         accepted = [r for r in letters if r["status"] == ACCEPTED]
         for row in reversed(accepted):
             orders = self.fresh.get(row["id"])
@@ -790,6 +800,31 @@ class Inbox:
 _BY_DATE = itemgetter("date", "id")  # letters by date, then arrival
 
 
+def _by_officer(rows: list[dict[str, Any]], move: int
+                ) -> tuple[dict[int, list[dict[str, Any]]], dict[int, list[dict[str, Any]]]]:
+    """Each officer's letters (`rows`, in the order they were filed) by date: those for
+    this move, and those waiting for a later one. Most officers have one letter: only a
+    list of several is sorted, not the ten thousand letters of a move (a property test
+    holds this to grouping the letters sorted)."""
+    now_of: dict[int, list[dict[str, Any]]] = {}
+    later_of: dict[int, list[dict[str, Any]]] = {}
+    several = []
+    for row in rows:
+        officer_id = row["officer_id"]
+        if officer_id is not None:
+            mine = now_of if row["move"] == move else later_of
+            found = mine.get(officer_id)
+            if found is None:
+                mine[officer_id] = [row]
+            else:
+                if len(found) == 1:
+                    several.append(found)
+                found.append(row)
+    for found in several:
+        found.sort(key=_BY_DATE)
+    return now_of, later_of
+
+
 def _one_whole(letters: list[Letter], data: bytes) -> bool:
     """Is the one letter of these a file's whole bytes, its digest their SHA-256? So is
     each letter of a file but those of an mbox (a digest each) and one the reader could
@@ -810,6 +845,29 @@ def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
         [row[c] for c in columns]).lastrowid
 
 
+def _literal(values: tuple[Any, ...]) -> str | None:
+    """The SQL literal of the value every one of `values` is, stored as binding it stores
+    it; None when they differ, or for a value no literal here writes exactly (a float, a
+    text with a NUL or beyond ASCII, an integer beyond 64 bits)."""
+    first = values[0]
+    kind = type(first)
+    if first is None:
+        literal = "NULL"
+    elif kind is str and first.isascii() and "\0" not in first:
+        literal = "'" + first.replace("'", "''") + "'"
+    elif kind is int and -2**63 < first < 2**63:
+        literal = str(first)
+    else:
+        return None
+    if values[-1] != first or values.count(first) != len(values):
+        return None
+    # An integer equals the float of its value, which binds as a REAL: a float among them
+    # makes their sum a float.
+    if kind is int and type(sum(values)) is not int:
+        return None
+    return literal
+
+
 def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
@@ -823,22 +881,30 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     played_now: set[int] = set()
     for keys, run in groupby(collected.pending, key=tuple):
         columns = [c for c in keys if c != "id"]
-        at = columns.index("played") + 1 if "played" in columns else None
-        values = []
-        # Each row's id and columns taken at once (C speed); its id then gives way to the one
-        # it is written with.
-        take = itemgetter("id", *columns)
-        for row in run:
-            value = [*take(row)]
-            written[value[0]] = next_id
-            if at is not None and value[0] in played:
-                value[at] = 1
-                played_now.add(value[0])
-            value[0] = next_id
-            values.append(value)
-            next_id += 1
-        db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) "
-                            f"VALUES ({', '.join('?' * (len(columns) + 1))})", values)
+        # The run taken as columns at once (C speed): the ids, then each column's values.
+        ids, *table = zip(*map(itemgetter("id", *columns), run))
+        count = len(ids)
+        now = played.intersection(ids) if "played" in columns else ()
+        if now:
+            at = columns.index("played")
+            table[at] = (1,) * count if len(now) == count else tuple(
+                [1 if i in now else value for i, value in zip(ids, table[at])])
+            played_now |= now
+        given = range(next_id, next_id + count)
+        written.update(zip(ids, given))
+        next_id += count
+        # A column with one value in every row of the run (most columns: a move's letters
+        # are filed alike) is written once in the statement, not bound for each row.
+        alike: dict[str, str] = {}
+        for name, values in zip(columns, table):
+            literal = _literal(values)
+            if literal is not None:
+                alike[name] = literal
+        bound = [(name, values) for name, values in zip(columns, table) if name not in alike]
+        names = ", ".join(["id", *[name for name, _ in bound], *alike])
+        marks = ", ".join(["?"] * (len(bound) + 1) + list(alike.values()))
+        db.conn.executemany(f"INSERT INTO letters ({names}) VALUES ({marks})",
+                            zip(given, *[values for _, values in bound]))
     for letter_id, values in collected.changes.items():
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",

@@ -1168,7 +1168,11 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
     last read): it gives what `_Reader` gives for a file with no problem (a property test
     holds it to that). What a line says by itself is `_plain_line`'s; what is left here is
     what depends on the lines before it (an order given twice, the header after orders)."""
-    values: dict[str, list[tuple[Any, int]]] = {}
+    # The orders are set as they are read: a field's order (most of them) in its field at
+    # once, the others' lines kept for `_set_order`.
+    fields = _NOT_GIVEN.copy()
+    given: dict[str, int] = {}  # the line of each order's first line
+    many: dict[str, list[tuple[Any, int]]] = {}  # the lines of the orders of no field
     texts: dict[int, _Line] = {}
     in_orders = False  # past the header
     plain_line = _plain_line
@@ -1187,13 +1191,18 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
         texts[number] = line
         if name == "END":
             break
-        found = values.get(name)
-        if found is None:
-            values[name] = [value]
-        elif repeatable and len(found) < MOST_LINES_PER_ORDER:
+        if name in given:  # no order of a field is repeatable
+            found = many[name] if repeatable else None
+            if found is None or len(found) >= MOST_LINES_PER_ORDER:
+                return None
             found.append(value)
         else:
-            return None
+            given[name] = number
+            field = _FIELD_OF.get(name)
+            if field is None:
+                many[name] = [value]
+            else:
+                fields[field] = value[0]
         if header:
             if in_orders:
                 return None
@@ -1201,9 +1210,11 @@ def _plain_orders(lines: list[str], start: _Line, source: str) -> Orders | None:
             in_orders = True
     else:
         return None  # no END
-    if not values.keys() >= _HEADER_NAMES or ("REFIT" in values and _refit_twice(values)):
+    if not given.keys() >= _HEADER_NAMES or ("REFIT" in many and _refit_twice(many)):
         return None
-    return _orders(source, values, texts, end=number)
+    for name, found in many.items():
+        _set_order(fields, name, found[0][0], found)
+    return _made_orders(fields, source, given, texts, number, ())
 
 
 _NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
@@ -1343,36 +1354,50 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
     Only the orders the file gives are looked at (a file gives eight or so of the twenty):
     every other field keeps the value it has when its order is not given."""
     fields = _NOT_GIVEN.copy()
-    fields["source"] = source
     lines: dict[str, int] = {}  # the line of each order's first readable line
     for name, found in values.items():
         value, lines[name] = found[0]  # of a single order, its value
         field = _FIELD_OF.get(name)
         if field is not None:
             fields[field] = value
-        elif name == "INFO":
-            fields["info"] = _each(InfoRequest, found)
-        elif name == "RESEARCH":
-            fields["research"] = _each(ResearchOrder, found)
-        elif name == "PAY":
-            fields["pay"] = _each(Payment, found)
-        elif name == "PRESS":
-            fields["press"] = _each(_press_line, found)
-        elif name == "LAND":
-            fields["attitude"], fields["land_crews"] = value
-        elif name == "CREWS":
-            fields["crews_land"] = (value[1] or 0) if value[0] == "land" else None
-            fields["crews_embark"] = value[0] == "embark"
-        elif name == "FIRE":
-            fire, fields["cooperate"] = value
-            fields["fire"] = tuple([f for f in fire if f != "alien"])
-            fields["fire_alien"] = "alien" in fire
-        elif name == "SPECIALIST":
-            fields["specialist"] = value[0]
-        elif name == "DISENGAGE":
-            fields["disengage"] = True
-        elif name == "REFIT":  # a long sheet may go on over several lines
-            fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
+        else:
+            _set_order(fields, name, value, found)
+    return _made_orders(fields, source, lines, texts, end, unreadable)
+
+
+def _set_order(fields: dict[str, Any], name: str, value: Any,
+               found: list[tuple[Any, int]]) -> None:
+    """The fields of an order that is no one field's value, from its lines (`found`, the
+    first of them read as `value`)."""
+    if name == "INFO":
+        fields["info"] = _each(InfoRequest, found)
+    elif name == "RESEARCH":
+        fields["research"] = _each(ResearchOrder, found)
+    elif name == "PAY":
+        fields["pay"] = _each(Payment, found)
+    elif name == "PRESS":
+        fields["press"] = _each(_press_line, found)
+    elif name == "LAND":
+        fields["attitude"], fields["land_crews"] = value
+    elif name == "CREWS":
+        fields["crews_land"] = (value[1] or 0) if value[0] == "land" else None
+        fields["crews_embark"] = value[0] == "embark"
+    elif name == "FIRE":
+        fire, fields["cooperate"] = value
+        fields["fire"] = tuple([f for f in fire if f != "alien"])
+        fields["fire_alien"] = "alien" in fire
+    elif name == "SPECIALIST":
+        fields["specialist"] = value[0]
+    elif name == "DISENGAGE":
+        fields["disengage"] = True
+    elif name == "REFIT":  # a long sheet may go on over several lines
+        fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
+
+
+def _made_orders(fields: dict[str, Any], source: str, lines: dict[str, int],
+                 texts: dict[int, _Line], end: int | None, unreadable: Iterable[str]) -> Orders:
+    """The Orders of these fields, with what every reading gives them alike."""
+    fields["source"] = source
     if end is not None:
         lines["END"] = end
     fields["lines"] = MappingProxyType(lines)

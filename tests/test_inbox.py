@@ -14,7 +14,7 @@ from email.utils import format_datetime
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from click.testing import CliRunner
 
@@ -525,24 +525,65 @@ def empty_inbox(tmp_path_factory):
     db.close()
 
 
+# Values a column of every letter may share (written once in the statement) or not: texts
+# with a quote, a NUL or beyond ASCII, the integers at the ends of 64 bits, an integer
+# beside the float or the boolean of its value.
+ODD_VALUES = st.sampled_from(["", "it's", "a\0b", "é", "[]", None, 0, 1, 1.0, True, -7,
+                              2**63 - 1, -2**63 + 1, -2**63])
 LETTER_VALUES = {"move": st.integers(1, 9), "status": st.sampled_from(["accepted", "refused"]),
                  "source": st.text(max_size=12), "date": st.just("2026-01-01T00:00:00+00:00"),
                  "filed": st.just("2026-01-01T00:00:00+00:00"), "text": st.text(max_size=30),
-                 "officer_id": st.none() | st.integers(1, 5)}
+                 "officer_id": st.none() | st.integers(1, 5),
+                 "reason": ODD_VALUES, "problems_total": ODD_VALUES, "late": ODD_VALUES}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
+@given(pool=st.lists(ODD_VALUES, min_size=1, max_size=3),
+       picks=st.lists(st.integers(0, 2), min_size=1, max_size=8))
+@example(pool=[1, 1.0], picks=[0, 1, 0])
+@example(pool=[0, 0.0, False], picks=[0, 2, 1, 0])
+@example(pool=["a\0b"], picks=[0, 0])
+def test_a_column_of_one_value_is_written_once_as_binding_each_row_stores_it(
+        empty_inbox, pool, picks):
+    """A value every letter of a move has alike is written once in the statement, as a
+    literal: in a column of every kind, it must store what binding it in each row stores."""
+    values = tuple(pool[pick % len(pool)] for pick in picks)
+    literal = inbox._literal(values)
+    if literal is None:
+        return
+    conn = empty_inbox.conn
+    kinds = ("TEXT", "INTEGER", "REAL", "NUMERIC", "BLOB")
+    conn.execute("BEGIN")
+    try:
+        conn.execute(f"CREATE TABLE alike ({', '.join(f'c{k} {k}' for k in kinds)})")
+        conn.execute(f"INSERT INTO alike VALUES ({', '.join([literal] * len(kinds))})")
+        for value in values:
+            conn.execute(f"INSERT INTO alike VALUES ({', '.join('?' * len(kinds))})",
+                         [value] * len(kinds))
+        stored = conn.execute(f"SELECT {', '.join(f'quote(c{k})' for k in kinds)} "
+                              "FROM alike ORDER BY rowid").fetchall()
+    finally:
+        conn.execute("ROLLBACK")
+    assert stored[1:] == [stored[0]] * len(values)
+
+
+@settings(max_examples=200, deadline=None)
 @given(before=st.integers(0, 3), pending=st.lists(st.fixed_dictionaries(
-           LETTER_VALUES, optional={"played": st.just(0)}), max_size=6), data=st.data())
+           LETTER_VALUES, optional={"played": st.just(0)}), max_size=6),
+       marks=st.lists(st.booleans(), max_size=9))
+@example(before=0, pending=[{"move": 1, "status": "accepted", "source": "", "date": "d",
+                             "filed": "f", "text": "", "officer_id": None, "reason": "",
+                             "problems_total": 0, "late": 0, "played": 0}] * 3,
+         marks=[False, True, False])
 def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
-        empty_inbox, before, pending, data):
+        empty_inbox, before, pending, marks):
     """record_filing writes the letters a move filed together; the table must be as if
     each were inserted by itself, and the letters played found by the ids so given."""
     db = empty_inbox
     rows = [dict(r, id=inbox._UNWRITTEN + k) for k, r in enumerate(pending)]
     old = list(range(1, before + 1))
-    played = data.draw(st.lists(st.sampled_from(old + [r["id"] for r in rows]), unique=True)
-                       if old or rows else st.just([]))
+    # The letters played: filed before, or by this move (marked, in their order).
+    played = [i for i, mark in zip(old + [r["id"] for r in rows], marks) if mark]
     tables = []
     for by_itself in (True, False):
         db.conn.execute("BEGIN")
@@ -557,7 +598,63 @@ def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
                                     [(written.get(i, i),) for i in collected.played])
             else:
                 inbox.record_filing(db, collected)
-            tables.append(db.conn.execute("SELECT * FROM letters ORDER BY id").fetchall())
+            # Each value quoted: 1, 1.0 and '1' are told apart.
+            columns = [c[1] for c in db.conn.execute("PRAGMA table_info(letters)")]
+            tables.append(db.conn.execute(
+                f"SELECT {', '.join(f'quote({c})' for c in columns)} FROM letters ORDER BY id"
+            ).fetchall())
         finally:
             db.conn.execute("ROLLBACK")
     assert tables[0] == tables[1]
+
+
+# --- choosing the orders a move plays ---------------------------------------------------
+
+LETTER_ROWS = st.lists(st.fixed_dictionaries({
+    "officer_id": st.none() | st.integers(1, 4), "move": st.integers(1, 3),
+    "date": st.sampled_from(["2026-01-01T00:00:00+00:00", "2026-01-01T00:00:01+00:00",
+                             "2026-01-02T00:00:00+00:00"]),
+    "gap": st.integers(1, 3)}), max_size=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(LETTER_ROWS)
+def test_each_officer_s_letters_are_grouped_as_the_letters_sorted_by_date(drawn):
+    """The letters of a move grouped by officer, each list sorted: as grouping them
+    all sorted by date, then arrival."""
+    rows, letter_id = [], 0
+    for row in drawn:
+        letter_id += row.pop("gap")
+        rows.append(dict(row, id=letter_id))
+    now_of: dict = {}
+    later_of: dict = {}
+    for row in sorted(rows, key=lambda r: (r["date"], r["id"])):
+        if row["officer_id"] is not None:
+            mine = now_of if row["move"] == 2 else later_of
+            mine.setdefault(row["officer_id"], []).append(row)
+    assert inbox._by_officer(rows, 2) == (now_of, later_of)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["accepted", "refused"]), st.booleans()),
+                min_size=1, max_size=4))
+def test_an_officer_s_one_letter_checked_now_is_played_as_among_several(letters):
+    """An officer's one letter, checked by this call, is played as the general choice
+    among his letters plays it: the same orders, the same letter played, no note."""
+    rows = [{"id": inbox._UNWRITTEN + k, "status": status, "source": f"orders/{k}.txt"}
+            for k, (status, _) in enumerate(letters)]
+    fresh = {row["id"]: f"orders of {row['id']}"
+             for row, (_, checked) in zip(rows, letters) if checked}
+    accepted = [row for row in rows if row["status"] == "accepted"]
+    if accepted and accepted[-1]["id"] not in fresh:
+        return  # read and checked again: a filed letter's, not this choice's
+    desk = inbox.Inbox.__new__(inbox.Inbox)
+    desk.fresh = fresh
+    officer = type("Officer", (), {"id": 3, "name": "Notius"})()
+    chosen = []
+    for choose in (desk._choose, desk._choose_among):
+        out = inbox.Collected()
+        chosen.append((choose(officer, [dict(r) for r in rows], out), out))
+    (fast, one), (general, other) = chosen
+    assert fast == general
+    assert (one.orders, one.played, one.notes) == (other.orders, other.played, other.notes)
