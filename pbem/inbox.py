@@ -854,6 +854,8 @@ def _literal(values: tuple[Any, ...]) -> str | None:
     if first is None:
         literal = "NULL"
     elif kind is str and first.isascii() and "\0" not in first:
+        # A quote doubled is the one escape of an SQL text: nothing a player writes (a
+        # letter's text, its subject) can end the literal early.
         literal = "'" + first.replace("'", "''") + "'"
     elif kind is int and -2**63 < first < 2**63:
         literal = str(first)
