@@ -118,3 +118,24 @@ def test_a_panels_scale_marks_the_squares_it_would_find_square_by_square(x0, y0,
     """The ticks go from the first multiple of their step, a step at a time."""
     args = (x0, x0 + side - 1, y0, y0 + side - 1, cell, px, py, frame)
     assert svg._ticks.__wrapped__(*args) == ticks_square_by_square(*args)
+
+
+@given(st.integers(-40, 40), st.integers(-40, 40), st.sampled_from([6, 9, 12, 20, 24]),
+       st.lists(st.tuples(st.sampled_from([-1, 0, 2]),
+                          st.lists(st.tuples(st.integers(-45, 45), st.integers(-45, 45)),
+                                   min_size=1, max_size=4),
+                          st.sampled_from(["Me", "a <b>", "\u202eX"]), st.booleans()),
+                max_size=12))
+def test_the_tracks_printed_by_columns_are_each_track_printed(x0, y1, cell, tracks):
+    # `chart_svg.tracks_text` prints the pixels of each level's columns and rows once:
+    # the same text as `track_text`, track by track.
+    from pbem.direct import chart_svg
+    from pbem.formats import html_text
+
+    px = chart_svg.Pixels(x0, y1, cell, cell / 2, round(max(2.0, cell * 0.42), 1),
+                          {-1: (10, 40), 0: (300, 40), 2: (10, 500)}, chart_svg.Numbers())
+    drawn = [{"level": level, "points": [list(p) for p in points], "label": label,
+              "last": last} for level, points, label, last in tracks]
+    assert chart_svg.tracks_text(drawn, px, html_text()) == [
+        chart_svg.track_text(t["level"], t["points"], t["label"], t["last"], px, html_text())
+        for t in drawn]

@@ -350,3 +350,21 @@ def test_a_planet_drawn_from_the_base_is_drawn_as_plainly_worked_out(at, facts, 
     drawn["label"] = "changed"  # each chart gets its own copy of the kept drawing
     again = svg._base_planet(p, name, marks, frozenset(marks.items()))
     assert again == plainly_drawn(p, name, marks)
+
+
+@given(st.dictionaries(st.text(alphabet="ab <Z", max_size=4), st.one_of(
+    st.none(), st.just({"on": "BASE"}), st.just({"on": "P-1"}),
+    st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(0, 1)).map(
+        lambda at: {"at": list(at)})), max_size=12))
+def test_the_public_chart_draws_the_ships_it_places_in_name_order(ships):
+    # `svg.public_drawing` sorts the ships the bulletins place, without those they do not
+    # (None): the ships every ship sorted by name would give.
+    from pbem.charts.knowledge import BASE_DESIGNATION
+    chart = PublicChart()
+    chart.planets["P-1"] = {**chart.planets[BASE_DESIGNATION], "at": None, "base": False}
+    chart.ships = {name: ({"on": BASE_DESIGNATION} if where == {"on": "BASE"} else where)
+                   for name, where in ships.items()}
+    drawn = svg.public_drawing(chart, game="g", move=1, marks={}).ships
+    every = [(name, chart.square(where)) for name, where in sorted(chart.ships.items())]
+    assert drawn == [{"level": at[2], "x": at[0], "y": at[1], "label": name}
+                     for name, at in every if at is not None]

@@ -673,3 +673,17 @@ def test_what_the_bulletins_print_alike_is_what_each_of_them_prints(value):
         assert len(each) > 1 and all(formats.DIFFERS not in text for text in each)
     else:
         assert each == {said}
+
+
+@given(st.one_of(st.integers(-10**6, 10**6), st.booleans(), st.none()))
+def test_a_standing_s_score_prints_as_every_format_prints_it(score):
+    # `bulletin.Alike.ranks` prints a whole-number score from 0 up as `str`, past the memo:
+    # the text each format's escaper, and so `alike`, prints for it.
+    if type(score) is int and score >= 0:
+        for escaper in (formats.alike, formats.plain, formats.markdown, formats.bbcode,
+                        formats.html_escaped):
+            assert formats.Escaped(escaper)[score] == str(score)
+    standing = {"rank": "Centurio", "officer_name": "A", "score": score, "ship": "S"}
+    said = formats.Escaped(formats.alike)[score]
+    row = None if said == formats.DIFFERS else ("Centurio", "A", said, "S")
+    assert bulletin.Alike([], [standing]).ranks == [row]

@@ -187,7 +187,9 @@ def public_drawing(chart: PublicChart, *, game: str, move: int,
     placed = chart.placed()
     planets = [_base_planet(placed[name], name, marks) for name in sorted(placed, key=order)]
     ships = []
-    for name, where in sorted(chart.ships.items()):
+    # Most ships moved this move, their squares not told (None): sorted without them.
+    told = sorted([(name, where) for name, where in chart.ships.items() if where is not None])
+    for name, where in told:
         at = chart.square(where)
         if at is not None:
             ships.append({"level": at[2], "x": at[0], "y": at[1], "label": name})

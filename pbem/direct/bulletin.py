@@ -77,7 +77,11 @@ class Alike:
         w = self.words
         rows = []
         for r in self.standings:
-            row = (w[r["rank"]], w[r["officer_name"]], w[r["score"]], w[r["ship"]])
+            # A whole number not below 0 prints as its digits in every format (Markdown
+            # escapes a minus): most scores are 0 or 1, which the memo keeps apart (`Escaped`).
+            score = r["score"]
+            score = str(score) if type(score) is int and score >= 0 else w[score]
+            row = (w[r["rank"]], w[r["officer_name"]], score, w[r["ship"]])
             rows.append(None if DIFFERS in row else row)
         return rows
 

@@ -105,8 +105,7 @@ def drawing(d: svg.Drawing, chart_id: str, e: Escaped, style: str,
     # Tracks: the trails first, the last level's on top (layout inserts each at the front).
     for t in reversed(d.trails):
         add(trail_text(t["level"], t["d"], t["label"], px, e))
-    for t in d.tracks:
-        add(track_text(t["level"], t["points"], t["label"], t["last"], px, e))
+    out += tracks_text(d.tracks, px, e)
     for p in d.planets:
         add(planet_text(p, px, e))
     for h in d.hazards:
@@ -232,6 +231,46 @@ def track_text(level: int, points: list, label: str, last: bool, px: Pixels, e: 
     pts = " ".join(corners)
     return (f'<polyline class="{css}" data-level="{level}" points="{pts}">'
             f'<title>{e[label]}</title></polyline>\n')
+
+
+class Along(dict):
+    """`along[n]`: the pixel of column (or row) `n` of a panel as printed, `start + n * step`
+    (`start - n * step` going up the rows), each worked out and printed once."""
+
+    def __init__(self, start: float, step: int, up: bool, g: Numbers) -> None:
+        super().__init__()
+        self.start, self.step, self.up, self.g = start, step, up, g
+
+    def __missing__(self, n: int) -> str:
+        at = self.start - n * self.step if self.up else self.start + n * self.step
+        text = self[n] = self.g[at]
+        return text
+
+
+def tracks_text(tracks: list[dict[str, Any]], px: Pixels, e: Escaped) -> list[str]:
+    """`track_text` of each track: the GM's chart draws every officer's route of the move,
+    ten thousand of them on the same few hundred squares, so each level's columns and rows
+    are printed once."""
+    out = []
+    add = out.append
+    panels: dict[int, tuple[Along, Along]] = {}
+    cell = px.cell
+    for t in tracks:
+        level, points, label = t["level"], t["points"], t["label"]
+        if len(points) == 1:
+            add(track_text(level, points, label, t["last"], px, e))
+            continue
+        panel = panels.get(level)
+        if panel is None:
+            ox, oy = px.origin[level]
+            panel = panels[level] = (Along(ox - px.x0 * cell + px.half, cell, False, px.g),
+                                     Along(oy + px.y1 * cell + px.half, cell, True, px.g))
+        xs, ys = panel
+        pts = " ".join([f"{xs[x]},{ys[y]}" for x, y in points])
+        css = "track last" if t["last"] else "track"
+        add(f'<polyline class="{css}" data-level="{level}" points="{pts}">'
+            f'<title>{e[label]}</title></polyline>\n')
+    return out
 
 
 def planet_text(p: dict[str, Any], px: Pixels, e: Escaped) -> str:
