@@ -468,19 +468,15 @@ def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str],
     whole). `folder`: an open folder (`opened_folder`) that `path` is relative to, so the
     kernel does not walk the whole path for each file."""
     kind = type(text)
-    data = utf8(text) if kind is str else b"".join([utf8(piece) for piece in text]) \
-        if kind is tuple else None
+    chunks = (utf8(text),) if kind is str else (b"".join([utf8(piece) for piece in text]),) \
+        if kind is tuple else map(utf8, text)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)
     try:
-        if data is None:
-            for piece in text:
-                data = utf8(piece)
-                while data:
-                    data = data[os.write(fd, data):]
-        while data:
-            data = data[os.write(fd, data):]
+        for data in chunks:
+            while data:
+                data = data[os.write(fd, data):]
     finally:
         os.close(fd)
 

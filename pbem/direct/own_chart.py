@@ -151,21 +151,9 @@ class OwnCharts:
             planets = entries  # among the bulletins', which `box` and `level_span` hold
             left, right, bottom, top = self.box
             lo, hi = self.level_span
-        # The least and the most of each, by comparisons (a chart has a handful of squares).
-        if x < left:
-            left = x
-        elif x > right:
-            right = x
-        if y < bottom:
-            bottom = y
-        elif y > top:
-            top = y
-        if z < lo:
-            lo = z
-        elif z > hi:
-            hi = z
-        for p in planets:
-            px, py, pz = p["x"], p["y"], p["level"]
+        # The least and the most of each, by comparisons (a chart has a handful of squares):
+        # his ship's square, then the planets'.
+        for px, py, pz in [(x, y, z), *[(p["x"], p["y"], p["level"]) for p in planets]]:
             if px < left:
                 left = px
             elif px > right:
