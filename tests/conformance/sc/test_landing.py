@@ -4,6 +4,8 @@ the points."""
 
 from __future__ import annotations
 
+import pytest
+
 from pbem.rules.orders import Orders
 from pbem.rules.state import Planet
 
@@ -13,12 +15,14 @@ from core import BASE, HERE, RULES, down, facts_for, in_space, on_ground, one, p
 SEVOLVENTES = RULES.guide["sevolventes"]
 
 
-def test_SC_G_the_presence_table_says_how_many_aliens_are_there_on_landing():
+@pytest.mark.parametrize("face, count", [(1, 1), (4, 3), (6, 4)])
+def test_SC_G_the_presence_table_says_how_many_aliens_are_there_on_landing(face, count):
+    assert SEVOLVENTES.presence[face - 1] == count
     p = Planet(2, HERE, designation="P-1", facts=facts_for("sevolventes"))
     s = state([p], [in_space(BASE.position, landed_on=BASE.id)])
-    r = play(s, {1: Orders(route=route("2 E"), attitude="A")}, {"presence": [6]})
-    assert one(r, "presence")["count"] == SEVOLVENTES.presence[5] == 4
-    assert r.state.planets[2].aliens == (5,) * 4
+    r = play(s, {1: Orders(route=route("2 E"), attitude="A")}, {"presence": [face]})
+    assert one(r, "presence")["count"] == count
+    assert r.state.planets[2].aliens == (5,) * count
 
 
 def test_SC_G_new_aliens_arrive_each_move_the_officer_stays():
