@@ -35,6 +35,17 @@ def test_4I_U_kills_every_alien_fired_at():
     assert r.state.planets[2].aliens == ()
 
 
+def test_4I_fire_against_hostile_aliens_is_simultaneous_with_theirs():
+    """Timing b): the LUPARII killed by the Legio's fire still fire in the same exchange."""
+    p = planet("luparii", (3, 3))
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert A.result(2 * CREW_FC - 6, 6) == "U"
+    r = play(s, {1: Orders(fire=("crews",))},
+             {"arrivals": [NO_ARRIVAL], "legio-fire": [6], "alien-fire": [1]})
+    assert r.state.planets[2].aliens == ()
+    assert one(r, "alien-fire")["attack"] == 6  # both of them, dead in the same exchange
+
+
 def test_4I_a_peaceful_mission_against_hostile_aliens_suffers_their_fire_first():
     """Timing c): alien fire, outcome, then the Legio's mission by the survivors."""
     p = planet("luparii", (3, 3))
