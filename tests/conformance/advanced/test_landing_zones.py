@@ -6,8 +6,8 @@ from __future__ import annotations
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
 
-from conformance.conftest import NO_ARRIVAL, outer, route
-from core import RULES, down, in_space, landing_of, of, on_ground, one, planet, play
+from conformance.conftest import outer, route
+from core import RULES, in_space, landing_of, of, on_ground, one, planet, play
 
 ZONE = {z: RULES.tables["P"].columns[0].faces.index(z) + 1 for z in RULES.environments}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.rules.orders import Orders
 
 from conformance.conftest import FACE, NO_ARRIVAL
-from core import CREW_FC, RULES, down, marthia, of, on_ground, one, planet, play, state
+from core import RULES, down, marthia, of, on_ground, one, planet, play, state
 
 B = RULES.tables["B"]
 

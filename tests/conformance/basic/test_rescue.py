@@ -3,7 +3,6 @@ of a lower level, a score of 0."""
 
 from __future__ import annotations
 
-from pbem.rules.orders import Orders
 from pbem.rules.ship import Ship
 
 from conformance.conftest import FACE, NO_ARRIVAL

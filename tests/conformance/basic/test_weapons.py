@@ -8,7 +8,7 @@ from pbem.rules import combat
 from pbem.rules.orders import Orders
 
 from conformance.conftest import NO_ARRIVAL
-from core import RULES, down, marthia, on_ground, one, planet, play, state
+from core import RULES, marthia, on_ground, one, planet, play, state
 
 A, B = RULES.tables["A"], RULES.tables["B"]
 

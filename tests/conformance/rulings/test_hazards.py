@@ -9,7 +9,7 @@ from pbem.rules.orders import Orders
 from pbem.rules.state import Planet
 
 from conformance.conftest import DISTORTION_WEST, FACE, HAZARDS, outer, route
-from core import BASE, RULES, faces_to, in_space, marthia, of, one, play
+from core import BASE, RULES, faces_to, in_space, marthia, one, play
 
 ZONE = {z: RULES.tables["P"].columns[0].faces.index(z) + 1 for z in RULES.environments}
 

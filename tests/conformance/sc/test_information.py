@@ -8,8 +8,8 @@ from pbem.rules.geometry import Position
 from pbem.rules.orders import InfoRequest, Orders
 from pbem.rules.state import Planet
 
-from conformance.conftest import NO_ARRIVAL, route
-from core import in_space, of, on_ground, one, planet, play, state
+from conformance.conftest import route
+from core import in_space, on_ground, one, planet, play, state
 
 FAR = Position(20, 20, 2)
 
