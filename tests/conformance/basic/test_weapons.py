@@ -8,7 +8,7 @@ from pbem.rules import combat
 from pbem.rules.orders import Orders
 
 from conformance.conftest import NO_ARRIVAL
-from core import RULES, marthia, on_ground, one, planet, play, state
+from core import RULES, down, marthia, on_ground, one, planet, play, state
 
 A, B = RULES.tables["A"], RULES.tables["B"]
 
@@ -29,6 +29,17 @@ def test_3Db_a_module_raises_its_crews_defence_to_4():
     ship = marthia(modules=1, laser_zip3=1)
     assert combat.crew_defence(ship, [0]) == 4 and combat.crew_defence(ship, [1]) == 3
     assert (combat.crew_attack(ship, [0, 1], "animal"), combat.crew_defence(ship, [0, 1])) == (11, 7)
+
+
+def test_3Db_a_crew_lost_with_its_module_loses_the_module_and_its_weapon():
+    """Two DRACONES (8 each) against the one crew down, the one with the LASER ZIP 3 module
+    (defence 4): TAB. B -12, d6 4: 3 men, the whole crew."""
+    p = planet("dracones", (8, 8))
+    s = state([p], [on_ground(p, marthia(modules=1, laser_zip3=1), **down(0))])
+    assert B.result(4 - 16, 4) == 3
+    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [4]})
+    ship = r.state.officers[1].ship
+    assert (ship.crews, ship.modules, ship.laser_zip3) == ((3,), 0, 0)
 
 
 def test_3Dc_each_ship_laser_attacks_with_6():
