@@ -40,3 +40,16 @@ def test_5C_the_space_glue_holds_him_and_he_receives_no_information():
     assert r.state.officers[1].position == HERE
     assert one(r, "info-unanswered")["why"] == "held"
     assert one(r, "alien-ship-attack")["defence"] == 25  # the shields defend in space
+
+
+def test_5C_a_colleague_comes_to_the_aid_and_both_fire_in_their_turns():
+    beta = in_space(Position(2, 5, 2), oid=2, name="Beta", turn=1)
+    kind = RULES.alien_ships.ships["KNOX"]
+    alien = AlienShip(kind.name, kind.attack, kind.defence, kind.movement, HERE, hooked=(1,))
+    s = replace(state([], [in_space(HERE), beta], settings={"level": "advanced"}), alien_ship=alien)
+    r = play(s, {2: Orders(route=route("3 E"))}, {"alien-ship-fire": [1]})
+    assert r.state.alien_ship.hooked == (1, 2)
+    r = play(replace(r.state, move=6), {1: Orders(fire_alien=True), 2: Orders(fire_alien=True)},
+             {"fire-alien": [4, 6], "alien-ship": [1]})  # Notius R, then Beta D
+    assert [e.officer for e in r.events if e.kind == "fire-alien"] == [1, 2]
+    assert r.state.alien_ship is None

@@ -9,8 +9,8 @@ from pbem.rules.orders import Orders
 
 from conformance.conftest import FACE, NO_ARRIVAL, route
 from core import (
-    BASE, CREW_FC, LASER_FC, RULES, down, in_space, landing_of, of, on_ground, one, planet, play,
-    state, then,
+    BASE, CREW_FC, LASER_FC, RULES, down, in_space, kinds, landing_of, of, on_ground, one, planet,
+    play, state, then,
 )
 
 A, B, D, E, F, G, H = (RULES.tables[t] for t in "ABDEFGH")
@@ -68,6 +68,17 @@ def test_4II_a_wounded_captive_is_worth_half_the_points():
     assert r.state.planets[2].aliens == (5,)
 
 
+def test_4II_hostile_aliens_are_captured_only_after_their_attack():
+    """LUPARII are hostile: their attack comes first, then the capture by the survivors."""
+    p = planet("luparii", (3, 3))
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert B.result(2 * CREW_FC - 6, 1) == 0 and D.result(2 * CREW_FC - 3, 3) == "Yes"
+    r = play(s, {1: Orders(mission="capture")},
+             {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "capture": [3]})
+    assert kinds(r).index("alien-fire") < kinds(r).index("mission")
+    assert one(r, "captured")["points"] == RULES.guide["luparii"].points["capture"]
+
+
 def test_4III_alliance_yes_by_the_alliance_factor_pays_its_value():
     p = planet("aviarii", (4, 4))
     s = state([p], [on_ground(p, **down(0, 1))])
@@ -76,6 +87,16 @@ def test_4III_alliance_yes_by_the_alliance_factor_pays_its_value():
     r = play(s, {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL], "alliance": [4]})
     assert one(r, "mission")["column"] == E.label(factor)
     assert landing_of(r).pending == RULES.guide["aviarii"].alliance_value
+
+
+def test_4III_alliance_no_the_pestered_aliens_attack_without_response():
+    p = planet("aviarii", (4, 4))
+    s = state([p], [on_ground(p, **down(0, 1))])
+    assert E.result(RULES.guide["aviarii"].alliance_factor, 1) == "No"
+    r = play(s, {1: Orders(mission="alliance")},
+             {"arrivals": [NO_ARRIVAL], "alliance": [1], "alien-fire": [1]})
+    assert one(r, "alien-fire")["attack"] == 8 and of(r, "legio-fire") == []
+    assert r.state.planets[2].hostile and landing_of(r).alliance_failures == 1
 
 
 def test_4III_after_2_unsuccessful_attempts_the_alliance_is_impossible():
@@ -111,6 +132,18 @@ def test_4IV_intimidation_no_the_aliens_counterattack():
     r = play(s, {1: Orders(mission="intimidation")},
              {"arrivals": [NO_ARRIVAL], "intimidation": [1], "alien-fire": [1]})
     assert one(r, "alien-fire")["target"] == "ship" and r.state.planets[2].hostile
+
+
+def test_4IV_aggressive_aliens_are_intimidated_after_their_attack_and_No_counts_as_dash():
+    """Five CYNOCEPHALI (hostile, 20) against the lasers' 18: they attack first; the
+    intimidation's No is then read as -, and they do not attack again."""
+    p = planet("cynocephali", (4,) * 5)
+    s = state([p], [on_ground(p)])
+    assert F.result(3 * LASER_FC - 20, 1) == "No"
+    r = play(s, {1: Orders(mission="intimidation")},
+             {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "intimidation": [1]})
+    assert kinds(r).index("alien-fire") < kinds(r).index("mission")
+    assert len(of(r, "alien-fire")) == 1 and landing_of(r).pending == 0
 
 
 def test_4V_commerce_negative_points_are_damages_and_at_most_two_moves():

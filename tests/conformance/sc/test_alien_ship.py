@@ -42,6 +42,14 @@ def test_SCadv_E_it_moves_after_the_last_officer_toward_the_nearest_ship_in_spac
     assert kinds(r).index("alien-ship-moves") > max(i for i, k in enumerate(kinds(r)) if k == "turn")
 
 
+def test_SCadv_E_with_nobody_on_its_level_it_changes_level_toward_the_most_populated():
+    one_above = in_space(Position(5, 5, 2))
+    two_below = [in_space(Position(20, 20, 4), oid=2, name="Beta", turn=1),
+                 in_space(Position(22, 20, 4), oid=3, name="Gamma", turn=2)]
+    r = play(space(one_above, *two_below, alien=knox(Position(5, 5, 3))), {}, {})
+    assert r.state.alien_ship.position.level == 4
+
+
 def test_SCadv_E_a_hooked_legionary_disengages_on_5_or_6():
     here = Position(5, 5, 2)
     for face, free in ((5, True), (4, False)):
