@@ -11,6 +11,7 @@ import click
 from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
 from .errors import GameError
 from .lock import WAIT_SECONDS, WAIT_VARIABLE, game_lock
+from .privacy import private_files
 from .terminal import clean, clean_line
 
 # Each command imports what it needs when it runs: `pbem check` without a game needs only
@@ -58,15 +59,25 @@ def _game_of(params: dict) -> Path:
     return Path(".")
 
 
+def writes_game(command):
+    """A command that writes in a game folder: whatever it makes there is private."""
+    @functools.wraps(command)
+    def run(*args, **params):
+        with private_files():
+            return command(*args, **params)
+    return run
+
+
 def changes_game(command):
     """A command that changes a game: it holds the game's lock for its whole life (see
-    `pbem.lock`), waiting for a command that holds it. The one place that takes the
-    lock."""
+    `pbem.lock`), waiting for a command that holds it, and writes private files. The
+    one place that takes the lock."""
     @functools.wraps(command)
     def run(*args, **params):
         game_dir = _game_of(params)
         if not (game_dir / DB_NAME).is_file():  # no game (yet): the command says so itself
-            return command(*args, **params)
+            with private_files():
+                return command(*args, **params)
         context = click.get_current_context()
         wait = context.find_root().params.get("wait", WAIT_SECONDS)
 
@@ -75,7 +86,7 @@ def changes_game(command):
                        err=True)
 
         try:
-            with game_lock(game_dir, context.command_path, wait, waiting):
+            with private_files(), game_lock(game_dir, context.command_path, wait, waiting):
                 return command(*args, **params)
         except GameError as e:  # GameBusy: the commands turn their own errors into words
             raise fail(e) from None
@@ -288,6 +299,7 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
 
 @main.command()
 @GAME_DIR
+@writes_game
 def preview(game_dir: Path) -> None:
     """Resolve the current move on a copy: reports in preview/, the game unchanged.
 
@@ -887,6 +899,7 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
 @click.option("--advanced", is_flag=True,
               help="The demo of outer space: hazards, landing zones, radioactivity "
                    "(default folder demo-advanced).")
+@writes_game
 def demo(directory: Path | None, advanced: bool) -> None:
     """Build a shipped demo game in DIRECTORY (default: demo) and resolve it."""
     from .demo import ADVANCED, BASIC, run_demo

@@ -44,6 +44,7 @@ from .rules.state import GameState, Planet, Specialist
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
+from .privacy import PRIVATE_FOLDER
 from .terminal import clean_line
 
 if TYPE_CHECKING:
@@ -238,6 +239,7 @@ def new_game(
         except ValueError as e:
             raise GameError(str(e)) from None
     game_dir.mkdir(parents=True, exist_ok=True)
+    game_dir.chmod(PRIVATE_FOLDER)  # a folder given ready-made too: the game is the GM's
     (game_dir / "orders").mkdir(exist_ok=True)
     (game_dir / "reports").mkdir(exist_ok=True)
     db = store.open_db(game_dir, create=True)

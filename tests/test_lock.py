@@ -227,3 +227,35 @@ def test_a_send_stopped_while_it_delivered_never_sends_that_mail_again(folder):
     assert f"  unsure  {first[1]} to alpha@example.org: a send was stopped" in done.output
     assert first[1] not in [m["Subject"] for m in smtp.messages()]
     assert outbox.waiting(folder) == 0
+
+
+# --- what stays private on a shared machine ----------------------------------------------
+
+def test_a_game_folder_is_private_to_the_gm_whatever_the_umask(tmp_path):
+    """game.db (the secret: map and dice), backups, unsent letters with secrets, reports:
+    every folder 0700 and file 0600, under the umask 022 of most shells."""
+    mailed = tmp_path / "mail.eml"
+    mailed.write_bytes(orders_mail(1))
+    folder = tmp_path / "shared" / "cornifex"
+    folder.mkdir(parents=True, mode=0o755)  # made ready by the GM, open to all
+    before = os.umask(0o022)
+    try:
+        for args in (["new", folder, "--seed", "7", "--name", "cornifex", "--size", "12",
+                      "--gm-email", "sc@example.org"],
+                     ["enlist", folder, "--name", "Alpha", "--email", "alpha@example.org",
+                      "--fit", "crews=1,tanks=1", "--secret", OFFICERS["Alpha"]],
+                     ["inbox", folder, mailed], ["preview", folder], ["resolve", folder, "--force"],
+                     ["report", folder], ["resolve", folder, "--force"], ["rollback", folder],
+                     ["reveal", folder, "--early"]):
+            done = CliRunner().invoke(main, [str(a) for a in args])
+            assert done.exit_code == 0, (args, done.output)
+        assert os.umask(0o022) == 0o022  # given back as it was
+    finally:
+        os.umask(before)
+    made = [folder, *folder.rglob("*")]
+    assert {"game.db", "backups", "outbox", "reports", "rolled-back", "preview"} <= {
+        p.name for p in folder.iterdir()}
+    assert any(p.parent.name == "outbox" for p in made)  # the welcome letter, unsent
+    opened = [(p.relative_to(folder).as_posix(), oct(p.stat().st_mode & 0o777)) for p in made
+              if p.stat().st_mode & 0o077]
+    assert opened == []
