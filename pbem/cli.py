@@ -12,7 +12,7 @@ from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
 from .errors import GameError
 from .lock import WAIT_SECONDS, WAIT_VARIABLE, game_lock
 from .privacy import private_files
-from .terminal import clean, clean_line
+from .terminal import clean, clean_line, escaped_output
 
 # Each command imports what it needs when it runs: `pbem check` without a game needs only
 # the order reader, and the game's machinery (SQLite, templates, mail, dateutil) would be
@@ -25,7 +25,7 @@ GAME_DIR = click.argument(
 
 
 def fail(error: Exception) -> click.ClickException:
-    return click.ClickException(str(error))
+    return click.ClickException(clean(str(error)))  # it may quote what a player wrote
 
 
 def game_and(args: tuple[str, ...], names: tuple[str, ...]) -> tuple[Path, list[str]]:
@@ -106,6 +106,8 @@ def main(wait: float) -> None:
     GAME_DIR uses the current folder when it is left out. One command at a time changes
     a game: the others wait for it (--wait); commands that only read run beside it.
     """
+    # Whatever any command prints, a player's terminal codes in it are shown as escapes.
+    click.get_current_context().with_resource(escaped_output())
 
 
 @main.command()
@@ -445,9 +447,9 @@ def inbox(args: tuple[str, ...]) -> None:
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
     for f in run.checked:
-        click.echo(f"  {words[f.status]:<10}  {f.note}  (waited for this move)")
+        click.echo(f"  {words[f.status]:<10}  {clean_line(f.note)}  (waited for this move)")
     for f in run.new:
-        click.echo(f"  {words[f.status]:<10}  {f.note}")
+        click.echo(f"  {words[f.status]:<10}  {clean_line(f.note)}")
     new = run.new
     again = len(run.filed) - len(new)
     click.echo(
@@ -491,19 +493,19 @@ def status(game_dir: Path) -> None:
     rows = []
     for o in found.officers:
         if o.standing == standing.VALID:
-            what = f"valid, {o.when} ({o.source})"
+            what = f"valid, {o.when} ({clean_line(o.source)})"
             if o.superseded:
                 what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
         elif o.standing == standing.REFUSED_ONLY:
             problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
-            what = f"refused only, {o.when} ({o.source}): {problem}"
+            what = f"refused only, {o.when} ({clean_line(o.source)}): {clean_line(problem)}"
         else:
             what = "nothing yet"
         if o.refused and o.standing == standing.VALID:
             what += f"; {o.refused} refused"
         if o.early:
             what += "; early orders for move " + ", ".join(map(str, o.early))
-        rows.append((o.name, what, str(o.missed)))
+        rows.append((clean_line(o.name), what, str(o.missed)))
     head = ("officer", "orders", "missed")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(2)]
     for r in [head, *rows]:
@@ -512,13 +514,14 @@ def status(game_dir: Path) -> None:
         click.echo(f"Orders for no officer of this game ({len(found.strangers)}):")
         for r in found.strangers:
             why = r["problem"].message if r["problem"] else "not read"
-            click.echo(f"  {r['source']}{' from ' + r['sender'] if r['sender'] else ''}: {why}")
+            sender = f" from {r['sender']}" if r["sender"] else ""
+            click.echo(clean_line(f"  {r['source']}{sender}: {why}"))
     if found.not_orders:
         click.echo(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
         for r in found.not_orders:
             sender = f" from {r['sender']}" if r["sender"] else ""
             subject = f" \"{r['subject']}\"" if r["subject"] else ""
-            click.echo(f"  {r['source']}{sender}{subject}: {r['reason']}")
+            click.echo(clean_line(f"  {r['source']}{sender}{subject}: {r['reason']}"))
     if found.unfiled:
         click.echo(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
                    "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder now.")
