@@ -277,8 +277,13 @@ def enlist(
         ship_name = naming.ship_name(ship_name)
     except naming.NameRefused as e:
         raise GameError(str(e)) from None
-    if any(r["name"].casefold() == name.casefold() for r in db.query("SELECT name FROM officers")):
-        raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+    for r in db.query("SELECT name FROM officers"):
+        if r["name"].casefold() == name.casefold():
+            raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+        if naming.look_alike(r["name"]) == naming.look_alike(name):
+            raise GameError(f"{name!r} looks just like the enlisted officer {r['name']!r} (it "
+                            f"differs only by look-alike letters: {naming.unlike(name)}); "
+                            "choose a name that reads otherwise")
     from .mail import outbox
     from .mail.compose import MailError, check_email
 
