@@ -55,7 +55,11 @@ def game_lock(game_dir: Path, command: str, wait: float = WAIT_SECONDS,
     path = Path(game_dir) / LOCK_NAME
     # Private like the game (0600), never truncated before it is ours: until then it
     # says who holds the game.
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError as e:
+        raise GameError(f"{path}: the game's lock cannot be opened ({e.strerror}); pbem "
+                        "needs to write in the game folder") from None
     try:
         deadline = time.monotonic() + max(0.0, wait)
         told = False
@@ -65,6 +69,9 @@ def game_lock(game_dir: Path, command: str, wait: float = WAIT_SECONDS,
                 break
             except BlockingIOError:
                 pass
+            except OSError as e:  # a file system without locks (some network ones)
+                raise GameError(f"{path}: the game cannot be locked ({e.strerror}); keep "
+                                "the game on a local disk") from None
             if time.monotonic() >= deadline:
                 holder = holder_of(game_dir) or "another pbem command"
                 raise GameBusy(

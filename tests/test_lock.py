@@ -259,3 +259,14 @@ def test_a_game_folder_is_private_to_the_gm_whatever_the_umask(tmp_path):
     opened = [(p.relative_to(folder).as_posix(), oct(p.stat().st_mode & 0o777)) for p in made
               if p.stat().st_mode & 0o077]
     assert opened == []
+
+
+def test_a_game_folder_pbem_cannot_write_in_is_said_plainly(folder, monkeypatch):
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr("pbem.lock.os.open", refused)
+    done = CliRunner().invoke(main, commands(folder, 25)["inbox"])
+    assert done.exit_code == 1
+    assert done.output == (f"Error: {folder / LOCK_NAME}: the game's lock cannot be opened "
+                           "(Permission denied); pbem needs to write in the game folder\n")
