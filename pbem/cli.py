@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -9,7 +10,9 @@ import click
 
 from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
 from .errors import GameError
-from .terminal import clean, clean_line
+from .lock import WAIT_SECONDS, WAIT_VARIABLE, game_lock
+from .privacy import private_files
+from .terminal import clean, clean_line, escaped_output
 
 # Each command imports what it needs when it runs: `pbem check` without a game needs only
 # the order reader, and the game's machinery (SQLite, templates, mail, dateutil) would be
@@ -22,7 +25,7 @@ GAME_DIR = click.argument(
 
 
 def fail(error: Exception) -> click.ClickException:
-    return click.ClickException(str(error))
+    return click.ClickException(clean(str(error)))  # it may quote what a player wrote
 
 
 def game_and(args: tuple[str, ...], names: tuple[str, ...]) -> tuple[Path, list[str]]:
@@ -45,14 +48,66 @@ def mail_note(game_dir: Path) -> None:
                    "deliver them with `pbem send`.")
 
 
+def _game_of(params: dict) -> Path:
+    """The game folder a command works on, as the command itself finds it: GAME_DIR, or
+    the first of its arguments when that folder holds a game (`game_and`, `_game_then`)."""
+    if params.get("game_dir") is not None:
+        return Path(params["game_dir"])
+    args = params.get("args") or ()
+    if args and (Path(args[0]) / DB_NAME).is_file():
+        return Path(args[0])
+    return Path(".")
+
+
+def writes_game(command):
+    """A command that writes in a game folder: whatever it makes there is private."""
+    @functools.wraps(command)
+    def run(*args, **params):
+        with private_files():
+            return command(*args, **params)
+    return run
+
+
+def changes_game(command):
+    """A command that changes a game: it holds the game's lock for its whole life (see
+    `pbem.lock`), waiting for a command that holds it, and writes private files. The
+    one place that takes the lock."""
+    @functools.wraps(command)
+    def run(*args, **params):
+        game_dir = _game_of(params)
+        if not (game_dir / DB_NAME).is_file():  # no game (yet): the command says so itself
+            with private_files():
+                return command(*args, **params)
+        context = click.get_current_context()
+        wait = context.find_root().params.get("wait", WAIT_SECONDS)
+
+        def waiting(holder: str) -> None:
+            click.echo(f"{game_dir} is held by {holder}; waiting up to {wait:g} s for it.",
+                       err=True)
+
+        try:
+            with private_files(), game_lock(game_dir, context.command_path, wait, waiting):
+                return command(*args, **params)
+        except GameError as e:  # GameBusy: the commands turn their own errors into words
+            raise fail(e) from None
+    return run
+
+
 @click.group()
 @click.version_option(package_name="pbem")
-def main() -> None:
+@click.option("--wait", type=click.FloatRange(min=0), default=WAIT_SECONDS, show_default=True,
+              envvar=WAIT_VARIABLE, metavar="SECONDS",
+              help=f"How long a command that changes a game waits while another one works on "
+                   f"it (or {WAIT_VARIABLE}); then it says which command holds the game.")
+def main(wait: float) -> None:
     """pbem: the turn processor for VII Legio played by e-mail or on a forum.
 
     A game lives in a folder (game.db, orders/, reports/). Every command that takes
-    GAME_DIR uses the current folder when it is left out.
+    GAME_DIR uses the current folder when it is left out. One command at a time changes
+    a game: the others wait for it (--wait); commands that only read run beside it.
     """
+    # Whatever any command prints, a player's terminal codes in it are shown as escapes.
+    click.get_current_context().with_resource(escaped_output())
 
 
 @main.command()
@@ -75,6 +130,7 @@ def main() -> None:
 @click.option("--gm-email", help='The From of every mail pbem writes, e.g. "Space Computer <sc@example.org>".')
 @click.option("--keep-backups", default=KEEP_BACKUPS, show_default=True, type=click.IntRange(min=0),
               help="Backups of the game before a move to keep (0: none, and no rollback).")
+@changes_game
 def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: int, level: str,
         moves: int | None, map_file: Path | None, rules: tuple[str, ...],
         private_research: bool, gm_email: str | None, keep_backups: int) -> None:
@@ -119,6 +175,7 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 @click.option("--specialist", default=None,
               help="Advanced level: a specialist officer, e.g. 'PSI 2', 'ROBUR 3' or "
                    "'SCIENTIST MINERAL 4' (value 1 to 4).")
+@changes_game
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
            sheet: Path | None, rank: str | None, secret: str | None,
            personality: int | None, specialist: str | None) -> None:
@@ -150,6 +207,7 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
 @main.command("order")
 @GAME_DIR
 @click.argument("names", nargs=-1, required=True)
+@changes_game
 def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
     """Fix the player order instead of the lot drawn at enlistment."""
     from . import game as library
@@ -204,6 +262,7 @@ def echo_completed(completed) -> None:
               help="Play the move even if no officer sent valid orders or most would hold.")
 @click.option("--now", "early", is_flag=True,
               help="Play the move before its deadline although some orders are missing.")
+@changes_game
 def resolve(game_dir: Path, force: bool, early: bool) -> None:
     """Resolve the current move and write the reports and the bulletin.
 
@@ -242,6 +301,7 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
 
 @main.command()
 @GAME_DIR
+@writes_game
 def preview(game_dir: Path) -> None:
     """Resolve the current move on a copy: reports in preview/, the game unchanged.
 
@@ -265,6 +325,7 @@ def preview(game_dir: Path) -> None:
 @main.command()
 @GAME_DIR
 @click.option("--move", type=int, help="Which move (default: the last resolved).")
+@changes_game
 def report(game_dir: Path, move: int | None) -> None:
     """Write a resolved move's reports again from the database.
 
@@ -284,6 +345,7 @@ def report(game_dir: Path, move: int | None) -> None:
 
 @main.command("mail-from", context_settings={"ignore_unknown_options": False})
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] ADDRESS")
+@changes_game
 def mail_from(args: tuple[str, ...]) -> None:
     """Set the GM's address: the From of every mail pbem writes.
 
@@ -309,6 +371,7 @@ def mail_from(args: tuple[str, ...]) -> None:
 @click.option("--ssl", "security", flag_value="ssl", help="Connect over TLS from the start.")
 @click.option("--plain", "security", flag_value="plain", default=True,
               help="No encryption (a local relay); the default.")
+@changes_game
 def send(game_dir: Path, host: str, port: int | None, security: str) -> None:
     """Deliver the outbox over SMTP; a mail is never sent twice.
 
@@ -322,6 +385,8 @@ def send(game_dir: Path, host: str, port: int | None, security: str) -> None:
         delivery = sending.send_outbox(game_dir, server)
     except GameError as e:
         raise fail(e) from None
+    for row in delivery.stopped:
+        click.echo(f"  unsure  {row['subject']} to {row['recipients']}: {sending.STOPPED}")
     if not delivery.sent and not delivery.failed:
         click.echo("The outbox is empty: nothing to send.")
         return
@@ -338,6 +403,7 @@ def send(game_dir: Path, host: str, port: int | None, security: str) -> None:
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
 @click.option("--move", type=int, required=True, help="The move whose report to send again.")
+@changes_game
 def resend(args: tuple[str, ...], move: int) -> None:
     """Queue an officer's report of a move again, to his address of today."""
     from .mail import outbox
@@ -362,6 +428,7 @@ def _game_then(args: tuple[str, ...]) -> tuple[Path, list[str]]:
 
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] SOURCE...")
+@changes_game
 def inbox(args: tuple[str, ...]) -> None:
     """File the orders of a Maildir, an mbox file, .eml files or order files.
 
@@ -380,9 +447,9 @@ def inbox(args: tuple[str, ...]) -> None:
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
     for f in run.checked:
-        click.echo(f"  {words[f.status]:<10}  {f.note}  (waited for this move)")
+        click.echo(f"  {words[f.status]:<10}  {clean_line(f.note)}  (waited for this move)")
     for f in run.new:
-        click.echo(f"  {words[f.status]:<10}  {f.note}")
+        click.echo(f"  {words[f.status]:<10}  {clean_line(f.note)}")
     new = run.new
     again = len(run.filed) - len(new)
     click.echo(
@@ -426,19 +493,19 @@ def status(game_dir: Path) -> None:
     rows = []
     for o in found.officers:
         if o.standing == standing.VALID:
-            what = f"valid, {o.when} ({o.source})"
+            what = f"valid, {o.when} ({clean_line(o.source)})"
             if o.superseded:
                 what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
         elif o.standing == standing.REFUSED_ONLY:
             problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
-            what = f"refused only, {o.when} ({o.source}): {problem}"
+            what = f"refused only, {o.when} ({clean_line(o.source)}): {clean_line(problem)}"
         else:
             what = "nothing yet"
         if o.refused and o.standing == standing.VALID:
             what += f"; {o.refused} refused"
         if o.early:
             what += "; early orders for move " + ", ".join(map(str, o.early))
-        rows.append((o.name, what, str(o.missed)))
+        rows.append((clean_line(o.name), what, str(o.missed)))
     head = ("officer", "orders", "missed")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(2)]
     for r in [head, *rows]:
@@ -447,13 +514,14 @@ def status(game_dir: Path) -> None:
         click.echo(f"Orders for no officer of this game ({len(found.strangers)}):")
         for r in found.strangers:
             why = r["problem"].message if r["problem"] else "not read"
-            click.echo(f"  {r['source']}{' from ' + r['sender'] if r['sender'] else ''}: {why}")
+            sender = f" from {r['sender']}" if r["sender"] else ""
+            click.echo(clean_line(f"  {r['source']}{sender}: {why}"))
     if found.not_orders:
         click.echo(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
         for r in found.not_orders:
             sender = f" from {r['sender']}" if r["sender"] else ""
             subject = f" \"{r['subject']}\"" if r["subject"] else ""
-            click.echo(f"  {r['source']}{sender}{subject}: {r['reason']}")
+            click.echo(clean_line(f"  {r['source']}{sender}{subject}: {r['reason']}"))
     if found.unfiled:
         click.echo(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
                    "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder now.")
@@ -464,6 +532,7 @@ def status(game_dir: Path) -> None:
 @main.command()
 @GAME_DIR
 @click.option("--again", is_flag=True, help="Remind also those reminded already this move.")
+@changes_game
 def remind(game_dir: Path, again: bool) -> None:
     """Queue a reminder to each officer whose valid orders have not arrived."""
     from . import status as standing
@@ -490,6 +559,7 @@ def remind(game_dir: Path, again: bool) -> None:
               help="Orders by mail count only when sent from the officer's enlisted address.")
 @click.option("--retire-after", "retire", type=int,
               help="Retire a ship after this many moves in a row without valid orders (0: never).")
+@changes_game
 def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None) -> None:
     """Show or change the GM's settings of the desk."""
     from .settings import desk_settings
@@ -510,6 +580,7 @@ def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None) -> N
 @click.argument("args", nargs=-1, metavar="[GAME_DIR] [RULE]")
 @click.option("--tz", "zone", help="The game's time zone, e.g. Europe/Rome (needed with RULE).")
 @click.option("--clear", is_flag=True, help="No more deadlines.")
+@changes_game
 def schedule(args: tuple[str, ...], zone: str | None, clear: bool) -> None:
     """Set the deadlines: an RFC 5545 rule or plain words, in a time zone.
 
@@ -587,6 +658,7 @@ REASON = click.option("--reason", required=True, help="Why: the officer reads it
 @main.command("new-secret")
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
 @REASON
+@changes_game
 def new_secret(args: tuple[str, ...], reason: str) -> None:
     """Give an officer a new secret; a letter with it is queued."""
     from . import roster
@@ -606,6 +678,7 @@ def new_secret(args: tuple[str, ...], reason: str) -> None:
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER ADDRESS")
 @REASON
+@changes_game
 def email(args: tuple[str, ...], reason: str) -> None:
     """Change where an officer's mail goes ("" for none)."""
     from . import roster
@@ -622,6 +695,7 @@ def email(args: tuple[str, ...], reason: str) -> None:
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] OFFICER")
 @REASON
+@changes_game
 def retire(args: tuple[str, ...], reason: str) -> None:
     """Retire an officer: no more turns, reports or mail."""
     from . import roster
@@ -640,6 +714,7 @@ def retire(args: tuple[str, ...], reason: str) -> None:
 @click.option("--damage", help="Components lost, e.g. shields=1,lasers=1 (negative: repaired).")
 @click.option("--position", help="Move the ship to x,y,level, e.g. 12,7,2.")
 @REASON
+@changes_game
 def adjust(args: tuple[str, ...], score: str | None, damage: str | None, position: str | None,
            reason: str) -> None:
     """A ruling: change an officer's score, ship or position."""
@@ -713,6 +788,7 @@ def history(game_dir: Path, officer: str | None) -> None:
 @click.option("--to", "to", type=int,
               help="Undo this move and every later one, so that it is collected again "
                    "(default: the last resolved move).")
+@changes_game
 def rollback(game_dir: Path, to: int | None) -> None:
     """Undo the last move, or every move from --to N on.
 
@@ -752,6 +828,7 @@ def rollback(game_dir: Path, to: int | None) -> None:
 @GAME_DIR
 @click.option("--keep", type=click.IntRange(min=0),
               help="How many backups to keep from now on (0: none, and no rollback).")
+@changes_game
 def backups_cmd(game_dir: Path, keep: int | None) -> None:
     """List the backups of the game before each move; --keep sets how many are kept."""
     from . import game as library
@@ -774,6 +851,7 @@ def backups_cmd(game_dir: Path, keep: int | None) -> None:
 @click.option("--early", is_flag=True,
               help="Reveal while the game is still running: every player can then read the "
                    "hidden map and compute every die still to come.")
+@changes_game
 def reveal(game_dir: Path, early: bool) -> None:
     """Publish the game secret once the game is over, with the record players verify.
 
@@ -824,6 +902,7 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
 @click.option("--advanced", is_flag=True,
               help="The demo of outer space: hazards, landing zones, radioactivity "
                    "(default folder demo-advanced).")
+@writes_game
 def demo(directory: Path | None, advanced: bool) -> None:
     """Build a shipped demo game in DIRECTORY (default: demo) and resolve it."""
     from .demo import ADVANCED, BASIC, run_demo

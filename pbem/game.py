@@ -44,6 +44,7 @@ from .rules.state import GameState, Planet, Specialist
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
 from .summary import MoveSummary, summarize
+from .privacy import PRIVATE_FOLDER
 from .terminal import clean_line
 
 if TYPE_CHECKING:
@@ -238,6 +239,7 @@ def new_game(
         except ValueError as e:
             raise GameError(str(e)) from None
     game_dir.mkdir(parents=True, exist_ok=True)
+    game_dir.chmod(PRIVATE_FOLDER)  # a folder given ready-made too: the game is the GM's
     (game_dir / "orders").mkdir(exist_ok=True)
     (game_dir / "reports").mkdir(exist_ok=True)
     db = store.open_db(game_dir, create=True)
@@ -275,8 +277,13 @@ def enlist(
         ship_name = naming.ship_name(ship_name)
     except naming.NameRefused as e:
         raise GameError(str(e)) from None
-    if any(r["name"].casefold() == name.casefold() for r in db.query("SELECT name FROM officers")):
-        raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+    for r in db.query("SELECT name FROM officers"):
+        if r["name"].casefold() == name.casefold():
+            raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
+        if naming.look_alike(r["name"]) == naming.look_alike(name):
+            raise GameError(f"{name!r} looks just like the enlisted officer {r['name']!r} (it "
+                            f"differs only by look-alike letters: {naming.unlike(name)}); "
+                            "choose a name that reads otherwise")
     from .mail import outbox
     from .mail.compose import MailError, check_email
 

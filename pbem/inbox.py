@@ -284,8 +284,15 @@ class Inbox:
         and its receipts in one transaction."""
         if self.defer:
             return self._file(letter)
-        with self.db.atomic():
-            return self._file(letter)
+        try:
+            with self.db.atomic():
+                return self._file(letter)
+        except Exception as error:  # noqa: BLE001 - no mail, however made, stops the desk
+            # Filed as a mail that could not be read, the error said, for the GM to see;
+            # its digest kept, so that it is not filed again on the next run.
+            unread = reading.unreadable(letter.source, letter.arrival, error)
+            with self.db.atomic():
+                return self._file(replace(unread, digest=letter.digest))
 
     def _file(self, letter: Letter) -> Filed:
         seen = self.known(letter.digest)

@@ -62,6 +62,39 @@ def officer_name(text: str) -> str:
     return name
 
 
+# Letters of other scripts drawn like Latin ones, each to the Latin letter of the same case
+# (Unicode's confusables for the letters an officer's name is made of): "Alphа" with a
+# Cyrillic а reads as Alpha on every screen. Full-width letters and the like are folded
+# by NFKC first.
+_LOOK_ALIKES = str.maketrans({
+    # Cyrillic
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
+    "Т": "T", "Х": "X", "У": "Y", "Ү": "Y", "І": "I", "Ј": "J", "Ѕ": "S", "Ԛ": "Q", "Ԝ": "W",
+    "Ӏ": "I", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "ү": "y", "х": "x",
+    "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "һ": "h", "ԛ": "q", "ԝ": "w", "ӏ": "l", "ѵ": "v",
+    # Greek
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+    "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "α": "a", "ι": "i", "κ": "k", "ν": "v",
+    "ο": "o", "ρ": "p", "υ": "u", "χ": "x",
+    # Latin letters of other shapes and dotless i
+    "ɡ": "g", "ı": "i", "ℓ": "l",
+})
+
+
+def look_alike(name: str) -> str:
+    """The name as it looks: two names with the same `look_alike` cannot be told apart on
+    a screen (full-width or compatibility forms, Cyrillic or Greek letters drawn like Latin
+    ones, case), so a second officer may not take it."""
+    return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKES).casefold()
+
+
+def unlike(name: str) -> str:
+    """The letters of the name that `look_alike` reads as others, named for the GM."""
+    found = dict.fromkeys(c for c in name
+                          if unicodedata.normalize("NFKC", c).translate(_LOOK_ALIKES) != c)
+    return ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in found) or "case"
+
+
 def game_name(text: str) -> str:
     """A game's name as the officers will write it after GAME; raises NameRefused."""
     name = _name(text, "game's name", MOST_NAME_CHARS)

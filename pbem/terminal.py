@@ -11,6 +11,9 @@ that it is there and nothing happens to his terminal.
 from __future__ import annotations
 
 import re
+import sys
+from contextlib import contextmanager
+from typing import Iterator
 
 # C0 and C1 controls but tab and newline, DEL, the bidi marks and overrides, the Unicode
 # line and paragraph separators, and surrogates (an undecodable byte of a file name).
@@ -41,3 +44,29 @@ def clean_line(text: str) -> str:
     if text.isascii() and text.isprintable():  # most names: nothing to escape, no search
         return text
     return _UNSAFE_OR_NEWLINE.sub(_escape, text)
+
+
+class _Escaping:
+    """A text stream that writes every piece `clean`: what any command prints."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(clean(text))
+        return len(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextmanager
+def escaped_output() -> Iterator[None]:
+    """While the block runs, standard output and error show every unsafe character a
+    printed text holds as its escape: one place for every command, whoever wrote it."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Escaping(out), _Escaping(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err

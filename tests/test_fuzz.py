@@ -2,7 +2,9 @@
 
 `read_orders` and `lawful.problems` get random bytes, real mails mutated byte by byte,
 order lines with huge, negative and non-ASCII numbers, NUL bytes and mixed encodings; all
-that may come back is orders and problems, never an exception. The suite runs a few
+that may come back is orders and problems, never an exception. Whole mails (headers,
+charsets, dates, transfer encodings, HTML, parts) go to the inbox of a game, which files
+each with a line for the GM. The suite runs a few
 hundred examples per test; `PBEM_FUZZ=N` runs N per test for a deeper search (see
 bench/README.md for the long run and its figures).
 """
@@ -16,6 +18,7 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -443,3 +446,136 @@ def test_a_check_not_called_has_nothing_to_say(text):
                 assert missions.mission_problems(orders, officer, None, None) == []
             if not orders.press:
                 assert press.press_problems(orders) == []
+
+
+# --- whole mails at the inbox -------------------------------------------------------------
+
+CHARSETS = ["utf-8", "utf-7", "unicode_escape", "raw_unicode_escape", "utf-16", "utf-16-le",
+            "utf-32", "latin-1", "cp1252", "us-ascii", "koi8-r", "shift_jis", "idna",
+            "punycode", "undefined", "x-unknown", "base64", "hex", '"utf-8', ""]
+DATES = st.one_of(
+    st.sampled_from(["Mon, 30 Nov 2026 20:00:00 +0000", "Fri, 31 Dec 9999 23:59:59 -1200",
+                     "Sat, 1 Jan 0001 00:00:00 +1400", "Mon, 30 Nov 2026 20:00:00 -0000",
+                     "30 Nov 2026 25:61:61 +9999", "Thu, 01 Jan 1970 00:00:00 +0000",
+                     "99999999999999999999", "", "yesterday"]),
+    st.datetimes().map(lambda d: d.strftime("%a, %d %b %Y %H:%M:%S +0000")),
+    st.text(max_size=40),
+)
+BODIES = st.one_of(
+    st.sampled_from([m.decode("utf-8", "replace") for m in MAILS]),
+    st.sampled_from(["hello +2AA- there", "\\udc80\\ud800", "+2AA-+3AA-", "\ufffd\x00\x1b]52;c;x\x07"]),
+    st.text(max_size=300),
+)
+
+
+@st.composite
+def html_of(draw, text: str) -> str:
+    """The text in HTML as mail clients and hostile senders write it: quoted in nested
+    blockquotes, lines broken by <br>, tags left open or closed twice, entities."""
+    tags = draw(st.lists(st.sampled_from(["blockquote", "div", "p", "pre", "script", "style",
+                                          "span", "table", "td", "b"]), max_size=30))
+    body = text.replace("\n", draw(st.sampled_from(["<br>", "<br/>", "</p><p>", "\n"])))
+    closing = "".join(f"</{t}>" for t in reversed(tags[:draw(st.integers(0, len(tags)))]))
+    extra = draw(st.sampled_from(["", "&amp;&#x1b;&#0;&#xd800;", "<!--", "<![CDATA[",
+                                  "<br>" * 50, "</blockquote>" * 5]))
+    return "".join(f"<{t}>" for t in tags) + body + extra + closing
+
+
+@st.composite
+def whole_mail(draw) -> bytes:
+    """A mail as anyone may send one: odd headers, charsets, dates, transfer encodings,
+    HTML, parts; its body orders of the examples or any text."""
+    text = draw(BODIES)
+    html = draw(st.booleans())
+    if html:
+        text = draw(html_of(text))
+    charset = draw(st.sampled_from(CHARSETS))
+    try:
+        payload = text.encode(charset.strip('"') or "utf-8")
+    except (LookupError, UnicodeError, TypeError):
+        payload = text.encode("utf-8", "surrogatepass")
+    encoding = draw(st.sampled_from(["", "8bit", "base64", "quoted-printable", "x-uuencode"]))
+    if encoding == "base64":
+        import base64
+        payload = base64.encodebytes(payload)
+    elif encoding == "quoted-printable":
+        import quopri
+        payload = quopri.encodestring(payload)
+    subject = draw(st.one_of(st.text(max_size=60), st.sampled_from(
+        ["=?utf-7?Q?+2AA-?=", "=?unicode_escape?Q?\\udc80?=", "=?x?B?!!!?=", "=?utf-8?B?4oCu?="])))
+    sender = draw(st.one_of(st.text(max_size=40), st.sampled_from(
+        ["notius@example.org", "<>", "\"a\" <b@c.d", "=?utf-8?Q?=E2=80=AE?= <x@y.z>"])))
+    head = [f"From: {sender}", f"Subject: {subject}", f"Date: {draw(DATES)}",
+            f"Message-ID: <{draw(st.integers(0, 10**30))}@fuzz>"]
+    ctype = f"text/{'html' if html else 'plain'}; charset={charset}"
+    if draw(st.booleans()):
+        boundary = "b" + str(draw(st.integers(0, 99)))
+        part = (f"Content-Type: {ctype}\nContent-Transfer-Encoding: {encoding or '8bit'}\n"
+                f"{draw(st.sampled_from(['', 'Content-Disposition: attachment; filename=orders.txt']))}\n\n")
+        body = (f"--{boundary}\n{part}".encode("utf-8", "surrogatepass") + payload
+                + f"\n--{boundary}{draw(st.sampled_from(['--', '']))}\n".encode())
+        head.append(f'Content-Type: multipart/{draw(st.sampled_from(["mixed", "alternative"]))}; '
+                    f'boundary="{boundary}"')
+    else:
+        head.append(f"Content-Type: {ctype}")
+        if encoding:
+            head.append(f"Content-Transfer-Encoding: {encoding}")
+        body = payload
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    headers = newline.join(head) + newline + newline
+    return headers.encode("utf-8", "surrogatepass") + body
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    """A game of the four officers of the examples, its desk taking mail."""
+    from pbem import game
+    from conftest import EXAMPLE_FIT
+
+    folder = tmp_path_factory.mktemp("fuzz") / "cornifex"
+    game.new_game(folder, 7, name="cornifex", size=12, mail_from="SC <sc@example.org>")
+    for n, name in NAMES.items():
+        game.enlist(folder, name, f"officer{n}@example.org", "GLADIUM", name, EXAMPLE_FIT,
+                    secret=SECRETS[n])
+    return folder
+
+
+MAIL_FUZZ = settings(FUZZ, max_examples=int(os.environ.get("PBEM_FUZZ", "60")))
+
+
+# The mails that once stopped the desk, tried first on every run.
+_ORDERS = f"GAME cornifex\nOFFICER Notius\nSECRET {SECRETS[1]}\nMOVE 1\nEND\n"
+_HEAD = "From: notius@example.org\nSubject: orders\nDate: {date}\nContent-Type: text/{kind}; charset={charset}\n\n"
+ONCE_FATAL = [
+    (_HEAD.format(date="Mon, 30 Nov 2026 20:00:00 +0000", kind="plain", charset="utf-7")
+     + "hello +2AA- there\n" + _ORDERS).encode(),
+    (_HEAD.format(date="Mon, 30 Nov 2026 20:00:00 +0000", kind="plain", charset="unicode_escape")
+     + "hello \\udc80 there\n" + _ORDERS).encode(),
+    (_HEAD.format(date="Fri, 31 Dec 9999 23:59:59 -1200", kind="plain", charset="utf-8")
+     + _ORDERS).encode(),
+    (_HEAD.format(date="Mon, 30 Nov 2026 20:00:00 +0000", kind="html", charset="utf-8")
+     + "<blockquote>" * 2000 + "<br>" * 500 + _ORDERS).encode(),
+]
+
+
+@MAIL_FUZZ
+@given(mail=whole_mail())
+@example(mail=ONCE_FATAL[0])
+@example(mail=ONCE_FATAL[1])
+@example(mail=ONCE_FATAL[2])
+@example(mail=ONCE_FATAL[3])
+def test_whole_mails_are_each_filed_and_listed(desk, mail):
+    """`pbem inbox` on a mail of any make files it, accepted, refused, waiting or as no
+    orders, with a line for the GM that a terminal prints as it is: never an exception."""
+    from pbem import inbox
+    from pbem.terminal import clean_line
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "fuzz.eml"
+        path.write_bytes(mail)
+        run = inbox.file_mail(desk, [path])
+    assert len(run.filed) == 1
+    filed = run.filed[0]
+    assert filed.status in (inbox.ACCEPTED, inbox.REFUSED, inbox.WAITING, inbox.NOT_ORDERS)
+    assert clean_line(filed.note).isprintable()
+    filed.note.encode("utf-8")  # storable and printable: no lone surrogate

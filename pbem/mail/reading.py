@@ -26,6 +26,7 @@ from typing import Iterable, Iterator
 
 from ..orderfolder import CannotRead, read_regular
 from ..rules.values import made
+from ..terminal import clean_line
 from .mime import decode_text, header_text, text_parts
 from .order_text import find_orders
 
@@ -87,7 +88,19 @@ def _date(raw: str | None) -> datetime | None:
     except (ValueError, TypeError, IndexError, OverflowError):
         return None
     # RFC 5322's -0000 means "UTC, the zone unknown": parsedate gives it naive.
-    return date if date.tzinfo else date.replace(tzinfo=_UTC)
+    date = date if date.tzinfo else date.replace(tzinfo=_UTC)
+    # A date no calendar of pbem's can hold in UTC, or a day away (9999-12-31 -1200, year
+    # 1), is no date a mail was written: the mail is dated as if it had none.
+    try:
+        if not _EARLIEST <= date.astimezone(_UTC) <= _LATEST:
+            return None
+    except (OverflowError, ValueError):
+        return None
+    return date
+
+
+_EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
+_LATEST = datetime(9999, 12, 30, tzinfo=timezone.utc)
 
 
 def _message_ids(raw: str | None) -> list[str]:
@@ -146,7 +159,8 @@ def unreadable(source: str, arrival: int, error: Exception,
         source=source, arrival=arrival, sender="", sender_name="", date=delivered,
         dated_by="delivery time" if delivered else "", message_id="", references=(),
         subject="", orders=None, found_in="",
-        reason=f"the mail could not be read ({type(error).__name__}: {error})", body="",
+        reason=(f"the mail could not be read: {error}" if isinstance(error, CannotRead) else
+                f"the mail could not be read ({type(error).__name__}: {error})"), body="",
         digest=hashlib.sha256(data).hexdigest() if data is not None else "",
     )
 
@@ -232,26 +246,63 @@ class _Counter:
         return self.n - 1
 
 
+# The latest delivery time a Maildir name may say, in seconds: a name beyond it (twenty
+# digits) is no delivery a mail server made, and no date a datetime holds.
+_LATEST_DELIVERY = 253402214400  # 9999-12-31 00:00 UTC
+
+
 def _delivery_of_key(key: str) -> float | None:
     # Maildir names begin with the delivery time in seconds: 1700000000.M12P34.host
     match = re.match(r"(\d+)(?:\.|$)", key)
     return float(match.group(1)) if match else None
 
 
-def _read_maildir(path: Path, counter: _Counter) -> Iterator[Letter]:
-    box = mailbox.Maildir(str(path), factory=None, create=False)
-    keys = sorted(box.keys(), key=lambda k: (_delivery_of_key(k) or float("inf"), k))
-    for key in keys:
-        arrival = counter.next()
-        source = f"{path}, mail {key}"
+def _maildir_files(path: Path) -> list[tuple[str, str]]:
+    """(key, path) of every mail in the Maildir's new/ and cur/, as `mailbox.Maildir` names
+    them (the name up to its flags), unfinished deliveries (tmp/) and hidden names aside."""
+    found = []
+    for sub in ("new", "cur"):
+        folder = path / sub
         try:
-            data = box.get_bytes(key)
-            seconds = _delivery_of_key(key)
-            delivered = _stamp(seconds) if seconds is not None else _stamp(box.get_message(key).get_date())
-        except (OSError, KeyError, ValueError) as error:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        found += [(name.split(":")[0], str(folder / name)) for name in names
+                  if not name.startswith(".")]
+    return found
+
+
+def _read_maildir(path: Path, counter: _Counter) -> Iterator[Letter]:
+    # Each entry read as a file of `_read_file` is: only a regular one, never blocking (a
+    # FIFO), at most one mail's worth of it (a link to /dev/zero is no regular file).
+    files = sorted(_maildir_files(path),
+                   key=lambda kf: (_delivery_of_key(kf[0]) or float("inf"), kf[0]))
+    for key, file in files:
+        arrival = counter.next()
+        # A name is bytes on POSIX: one that is not UTF-8 holds surrogates, which no text
+        # can store; shown by its escapes, as every name a player may have chosen.
+        source = clean_line(f"{path}, mail {key}")
+        seconds = _delivery_of_key(key)
+        if seconds is not None and seconds > _LATEST_DELIVERY:
+            yield unreadable(source, arrival, CannotRead(
+                f"its name says it was delivered {key.split('.')[0][:30]} seconds after 1970, "
+                "later than any date; no mail server names a mail so", "look at it yourself"))
+            continue
+        try:
+            data, opened = read_regular(file, MOST_MAIL_BYTES + 1)
+            delivered = _stamp(opened.st_mtime if seconds is None else seconds)
+        except (CannotRead, OSError, ValueError, OverflowError) as error:
             yield unreadable(source, arrival, error)
             continue
+        if len(data) > MOST_MAIL_BYTES:
+            yield unreadable(source, arrival, _too_large(), delivered)
+            continue
         yield letter_from_bytes(data, source, arrival, delivered)
+
+
+def _too_large() -> CannotRead:
+    return CannotRead(f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than "
+                      "any mail pbem reads")
 
 
 def _from_line_date(line: str) -> datetime | None:
@@ -312,15 +363,13 @@ def _read_file(path: str | Path, counter: _Counter, shown: str,
             data, opened = read_regular(path, MOST_MAIL_BYTES + 1)
             mtime = opened.st_mtime
         written = _stamp(os.stat(path).st_mtime if mtime is None else mtime)
-    except (CannotRead, OSError) as error:
+    except (CannotRead, OSError, OverflowError, ValueError) as error:  # a time past 9999
         yield unreadable(shown, counter.next(), error)
         return
     if looks_like_mbox(data):
         yield from _read_mbox(path, counter, shown)
     elif len(data) > MOST_MAIL_BYTES:
-        yield unreadable(shown, counter.next(), CannotRead(
-            f"it is larger than {MOST_MAIL_BYTES // (1024 * 1024)} MiB, more than any mail "
-            "pbem reads"))
+        yield unreadable(shown, counter.next(), _too_large())
     else:
         yield _one_letter(path, data, shown, counter.next(), written)
 
@@ -378,9 +427,9 @@ def read_letters(sources: Iterable[Path | str]) -> Iterator[Letter]:
             yield from _read_maildir(path, counter)
         elif path.is_dir():
             for file in _folder_files(path):
-                yield from _read_file(file, counter, str(file))
+                yield from _read_file(file, counter, clean_line(str(file)))
         elif path.exists() or path.is_symlink():  # a file, or what is refused as one
-            yield from _read_file(path, counter, str(path))
+            yield from _read_file(path, counter, clean_line(str(path)))
         else:
             raise MailSourceError(
                 f"{path}: no such file or folder; give a Maildir, an mbox file, .eml files, "

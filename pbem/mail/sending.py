@@ -1,8 +1,11 @@
 """`pbem send`: the outbox delivered over SMTP.
 
-Each mail is marked sent the moment the server accepts it, so a second run (or a run after
-a crash) never sends it twice; a mail the server refuses stays queued with the server's
-answer and one more attempt counted. The account comes only from the environment
+Each mail is claimed before it is handed to the server (its `sent` set to a claim, in one
+statement that fails if anything else marked it first) and marked sent the moment the
+server accepts it, so a second run (or one beside it, or after a crash) never sends it
+twice; a mail the server refuses goes back to the queue with the server's answer and one
+more attempt counted. A claim found by the next run is a send stopped while it delivered
+that mail: it may have arrived, so it is not sent again, and the GM is told. The account comes only from the environment
 (PBEM_SMTP_USER, PBEM_SMTP_PASSWORD): pbem never writes it to the database or a file.
 """
 
@@ -60,6 +63,30 @@ class Delivery:
 
     sent: list[dict[str, Any]] = field(default_factory=list)
     failed: list[tuple[dict[str, Any], str]] = field(default_factory=list)
+    stopped: list[dict[str, Any]] = field(default_factory=list)  # claims of a stopped send
+
+
+CLAIM = "sending"  # `sent` of a mail being handed to the server: "sending 4242"
+STOPPED = ("a send was stopped while it delivered this mail: it may have arrived, so it is "
+           "not sent again; ask the officer, and queue it again if it did not")
+
+
+def _claim(db, row: dict[str, Any]) -> bool:
+    """Take the mail for this run: false if anything else has marked it since it was read."""
+    with db.atomic():
+        return db.conn.execute("UPDATE mails SET sent = ? WHERE id = ? AND sent IS NULL",
+                               [f"{CLAIM} {os.getpid()}", row["id"]]).rowcount == 1
+
+
+def _stopped_claims(db, now: datetime) -> list[dict[str, Any]]:
+    """Claims left by a send that was stopped: the caller holds the game's lock, so no
+    other send is alive. Each is marked as sent, the doubt written down, and listed."""
+    rows = list(db.query("SELECT * FROM mails WHERE sent LIKE ? ORDER BY id", [CLAIM + " %"]))
+    with db.atomic():
+        for row in rows:
+            db.execute("UPDATE mails SET sent = ?, last_error = ? WHERE id = ?",
+                       [stamp(now), STOPPED, row["id"]])
+    return rows
 
 
 def _answer(code: int, text: bytes | str) -> str:
@@ -107,16 +134,19 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
     """Deliver every mail still queued; returns what was sent and what was kept."""
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
+    done = Delivery(stopped=_stopped_claims(db, now or now_utc()))
     mails = pending(db)
-    done = Delivery()
     if not mails:
         return done
 
     def record(row: dict[str, Any], sent: bool, error: str) -> None:
+        # Only a mail this run claimed, or one nothing has marked: never one sent by another.
         with db.atomic():
             db.execute(
-                "UPDATE mails SET attempts = attempts + 1, last_error = ?, sent = ? WHERE id = ?",
-                [error, stamp(now or now_utc()) if sent else None, row["id"]],
+                "UPDATE mails SET attempts = attempts + 1, last_error = ?, sent = ? "
+                "WHERE id = ? AND (sent IS NULL OR sent = ?)",
+                [error, stamp(now or now_utc()) if sent else None, row["id"],
+                 f"{CLAIM} {os.getpid()}"],
             )
         if sent:
             done.sent.append(row)
@@ -132,6 +162,8 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
         return done
     try:
         for n, row in enumerate(mails):
+            if not _claim(db, row):
+                continue  # sent, or being sent, by another run since the queue was read
             path = game_dir / row["file"]
             try:
                 data = path.read_bytes()
