@@ -23,6 +23,12 @@ KNOWN_PLANETS_DO_NOT_STOP = True
 # at the end, so "at the beginning or at the end of the movement" (3F) is not a limit.
 INFO_ON_ANY_PARSEC = True
 
+# S.C. rule E, 3B: a landing route that ends on an uncharted planet seen by radar from an
+# earlier parsec of the route sights it there, as radar sees every planet in range: the
+# sighting, the discovery points and INFO NEW reach it. A planet already charted is landed
+# on without a new sighting (section 6, turn IV).
+LANDING_PLANET_SIGHTED_ON_THE_WAY = True
+
 # A forced landing (no radar on) names the planet publicly but pays no discovery points:
 # the planet was run into, not sighted (3B pays "every planet sighted").
 FORCED_LANDING_SCORES = False

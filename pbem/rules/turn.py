@@ -165,8 +165,18 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     new_planets: list[Planet] = []
     seen: set[int] = set()
     start_planet = here.id if here is not None else None
-    for s in sighting.sightings(trace, reach, board.grid, start_planet) if link else ():
-        if s.planet in where_it_was:
+    called = sighting.sightings(trace, reach, board.grid, start_planet) if link else []
+    on_the_way = None
+    if link and trace.stop == routes.LANDED and rulings.LANDING_PLANET_SIGHTED_ON_THE_WAY:
+        # Seen by radar before the landing parsec: INFO may name it, and uncharted, it is
+        # sighted and discovered like any other.
+        on_the_way = sighting.seen_on_the_way(trace, reach, board.planets[trace.planet])
+        if on_the_way is not None:
+            seen.add(trace.planet)
+            if board.planets[trace.planet].designation is None:
+                called = sighting.called_out([*called, on_the_way])
+    for s in called:
+        if s.planet in where_it_was and s is not on_the_way:
             continue
         planet = board.planets[s.planet]
         seen.add(planet.id)
