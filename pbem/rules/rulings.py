@@ -107,9 +107,13 @@ SHARED_VICTORY_ON_A_TIE = True
 # ahead: the hazard acts (the ship has entered its square), and it is the hazard's stop.
 HAZARD_BEFORE_A_PLANET_AHEAD = True
 
-# Black hole (5B a): of two parsecs of the route equally near the nucleus, the earlier one
-# counts, so a route along its edge from a start as near as any later parsec "moves away".
-BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC = True
+# Black hole (5B a): "routes tangent to their zone of influence ... produce damage", and
+# routes "that move away" are spared. A route moves away when every parsec past its start
+# is farther from the nucleus than the start; one as near as its start further on (running
+# along the zone at the same distance, or coming back) is tangent and rolled for, from the
+# earliest of its nearest parsecs past the start. False: a start as near as any later
+# parsec counts as moving away.
+BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED = True
 
 # Damage from space hazards is communicated only to a ship with a computer (3D f II): one
 # aboard when the hazard struck, even if the damage then destroyed it. The black hole's d6
