@@ -383,7 +383,7 @@ def test_an_officer_on_the_ground_is_told_his_sightings():
     r = play(s, {1: Orders()}, {"arrivals": [NO_ARRIVAL]})
     assert [x["planet"] for x in of(r, "sighting")] == ["P-2", "BASE"]
     text = report_of(r)
-    assert "SIGHTINGS\n  At the start of the route: planet P-2" in text
+    assert "SIGHTINGS\n  Where your ship stands: planet P-2" in text
 
 
 def test_the_planet_of_the_ships_own_square_is_no_sighting():

@@ -267,11 +267,14 @@ def _sighting(x: dict[str, Any], e: Escaped) -> str:
         what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
+    if "found_by" in x:
+        what += f", found earlier this move by {e[x['found_by']]}"
     distance = x["distance"]
     where = ("on your route" if distance == 0 else
              e["distance %d parsec%s, direction %s" % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {e[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
-    return f"<li>At {e[at_parsec(x['parsec'])]}: {what}; {where}.{facts}</li>\n"
+    seen = "Where your ship stands" if "standing" in x else f"At {e[at_parsec(x['parsec'])]}"
+    return f"<li>{seen}: {what}; {where}.{facts}</li>\n"
 
 
 def _research_row(t: dict[str, Any], e: Escaped) -> str:

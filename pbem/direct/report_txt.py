@@ -237,11 +237,14 @@ def _sighting(x: dict[str, Any], p: Escaped) -> str:
         what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
+    if "found_by" in x:
+        what += f", found earlier this move by {p[x['found_by']]}"
     distance = x["distance"]
     where = ("On your route." if distance == 0 else
              p["Distance %d parsec%s, direction %s." % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {p[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
-    return f"  At {p[at_parsec(x['parsec'])]}: {what}.\n    {where}{facts}\n"
+    seen = "Where your ship stands" if "standing" in x else f"At {p[at_parsec(x['parsec'])]}"
+    return f"  {seen}: {what}.\n    {where}{facts}\n"
 
 
 def _research_row(t: dict[str, Any], p: Escaped) -> str:

@@ -76,9 +76,12 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
     events = board.events
     on_ground = officer.landing  # `ground_of`, written out
-    events.append(_new(Event, ("turn", PUBLIC, officer.id, {
+    # `route` is set again once the route is traced: one that never left its first parsec
+    # (a planet in view from it, the alien ship's glue, a take-off refused) is none flown.
+    opened = {
         "officer_name": officer.name, "moved": True, "route": bool(orders.route),
-        "ground": board.planets[on_ground.planet].designation if on_ground else None})))
+        "ground": board.planets[on_ground.planet].designation if on_ground else None}
+    events.append(_new(Event, ("turn", PUBLIC, officer.id, opened)))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
@@ -127,6 +130,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         # 5C b: space glue; fire first, then the disengagement roll.
         officer, free = alien_ship.hooked_turn(board, officer, orders, ruleset, dice)
         if not free:
+            opened["route"] = False
             held_by_the_alien_ship(board, officer, orders, opening_score)
             return
 
@@ -154,6 +158,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                          orders.land and not relanded, board.hazards, board.grid)
     if took_off:
         take_off(board, officer)
+    elif trace.travelled == 0:
+        opened["route"] = False  # the ship is where it was: the bulletin says it stayed
     landing_here = trace.stop in routes.LANDINGS
     # The planet of the square the ship starts from and the one it lands on are where it
     # is, not sightings.
@@ -186,11 +192,18 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             points = discovery_award(ship_type.level)
             found += points
             new_planets.append(planet)
-        events.append(_new(Event, ("sighting", PUBLIC, officer.id, {
+        data = {
             "officer_name": officer.name, "parsec": s.parsec, "planet": planet.designation,
             "base": planet.base, "known": planet.known, "new": is_new, "points": points,
             "distance": s.distance, "bearing": bearing_text(s.bearing),
-            "facts": planet_facts(ruleset, planet, board)})))
+            "facts": planet_facts(ruleset, planet, board)}
+        if not route:
+            data["standing"] = True  # seen from where the ship stands: no route flown
+        if (not is_new and planet.discovered_move == board.move
+                and planet.discovered_by != officer.id):
+            # Charted earlier in this move, in a turn before his: not yet in any bulletin.
+            data["found_by"] = board.officers[planet.discovered_by].name
+        events.append(_new(Event, ("sighting", PUBLIC, officer.id, data)))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
