@@ -291,7 +291,7 @@ def test_a_shift_ending_on_an_uncharted_planet_lands_with_attitude_a():
              {"distortion": [2, 6], "info": faces_to("sevolventes"), "radioactivity": [5],
               "landing-risk": [3], "presence": [2], "landing-zone": [ZONE["plains"]]})
     landed = one(r, "landed")
-    assert landed["how"] == "distortion" and landed["forced"] and landed["planet"] == "P-2"
+    assert landed["how"] == "forced-landing" and landed["forced"] and landed["planet"] == "P-2"
     assert one(r, "attitude")["attitude"] == rulings.DISTORTION_LANDING_ATTITUDE == "A"
     o = r.state.officers[1]
     assert o.landed_on == 3 and o.landing is not None and o.position == uncharted.position

@@ -140,7 +140,7 @@ def test_a_psi_put_down_on_a_planet_by_the_distortion_knows_where_he_landed():
              {"distortion": [2, 3], "psi": [LIVES], "info": faces_to("sevolventes"),
               "radioactivity": [5], "landing-risk": [3], "presence": [2],
               "landing-zone": [ZONE["plains"]]})
-    assert one(r, "landed")["how"] == "distortion"
+    assert one(r, "landed")["how"] == "forced-landing"  # public: the cause is his alone
     assert list(r.state.officers[1].reckoning) == [3, 5, 0]
 
 

@@ -32,12 +32,12 @@ from ..formats import Escaped
 from .words import Said
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
-    "report.txt.j2": "6c561608d8dd4ae5e57086a4f4c2dbb3af2f1fd7bfbe911730463c4087519ac5",
-    "report.html.j2": "ce003a99d53c1261e14d2b9178fe62a9e8f98f5dd06c3f478a0ba870163809f0",
+    "report.txt.j2": "e70f794bacd8e1c39b1f87fad3c108117e2708055046292d41e965032570ca93",
+    "report.html.j2": "2e8f401b0648d673cfa4a28c9222a60da3c31b45fb7b0c0f700c7fcb4f09aa39",
     "page.html.j2": "3dedda38df5151abf025e28b0dbbb5767fd05cc1a9235ba25cc8025c3aa928ce",
     "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
     "story.j2": "e63f52f0756a39b7694a725bd3303e5bbe404f1c304ba9fcf40a3cba752846dc",
-    "public.html.j2": "d5c947148dc712182622aa212869c7c1539294ecb0b103b306600a916e4107c2",
+    "public.html.j2": "0d885acd8cbc1ccb61663f8d011f0b7ca2e5954fcd00e90010eb70af621d7fe3",
     "bulletin.txt.j2": "41f5c5919e1d2e635a3387cc8d431be6c95da87a0977aa90bb2ed68b6b1a37c4",
     "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
     "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",

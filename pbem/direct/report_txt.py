@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..formats import Escaped, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import Said, by_sighting, information, ordered, plural as _s
+from .words import Said, by_sighting, information, landing_told, ordered, plural as _s
 
 RULE = "=" * 72
 DASHES = "-" * 72
@@ -31,7 +31,7 @@ ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
     "net": ("  Held at ", " by a magneto-gravitational net, which your Princeps PSI sensed: "
             "your next route starts from there."),
 }
-LANDINGS = {  # landed.how (not on the base)
+LANDINGS = {  # how the officer is told he landed, `words.landing_told` (not on the base)
     "forced-landing": ("LANDED ON ", ": with no radar on, your route ran onto it."),
     "vertical-landing": ("LANDED ON ", ": you came onto it from another level, unseen by the radar."),
     "distortion": ("LANDED ON ", ": the distortion put your ship down on it."),
@@ -149,7 +149,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         if landing["base"]:
             add("You landed on the BASE.\n\n")
         else:
-            before, after = LANDINGS.get(landing["how"], ("LANDED ON ", "."))
+            before, after = LANDINGS.get(landing_told(landing, route), ("LANDED ON ", "."))
             add(f"{before}{p[landing['planet']]}{after}\n\n")
     if c["after_route"]:
         _blocks(c["after_route"], add, p, ground_line, indent, said)

@@ -212,10 +212,8 @@ def _html_landed(d: dict[str, Any], e: Escaped) -> str:
     how = d["how"]
     if how == "relanding":
         return f"Landed again on <b>{e[d['planet']]}</b>"
-    if how == "distortion":
-        return f"Landed on <b>{e[d['planet']]}</b>"
     if d["forced"]:
-        return f"Ran onto <b>{e[d['planet']]}</b> with no radar on: forced landing"
+        return f"Ran onto <b>{e[d['planet']]}</b> unseen: landed there"
     return f"Landed on <b>{e[d['planet']]}</b>"
 
 

@@ -50,6 +50,17 @@ def by_sighting(line: Callable[[dict[str, Any], Escaped], str]
     return printed
 
 
+def landing_told(landing: dict[str, Any], route: dict[str, Any] | None) -> str:
+    """How the officer is told he landed (`landed.how`): a landing he did not choose is
+    public without its cause, which his own route tells him (a distortion's block, a route
+    run onto a planet with no radar on); without it he hears "LANDED ON" alone."""
+    how = landing["how"]
+    if how != "forced-landing":
+        return how
+    stop = route.get("stop") if route else None
+    return stop if stop in ("distortion", "forced-landing") else ""
+
+
 def plural(n: Any) -> str:
     """The templates' `"s" if n != 1`."""
     return "s" if n != 1 else ""

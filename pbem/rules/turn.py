@@ -230,9 +230,13 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if landing_here and carried:
         arrived_on = board.designate(arrived_on, officer)
         landed_on = arrived_on.id
+        # 5B c: the landing is public, its cause is not (distortions are hidden hazards,
+        # named to the officer alone through his route): everyone reads it as a landing
+        # the ship did not choose, like one on a planet run into unseen.
         board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
                    planet=arrived_on.designation, base=arrived_on.base,
-                   forced=not arrived_on.base, how=DISTORTION_LANDING,
+                   forced=not arrived_on.base,
+                   how=routes.BASE if arrived_on.base else routes.FORCED_LANDING,
                    parsec=trace.stop_parsec)
     elif landing_here:
         first_time = board.planets[trace.planet].designation is None
@@ -364,9 +368,6 @@ def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
             ex, ey = COMPASS[seg.direction]
             dx, dy = dx + ex * seg.parsecs, dy + ey * seg.parsecs
     return dx, dy, dz
-
-
-DISTORTION_LANDING = "distortion"  # how a ship put down on a planet by a distortion landed
 
 
 def psi_warning(board: Board, officer: Officer, trace: routes.RouteResult, position: Position,
