@@ -198,7 +198,7 @@ def land(
     outer space the landing risks its mass (TAB. O, 5G) and settles in a zone (TAB. P, 5F).
     `attitude` overrides the orders' (a distortion lands the ship as the rulings say);
     `landing` is the landing a re-landing goes on with."""
-    attitude = attitude or orders.attitude or "A"
+    attitude = attitude or orders.attitude or rulings.UNDECLARED_LANDING_ATTITUDE
     shields, crews_go, fire_with = ATTITUDES[attitude]
     landing = evolve(landing or Landing(planet=planet.id), shields=shields)
     party = Party(board, officer, landing, ruleset, dice, crews_moving=crews_go)
@@ -255,6 +255,11 @@ def reland(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset,
     """Take off and land again on the same planet for a better zone (5F, S.C. rule D): the
     move is spent, the planet is not crossed out and its points stay possible, TAB. O and
     P are rolled again, the same aliens are met, and the new attitude is declared."""
+    if not rulings.RELANDING_ROLLS_NO_ARRIVALS:
+        # S.C. rule G c read as every move on the planet, the re-landing's included.
+        party = Party(board, officer, officer.landing, ruleset, dice)
+        arrivals(party)
+        officer = evolve(party.officer, landing=party.landing)
     planet = board.planets[officer.landing.planet]
     board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
                planet=planet.designation, base=False, forced=False, how="relanding", parsec=0)

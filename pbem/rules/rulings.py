@@ -75,6 +75,17 @@ REEMBARK_TARGET_DEFAULT = "crews"
 # there is no shot, so no hostility and no answer (4 I: "a single attack ... makes hostile").
 NO_FIRE_WITHOUT_A_SHOT = True
 
+# 4 I: "if however there are two hull damages, successive and in the same turn, the ship is
+# considered destroyed": any two hull hits of one turn, whatever else was hit between them
+# and whatever struck (aliens, a bad bargain, the mass of a planet, the black hole). False:
+# "successive" as one right after the other, another hit between them parting them.
+ANY_TWO_HULL_HITS_IN_A_TURN = True
+
+# 3G a: the attitude is declared with the landing route. A landing the officer did not
+# declare (a route run onto a planet with no radar on, an arrival from another level) lands
+# with attitude A, the landing that risks nothing: shields on, no fire, no crew down.
+UNDECLARED_LANDING_ATTITUDE = "A"
+
 # --- missions (4 II to 4 V) ----------------------------------------------------------------
 
 # Alliance (4 III): "After 2 unsuccessful alliance attempts, it becomes impossible". Both
@@ -156,6 +167,11 @@ NON_VITAL_ATTACKS_GO_TO_THE_CREWS = True
 # Re-landing: S.C. rule D says "permitted only once", 5F "always permitted": once per landing
 # on the planet (after a take-off the planet is known, so once per planet and officer).
 RELANDINGS_PER_LANDING = 1
+
+# S.C. rule G c: new aliens arrive "at each turn in which the U.C. remains on the planet". A
+# re-landing (5F, S.C. rule D) spends the move taking off and landing again: he does not
+# remain, and no arrivals are rolled for him that move. False: rolled before he lands again.
+RELANDING_ROLLS_NO_ARRIVALS = True
 # --- outer space: the commander and the specialist officers (5D, 5E) ------------------------
 
 # 5D b, d: the personality is subtracted from the alliance roll (TAB. E) and the veneration
@@ -207,6 +223,11 @@ TECHNOLOGY_READ_BY_LEVEL = True
 # however be checked whether the discovery kills him").
 PSI_WARNS_THROUGH_THE_COMPUTER = True
 
+# 5E: a specialist's value (1 to 4) "determine[s] both gain and loss of points", but 5E a
+# and S.C. rule A b give the PSI's loss as 3 points and his warnings and risk without a
+# value: the PSI's value changes nothing. False: his death costs his value.
+PSI_VALUE_CHANGES_NOTHING = True
+
 # --- outer space: the alien ship (5C, S.C. advanced rule E) ------------------------------------
 
 # The alien ship enters at the end of a move (TAB. S) and attacks whoever is on its entry
@@ -231,3 +252,9 @@ FIRE_BEFORE_DISENGAGING = True
 # meets no hazard either; one a distortion puts in its square is held like one whose route
 # ends there, and a landed ship (a distortion's landing, a re-landing) attracts it no more
 # than any landed ship. Not a switch: no other reading is offered.
+
+# S.C. rule E a: "An alien ship can be picked up by radar, but only during the U.C.
+# movement": the officer's turn is his movement even when his ship stands still (no route,
+# or on the ground), and its radar picks the alien ship up from its own square, as it sees
+# planets (3D e). False: only a ship that flies a route picks it up.
+STANDING_RADAR_PICKS_UP_THE_ALIEN_SHIP = True

@@ -301,7 +301,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if hurt is not None and not lost:
         # 5E c: a scientist risks his life in the black hole's damage too.
         officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
-    if link and board.alien_ship is not None:
+    if link and board.alien_ship is not None and (
+            route or rulings.STANDING_RADAR_PICKS_UP_THE_ALIEN_SHIP):
         # 5C a: the alien ship is picked up by radar during the movement only.
         alien_ship.radar_sighting(board, officer, trace, reach)
     if lost:
