@@ -42,7 +42,7 @@ SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prin
     "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
     "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",
     "bulletin.html.j2": "717925c979ec9e88a0a7dce8504b29337c1e15b94b77a8e8c64d77ee659f22a8",
-    "ground.txt.j2": "8f33cfe67645492951f72d6a4d813e63b152d75ea16364ad8277a0ed2a3d4dbb",
+    "ground.txt.j2": "ca6bc7410c9486fea28f5275e3958234204fc69720c8d4b113f128a474bf4ad9",
 }
 TEXT_REPORT = ("report.txt.j2",)
 HTML_REPORT = ("report.html.j2", "page.html.j2")

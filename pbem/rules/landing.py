@@ -17,7 +17,7 @@ from .career import demote
 from .damage import ShipLost
 from .dice import Dice
 from .encounter_guide import Race
-from .events import PUBLIC
+from .events import OFFICER, PUBLIC
 from .ground import Ally, Party, alien_fire, damage, fire_attack, legio_fire
 from .information import answer_data, complete
 from .information_sheet import RADIOACTIVITY_NAMES
@@ -77,20 +77,24 @@ def complete_information(party: Party) -> None:
 
 
 def meet_aliens(party: Party) -> None:
-    """Presence (S.C. rule G a): rolled on the first landing, shared by later ones."""
+    """Presence (S.C. rule G a): rolled "every time a U.C. lands" (ruling
+    PRESENCE_AT_EVERY_LANDING): the aliens already met there stay, wounds and all, and as
+    many more as the roll exceeds them come with full F.C."""
     race = party.race()
     planet = party.planet
     if race is None:
         return
-    if not planet.populated:
-        if race.riskless:
+    if race.riskless:
+        if not planet.populated:
             party.set_planet(populated=True, aliens=(), hostile=False)
-        else:
-            face = party.roll(6, "presence", "presence")
-            count = race.presence[face - 1]
-            party.set_planet(populated=True, aliens=(race.fc,) * count,
-                             hostile=race.disposition == "hostile")
-            party.emit("presence", face=face, count=count)
+    elif not planet.populated or rulings.PRESENCE_AT_EVERY_LANDING:
+        face = party.roll(6, "presence", "presence")
+        count = race.presence[face - 1]
+        met = planet.aliens if planet.populated else ()
+        hostile = planet.hostile if planet.populated else race.disposition == "hostile"
+        party.set_planet(populated=True, hostile=hostile,
+                         aliens=met + (race.fc,) * max(0, count - len(met)))
+        party.emit("presence", face=face, count=count, present=len(party.planet.aliens))
     planet = party.planet
     party.emit(
         "encounter", PUBLIC, officer_name=party.officer.name, race=race.name,
@@ -101,16 +105,30 @@ def meet_aliens(party: Party) -> None:
 
 
 def arrivals(party: Party) -> None:
-    """New aliens at every move on the ground (S.C. rule G c), with full F.C."""
+    """New aliens at every move on the ground (S.C. rule G c), with full F.C.: rolled once
+    for the planet, in the turn of the first officer on its ground (ruling
+    ARRIVALS_ONCE_PER_PLANET_AND_MOVE), and told to every officer there."""
     race = party.race()
     if race is None or race.riskless:
         return
+    board, planet = party.board, party.planet
+    if rulings.ARRIVALS_ONCE_PER_PLANET_AND_MOVE:
+        if planet.id in board.arrived:
+            return  # they came in an earlier turn of this move, and he was told
+        board.arrived.add(planet.id)
     face = party.roll(6, "arrivals", "arrivals")
     count = race.arrivals[face - 1]
     if count:
         party.set_planet(aliens=party.planet.aliens + (race.fc,) * count)
-    party.emit("arrivals", face=face, count=count, present=len(party.planet.aliens),
-               hostile=party.planet.hostile)
+    told = {"face": face, "count": count, "present": len(party.planet.aliens),
+            "hostile": party.planet.hostile}
+    party.emit("arrivals", **told)
+    if rulings.ARRIVALS_ONCE_PER_PLANET_AND_MOVE:
+        for other in board.officers.values():
+            if (other.id != party.officer.id and other.landing is not None
+                    and other.landing.planet == planet.id):
+                board.emit("arrivals", OFFICER, other.id, planet=planet.designation,
+                           turn_of=party.officer.name, **told)
 
 
 def land_crews(party: Party, count: int | None) -> None:

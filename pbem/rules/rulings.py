@@ -50,6 +50,19 @@ SCORE_NEVER_NEGATIVE = True
 
 # --- the ground (3D, 3G, 3I, 4 I) -----------------------------------------------------------
 
+# S.C. rule G a: "Every time a U.C. lands on a planet" the S.C. establishes how many aliens
+# are present, with a d6 on the presence table: at every landing, a re-landing's included
+# (5F: "repeating the same operations"). The aliens already met there (by a colleague still
+# on the ground, or before a re-landing) stay, wounds and all; as many more as the roll
+# exceeds them arrive with full F.C. False: rolled at the first landing only.
+PRESENCE_AT_EVERY_LANDING = True
+
+# S.C. rule G c: the arrivals "at each turn in which the U.C. remains on the planet" are
+# rolled once for the planet in a move, in the turn of the first officer on its ground (in
+# player order), and every other officer on that ground is told what arrived. False: rolled
+# in each officer's turn.
+ARRIVALS_ONCE_PER_PLANET_AND_MOVE = True
+
 # When fewer aliens than crews are on the ground, each alien attacks a single crew (section
 # 6, turn V); otherwise all of them attack all the crews together (turn VI).
 FEWER_ALIENS_ATTACK_ONE_CREW_EACH = True

@@ -60,10 +60,11 @@ def test_ruling_RELANDING_ROLLS_NO_ARRIVALS(monkeypatch):
                     hazards=Hazards(None, (), ()))
         return play(s, {1: Orders(attitude="A")}, dice)
 
-    r = reland({"landing-risk": [3], "landing-zone": [ZONE["plains"]]})
+    r = reland({"landing-risk": [3], "presence": [1], "landing-zone": [ZONE["plains"]]})
     assert one(r, "landed")["how"] == "relanding" and of(r, "arrivals") == []
     monkeypatch.setattr(rulings, "RELANDING_ROLLS_NO_ARRIVALS", False)
-    r = reland({"arrivals": [1], "landing-risk": [3], "landing-zone": [ZONE["plains"]]})
+    r = reland({"arrivals": [1], "landing-risk": [3], "presence": [1],
+                "landing-zone": [ZONE["plains"]]})
     assert len(of(r, "arrivals")) == 1
 
 
