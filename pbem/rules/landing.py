@@ -76,7 +76,7 @@ def complete_information(party: Party) -> None:
     party.set_planet(facts=facts, radioactivity=radioactivity)
 
 
-def meet_aliens(party: Party) -> None:
+def meet_aliens(party: Party, guide: bool = False) -> None:
     """Presence (S.C. rule G a): rolled "every time a U.C. lands" (ruling
     PRESENCE_AT_EVERY_LANDING): the aliens already met there stay, wounds and all, and as
     many more as the roll exceeds them come with full F.C."""
@@ -94,13 +94,15 @@ def meet_aliens(party: Party) -> None:
         hostile = planet.hostile if planet.populated else race.disposition == "hostile"
         party.set_planet(populated=True, hostile=hostile,
                          aliens=met + (race.fc,) * max(0, count - len(met)))
-        party.emit("presence", face=face, count=count, present=len(party.planet.aliens))
+        party.emit("presence", face=face, count=count, present=len(party.planet.aliens),
+                   **({"guide": True} if guide else {}))
     planet = party.planet
     party.emit(
         "encounter", PUBLIC, officer_name=party.officer.name, race=race.name,
         riskless=race.riskless, present=len(planet.aliens), fc=list(planet.aliens),
         hostile=planet.hostile,
         sheet=technical_sheet(race, outer_space.explored(party.board.settings)),
+        **({"guide": True} if guide else {}),
     )
 
 
@@ -204,6 +206,16 @@ def engage(
         alien_fire(party)
     if mission:
         missions.attempt(party, mission, targets)
+
+
+def read_the_guide(board: Board, officer: Officer, planet: Planet, ruleset: Ruleset,
+                   dice: Dice) -> None:
+    """S.C. rule F: once an answer by request names the race (ruling
+    GUIDE_READ_WHEN_THE_RACE_IS_NAMED), its G.I. entry is read in full, public like all
+    information, and the number of aliens present is rolled "before reading the whole";
+    the planet keeps them for whoever lands there."""
+    party = Party(board, officer, Landing(planet=planet.id), ruleset, dice)
+    meet_aliens(party, guide=True)
 
 
 # --- landing and the moves on the ground -------------------------------------------------

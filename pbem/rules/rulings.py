@@ -29,6 +29,16 @@ INFO_ON_ANY_PARSEC = True
 # on without a new sighting (section 6, turn IV).
 LANDING_PLANET_SIGHTED_ON_THE_WAY = True
 
+# S.C. rule F: "The IV level also indicates the reference ... on the G.I. The news written
+# on it must be read IN FULL ... The number of Aliens present is declared on the basis of a
+# new die roll, made before reading the whole." A reconstructed level IV names a group of
+# races (its G.I. reference), the race only at level VI; so the entry is read in full, and
+# the presence rolled, when an answer by request names the race: its technical sheet and the
+# number present are public, like all information, and the planet keeps those aliens for
+# whoever lands there (who rolls the presence again, S.C. rule G a, and meets them). A
+# level IV answer gives the reference alone. False: the entry is read only on landing.
+GUIDE_READ_WHEN_THE_RACE_IS_NAMED = True
+
 # A forced landing (no radar on) names the planet publicly but pays no discovery points:
 # the planet was run into, not sighted (3B pays "every planet sighted").
 FORCED_LANDING_SCORES = False

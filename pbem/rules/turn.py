@@ -526,6 +526,9 @@ def answer_requests(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             landing=False, **answer_data(ruleset.information, answer, radioactivity),
         )
+        if (rulings.GUIDE_READ_WHEN_THE_RACE_IS_NAMED and not answer.wasted
+                and ruleset.information.race_id(answer.facts) is not None):
+            landing.read_the_guide(board, officer, board.planets[planet_id], ruleset, dice)
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
         board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
