@@ -7,7 +7,7 @@ makes for the length of one move, and appends events; nothing outside is touched
 from __future__ import annotations
 
 from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
-from . import research, rulings, sighting, specialists
+from . import rescue, research, rulings, sighting, specialists
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -98,6 +98,11 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         officer = specialists.embark(board, officer, orders, ruleset.specialists)
     for payment in orders.pay:
         officer = career.pay(board, officer, payment.amount, payment.to)
+    if orders.rescue:
+        # 3F c: the officer calls the rescue gate; the ship is abandoned, the turn ends.
+        officer = rescue.call(board, officer, ruleset)
+        finish_turn(board, officer, opening_score)
+        return
     route = orders.route
     took_off = False
     was_on_ground = officer.landing is not None
