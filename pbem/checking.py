@@ -34,6 +34,29 @@ def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[P
     return orders, in_report_order(problems + lawful_problems(orders, Path(game_dir)))
 
 
+def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
+    """What good orders will do that cannot be undone, said before they are sent: RESCUE's
+    demotion (3F c), worked out for the officer when the game is given."""
+    if not orders.rescue:
+        return []
+    if game_dir is not None:
+        from . import store
+        from .rules import lawful, rescue
+        from .ruleset import load_ruleset
+
+        db = store.open_db(Path(game_dir))
+        try:
+            state = store.load_state(db, only=[orders.officer] if orders.officer else [])
+        finally:
+            db.close()
+        officer = lawful.find_officer(lawful.roster(state), orders.officer)
+        if officer is not None:
+            return [rescue.consequence(officer, load_ruleset(Path(game_dir)))]
+    return ["RESCUE abandons your ship: you and your crews go through the rescue gate to the "
+            "base, one rank down (none below the lowest), score 0, a ship of a level lower "
+            "(3F c)."]
+
+
 def lawful_problems(orders: Orders, game_dir: Path) -> list[Problem]:
     """The rules' lawfulness check of one officer's orders against his game."""
     from . import store

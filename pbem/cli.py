@@ -229,7 +229,7 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
     A file's problems are listed up to a limit, then counted. Anything a player wrote is
     printed with its control characters shown as escapes.
     """
-    from .checking import check_file
+    from .checking import check_file, consequences
     from .orderfile import listed
 
     bad = 0
@@ -247,6 +247,8 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
         else:
             click.echo(f"{shown}: good orders for {clean_line(orders.officer or '')}, "
                        f"move {orders.move}.")
+            for line in consequences(orders, game_dir):
+                click.echo(f"  {clean_line(line)}")
     raise SystemExit(1 if bad else 0)
 
 
@@ -713,17 +715,20 @@ def retire(args: tuple[str, ...], reason: str) -> None:
 @click.option("--score", help="+2 or -3 to add or take points, 7 to set the score.")
 @click.option("--damage", help="Components lost, e.g. shields=1,lasers=1 (negative: repaired).")
 @click.option("--position", help="Move the ship to x,y,level, e.g. 12,7,2.")
+@click.option("--demote", is_flag=True,
+              help="Demote him as a rescue return does (3F c): a rank and a ship level down, "
+                   "score 0, on the base.")
 @REASON
 @changes_game
 def adjust(args: tuple[str, ...], score: str | None, damage: str | None, position: str | None,
-           reason: str) -> None:
-    """A ruling: change an officer's score, ship or position."""
+           demote: bool, reason: str) -> None:
+    """A ruling: change an officer's score, ship or position, or demote him."""
     from . import roster
 
     game_dir, (officer,) = game_and(args, ("officer",))
     try:
         told = roster.adjust(game_dir, officer, reason=reason, score=score, damage=damage,
-                             position=position)
+                             position=position, demote=demote)
     except GameError as e:
         raise fail(e) from None
     for line in told:

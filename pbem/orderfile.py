@@ -665,6 +665,9 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("SPECIALIST", ("SPECIALISTA",), _read_specialist, "SPECIALIST PSI 2",
                 "outer space, at the base: embark PSI n, ROBUR n or SCIENTIST kingdom n "
                 "(SCIENTIST MINERAL 2; value 1 to 4), or NONE", outer=True),
+        Keyword("RESCUE", ("SOCCORSO",), _read_nothing, "RESCUE",
+                "abandon the ship: you and your crews go through the rescue gate to the base, "
+                "a rank and a ship level down, score 0 (3F c)"),
         Keyword("TOT", ("TOT100",), _read_tot, "TOT P-5",
                 "launch a Tot 100% at a planet sighted this move (SPATHA and HASTA)"),
         Keyword("PRESS", ("STAMPA",), _read_press, "PRESS Greetings from the MARTHIA",
@@ -1390,6 +1393,8 @@ def _set_order(fields: dict[str, Any], name: str, value: Any,
         fields["specialist"] = value[0]
     elif name == "DISENGAGE":
         fields["disengage"] = True
+    elif name == "RESCUE":
+        fields["rescue"] = True
     elif name == "REFIT":  # a long sheet may go on over several lines
         fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
 
@@ -1490,6 +1495,8 @@ def orders_lines(orders: Orders, secret: str = "****") -> list[tuple[int | None,
         add("FIRE", "FIRE ALIEN")
     if orders.disengage:
         add("DISENGAGE", "DISENGAGE")
+    if orders.rescue:
+        add("RESCUE", "RESCUE")
     if orders.given_specialist:
         add("SPECIALIST", "SPECIALIST " + specialist_text(orders.specialist))
     if orders.targets is not None:
@@ -1582,6 +1589,8 @@ FORM_HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "PRESS": ("PRESS: a line for the next bulletin, signed; PRESS ANONYMOUS leaves your "
               "name out.", ("PRESS Greetings to every officer",)),
     # Outer space (5C, 5E).
+    "RESCUE": ("RESCUE: abandon the ship and go through the rescue gate to the base, a rank "
+               "and a ship level down, score 0.", ("RESCUE",)),
     "DISENGAGE": ("DISENGAGE, in outer space: held by the alien ship, try to break free (a "
                   "d6 of 5 or 6), after FIRE ALIEN if you give it.", ("DISENGAGE",)),
     "SPECIALIST": ("SPECIALIST, in outer space: at the base, embark a specialist officer, "
@@ -1598,8 +1607,8 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
         return None
     if s.held and name in ("ROUTE", "FIRE", "DISENGAGE"):
         return _held(name, s)
-    if name == "DISENGAGE":
-        return None
+    if name in ("DISENGAGE", "RESCUE"):
+        return None  # RESCUE is in the players' order reference, never in the form
     if name == "SPECIALIST":
         return (hint.replace(", in outer space", ""), examples) if s.at_base else None
     if name == "ROUTE" and ground:

@@ -268,7 +268,9 @@ def read_turn(own: list[Event]) -> tuple[dict[str, list[dict]], list[tuple[str, 
             heading = blocks[-1]["heading"]
         else:
             heading = HEADINGS.get(kind) or (
-                f"ON THE GROUND OF {data['planet']}" if data.get("planet") else "YOUR SHIP")
+                (f"THE ENCOUNTER GUIDE ON {data['planet']}" if "guide" in data
+                 else f"ON THE GROUND OF {data['planet']}") if data.get("planet")
+                else "YOUR SHIP")
         if not blocks or blocks[-1]["heading"] != heading:
             blocks.append({"heading": heading, "events": [event]})
         else:

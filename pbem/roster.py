@@ -333,18 +333,24 @@ def _position(text: str, state, officer) -> Position:
 
 
 def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = None,
-           damage: str | None = None, position: str | None = None,
+           damage: str | None = None, position: str | None = None, demote: bool = False,
            now: datetime | None = None) -> list[str]:
-    """`pbem adjust`: the GM's ruling on a score, a ship's components or a position.
-    Returns what was told to the officer, one line per change."""
+    """`pbem adjust`: the GM's ruling on a score, a ship's components or a position, or a
+    demotion (`demote`, 3F c). Returns what was told to the officer, one line per change."""
     game_dir = Path(game_dir)
     reason = _reason(reason)
-    if score is None and damage is None and position is None:
-        raise GameError("say what to change: --score, --damage or --position")
+    if score is None and damage is None and position is None and not demote:
+        raise GameError("say what to change: --score, --damage, --position or --demote")
+    if demote and (score is not None or damage is not None or position is not None):
+        raise GameError("--demote sets the rank, score, ship and position at once: give it "
+                        "alone")
     db = store.open_db(game_dir)
     row = outbox.find_officer(db, officer)
     state = store.load_state(db)
     o = state.officers[row["id"]]
+    if demote:
+        return _demote(db, state, o, _ruleset(game_dir), reason,
+                       now or datetime.now(timezone.utc))
     changes: dict[str, Any] = {}
     told: list[tuple[str, dict[str, Any]]] = []
     if score is not None:
@@ -377,4 +383,23 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
             log_action(db, move=state.move, officer_id=row["id"], action=ADJUST, detail=detail,
                        told=text, reason=reason, now=now)
     return [text for text, _ in told]
+
+
+def _demote(db: sqlite_utils.Database, state: store.GameState, o: Any, ruleset: Ruleset,
+            reason: str, now: datetime) -> list[str]:
+    """A demotion by a ruling: what a rescue return does (3F c), without the rescue."""
+    from .rules.career import demoted
+
+    base = state.base
+    after = demoted(o, ruleset, base.position, base.id)
+    text = (f"By a ruling of the Space Computer you were demoted: you are now {after.rank}, "
+            f"score 0, with a new {after.ship.type} on the base (3F c).")
+    detail = {"demote": {"rank": [o.rank, after.rank], "score": [o.score, 0],
+                         "ship": [o.ship.type, after.ship.type]}}
+    with db.atomic():
+        store.save_officers(db.conn, state, replace(state, officers={**state.officers,
+                                                                     o.id: after}))
+        log_action(db, move=state.move, officer_id=o.id, action=ADJUST, detail=detail,
+                   told=text, reason=reason, now=now)
+    return [text]
 

@@ -240,7 +240,7 @@ def test_adjust_score_damage_and_position(folder):
     (("--damage", "lasers=-9"), "a GLADIUM carries at most"),
     (("--position", "1,2"), "--position '1,2': write x,y,level, e.g. --position 12,7,2"),
     (("--position", "99,0,1"), "--position 99,0,1: outside the zone (x and y from 0 to 11"),
-    ((), "say what to change: --score, --damage or --position"),
+    ((), "say what to change: --score, --damage, --position or --demote"),
 ])
 def test_adjust_refuses_what_it_cannot_do(folder, args, message):
     result = run("adjust", folder, "Notius", *args, "--reason", "a ruling")

@@ -591,7 +591,7 @@ def test_two_officers_on_one_planet_fire_at_the_same_alien():
 
     fire = Orders(fire=("crews",), targets=1)
     r = play(s, {1: fire, 2: fire},
-             {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [3, 5], "alien-fire": [1, 1]})
+             {"arrivals": [NO_ARRIVAL], "legio-fire": [3, 5], "alien-fire": [1, 1]})
 
     first, second = one(r, "legio-fire", 1), one(r, "legio-fire", 2)
     assert (first["defence"], first["result"], first["wounded"]) == (5, "F", 1)

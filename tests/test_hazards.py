@@ -262,10 +262,13 @@ def test_the_nearest_parsec_gives_the_distance():
     assert pull == black_hole.Pull(7, 3)
 
 
-def test_ties_go_to_the_earlier_parsec_and_a_route_moving_away_feels_nothing():
-    assert rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
-    # Along y = 16 from x = 17: distances 4, 4, 4, 4... from the start on: it moves away.
-    assert black_hole.nearest(path_of(Position(17, 16, 1), ["6 E"]), HAZARDS) is None
+def test_a_tangent_route_is_felt_and_a_route_moving_away_feels_nothing():
+    assert rulings.BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED
+    # Along y = 16 from x = 17: distances 4, 4, 4, 4... from the start on: tangent, felt
+    # from the first parsec past the start.
+    assert black_hole.nearest(path_of(Position(17, 16, 1), ["6 E"]), HAZARDS) == (
+        black_hole.Pull(1, 4))
+    # From 2 parsecs off, farther at every parsec: it moves away.
     assert black_hole.nearest(path_of(Position(22, 18, 1), ["5 E"]), HAZARDS) is None
     # Beyond reach all along: nothing.
     assert black_hole.nearest(path_of(Position(10, 10, 1), ["9 N"]), HAZARDS) is None

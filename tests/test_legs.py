@@ -50,24 +50,36 @@ def trace_by_parsec(start, route, zone, planets_at, radar_range, land, zone_haza
 
 def planets_by_parsec(planned, path, cut, planets_at, radar_range, land):
     last = len(path) - 1
+    crossed = {}  # each planet that stops routes: the first parsec on it
     for i in range(1, len(path)):
         planet = planets_at.get(path[i].position)
-        if planet is None or not routes.blocks_route(planet):
-            continue
-        if i == last and land and cut is None:
-            return planned, tuple(path), routes.LANDED, path[i].number, planet.id
-        if radar_range <= 0:
-            return (planned, tuple(path[: i + 1]), routes.FORCED_LANDING, path[i].number,
-                    planet.id)
+        if planet is not None and routes.blocks_route(planet):
+            crossed.setdefault(planet.id, (i, planet))
+    landing = None
+    if land and cut is None:
+        landing = next((p for i, p in crossed.values() if i == last), None)
+        if landing is not None:
+            del crossed[landing.id]
+    if crossed and radar_range <= 0:
+        i, planet = min(crossed.values(), key=lambda c: c[0])
+        return (planned, tuple(path[: i + 1]), routes.FORCED_LANDING, path[i].number,
+                planet.id)
+    stops = []
+    for i, planet in crossed.values():
         j = next(k for k in range(i + 1)
                  if path[k].position.level == planet.position.level
                  and distance(path[k].position, planet.position) <= radar_range)
-        if j == i:
-            if rulings.VERTICAL_ARRIVAL_LANDS:
-                return (planned, tuple(path[: i + 1]), routes.VERTICAL_LANDING,
-                        path[i].number, planet.id)
-            return planned, tuple(path[:i]), routes.PLANET_AHEAD, path[i - 1].number, planet.id
-        return planned, tuple(path[: j + 1]), routes.PLANET_AHEAD, path[j].number, planet.id
+        if j < i:
+            stops.append((j, i, routes.PLANET_AHEAD, planet))
+        elif rulings.VERTICAL_ARRIVAL_LANDS:
+            stops.append((i, i, routes.VERTICAL_LANDING, planet))
+        else:
+            stops.append((i - 1, i, routes.PLANET_AHEAD, planet))
+    if stops:
+        j, _, stop, planet = min(stops, key=lambda s: s[:2])
+        return planned, tuple(path[: j + 1]), stop, path[j].number, planet.id
+    if landing is not None:
+        return planned, tuple(path), routes.LANDED, path[-1].number, landing.id
     planet = planets_at.get(path[-1].position)
     if planet is not None and planet.base and last > 0:
         return planned, tuple(path), routes.BASE, path[-1].number, planet.id
@@ -76,16 +88,15 @@ def planets_by_parsec(planned, path, cut, planets_at, radar_range, land):
 
 def black_hole_by_parsec(path, zone_hazards):
     if zone_hazards.black_hole is None or len(path) < 2 or zone_hazards.pulled.isdisjoint(
-            parsec.position for parsec in path):
+            parsec.position for parsec in path[1:]):
         return None
     bx, by = zone_hazards.black_hole
-    earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
-    best, first = black_hole.REACH + 1, -1
-    for i, parsec in enumerate(path):
-        d = max(abs(parsec.position.x - bx), abs(parsec.position.y - by))
-        if d < best or (d == best and not earlier):
-            best, first = d, i
-    return None if first <= 0 else black_hole.Pull(path[first].number, best)
+    away = [max(abs(p.position.x - bx), abs(p.position.y - by)) for p in path]
+    best = min(away[1:])
+    first = away.index(best, 1)
+    if best > away[0] or (best == away[0] and not rulings.BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED):
+        return None
+    return black_hole.Pull(path[first].number, best)
 
 
 def sightings_by_parsec(path, reach, planets):
@@ -130,7 +141,7 @@ def zone_hazards(draw):
 
 
 RULINGS = ("VERTICAL_ARRIVAL_LANDS", "KNOWN_PLANETS_DO_NOT_STOP",
-           "HAZARD_BEFORE_A_PLANET_AHEAD", "BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC")
+           "HAZARD_BEFORE_A_PLANET_AHEAD", "BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED")
 
 
 def ruled(ruling_values, check):
@@ -168,6 +179,14 @@ def planets_of(drawn):
 @example(start=Position(0, 5, 2), route=(Segment(9, "E"),), levels=4, drawn={},
          reach=1, land=False, ruling_values=(True, True, True, True),
          zone_hazards=hazards.Hazards(None, ((Position(5, 5, 2),),), ()))
+# Two planets on the route, the later one sighted first (S.C. rule E); along the black
+# hole's zone at the distance of the start (5B a: tangent, rolled for).
+@example(start=Position(0, 2, 1), route=(Segment(6, "E"), Segment(2, "N"), Segment(6, "W")),
+         levels=4, drawn={(5, 2, 1): "plain", (3, 4, 1): "plain"}, reach=2, land=False,
+         zone_hazards=None, ruling_values=(True, True, True, True))
+@example(start=Position(1, 2, 1), route=(Segment(6, "E"),), levels=4, drawn={}, reach=1,
+         land=False, ruling_values=(True, True, True, True),
+         zone_hazards=hazards.Hazards((5, 6), (), ()))
 def test_a_route_traced_leg_by_leg_ends_where_followed_parsec_by_parsec(
         start, route, levels, drawn, reach, land, zone_hazards, ruling_values):
     zone = Zone(SIZE, levels)
@@ -207,9 +226,9 @@ PATHS = st.lists(st.tuples(st.integers(0, 3), SQUARES), max_size=14).map(
 
 @settings(max_examples=400, deadline=None)
 @given(path=PATHS, zone_hazards=zone_hazards(), there=SQUARES.map(lambda s: Position(*s)),
-       reach=st.integers(0, 4), earlier=st.booleans())
+       reach=st.integers(0, 4), tangent=st.booleans())
 def test_any_path_is_its_legs_and_is_read_from_them_as_parsec_by_parsec(
-        path, zone_hazards, there, reach, earlier):
+        path, zone_hazards, there, reach, tangent):
     """Paths that jump, stand still and change numbers as no route does: the legs of a path
     give back its parsecs, and every reading of the legs is the parsec-by-parsec one."""
     assert legs.parsecs(legs.of_path(path)) == path
@@ -221,7 +240,7 @@ def test_any_path_is_its_legs_and_is_read_from_them_as_parsec_by_parsec(
             assert black_hole.nearest(path, zone_hazards) == black_hole_by_parsec(
                 path, zone_hazards)
 
-        ruled((True, True, True, earlier), check)
+        ruled((True, True, True, tangent), check)
 
 
 # A leg of more than one parsec has a step (`legs.Leg`).

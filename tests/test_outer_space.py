@@ -56,6 +56,9 @@ C = RULES.tables["C"].columns[0].faces  # TAB. C: the component each d10 face da
 FACE = {part: C.index(part) + 1 for part in dict.fromkeys(C)}  # the first face of each
 ZONE = {z: RULES.tables["P"].columns[0].faces.index(z) + 1 for z in RULES.environments}
 NO_ARRIVAL = 1
+# S.C. rule G a: every landing rolls the presence; face 1 brings no more aliens than the two
+# `landing_on` sets on the planet (SEVOLVENTES 1, LIGNEI 2).
+MET = 1
 
 
 def outer(planets, officers, **kw) -> GameState:
@@ -291,7 +294,7 @@ def test_a_shift_ending_on_an_uncharted_planet_lands_with_attitude_a():
              {"distortion": [2, 6], "info": faces_to("sevolventes"), "radioactivity": [5],
               "landing-risk": [3], "presence": [2], "landing-zone": [ZONE["plains"]]})
     landed = one(r, "landed")
-    assert landed["how"] == "distortion" and landed["forced"] and landed["planet"] == "P-2"
+    assert landed["how"] == "forced-landing" and landed["forced"] and landed["planet"] == "P-2"
     assert one(r, "attitude")["attitude"] == rulings.DISTORTION_LANDING_ATTITUDE == "A"
     o = r.state.officers[1]
     assert o.landed_on == 3 and o.landing is not None and o.position == uncharted.position
@@ -411,7 +414,7 @@ def test_tab_o_a_face_on_the_planet_s_row_is_that_many_damages(face, damages):
     # SEVOLVENTES live on a planet of type A, row 1, 2 (the faces that damage).
     assert RULES.landing_risks.rows["A"] == (1, 2)
     s = landing_on("sevolventes")
-    dice = {"landing-risk": [face], "landing-zone": [ZONE["plains"]]}
+    dice = {"landing-risk": [face], "presence": [MET], "landing-zone": [ZONE["plains"]]}
     if damages:
         dice["damage"] = [FACE["radars"], FACE["modules"]][:damages]
     r = play(s, {1: Orders(route=route("2 S"), attitude="A")}, dice)
@@ -425,7 +428,7 @@ def test_tab_o_is_not_rolled_on_the_base_nor_in_inner_space():
     r = play(s, {1: Orders(route=route("3 S"))})
     assert one(r, "landed")["base"] and of(r, "landing-risk") == []
     basic = replace(landing_on("sevolventes"), settings={"rules": [], "level": "basic"})
-    r = play(basic, {1: Orders(route=route("2 S"), attitude="A")})
+    r = play(basic, {1: Orders(route=route("2 S"), attitude="A")}, {"presence": [MET]})
     assert of(r, "landing-risk") == [] and of(r, "landing-zone") == []
 
 
@@ -434,7 +437,7 @@ def test_a_forced_landing_risks_the_mass_too():
     s = replace(s, officers={1: in_space(Position(12, 14, 2), marthia(radars=0))})
     r = play(s, {1: Orders(route=route("4 S"))},
              {"landing-risk": [2], "damage": [FACE["lasers"], FACE["modules"]],
-              "landing-zone": [ZONE["plains"]]})
+              "presence": [MET], "landing-zone": [ZONE["plains"]]})
     assert one(r, "landed")["how"] == "forced-landing" and one(r, "landing-risk")["damages"] == 2
 
 
@@ -445,8 +448,8 @@ def test_the_preferred_zone_adds_the_bonus_to_every_alien_s_fc():
     # SEVOLVENTES prefer the forest (+1 each): attitude B's lasers (18) fire at 2 x (5 + 1).
     s = landing_on("sevolventes")
     r = play(s, {1: Orders(route=route("2 S"), attitude="B")},
-             {"landing-risk": [3], "landing-zone": [ZONE["forest"]], "legio-fire": [1],
-              "alien-fire": [1]})
+             {"landing-risk": [3], "presence": [MET], "landing-zone": [ZONE["forest"]],
+              "legio-fire": [1], "alien-fire": [1]})
     zone = one(r, "landing-zone")
     assert (zone["zone"], zone["effect"], zone["bonus"]) == ("forest", "preferred", 1)
     assert one(r, "legio-fire")["defence"] == 12
@@ -459,7 +462,7 @@ def test_in_the_non_vital_zone_the_ship_s_lasers_cannot_be_used():
     # provoked, and the landing zone says why.
     s = landing_on("sevolventes")
     r = play(s, {1: Orders(route=route("2 S"), attitude="B")},
-             {"landing-risk": [3], "landing-zone": [ZONE["desert"]]})
+             {"landing-risk": [3], "presence": [MET], "landing-zone": [ZONE["desert"]]})
     assert one(r, "landing-zone")["effect"] == "non-vital"
     assert of(r, "legio-fire") == [] and not r.state.planets[2].hostile
     assert [m["why"] for m in of(r, "mission-refused")] == ["non-vital-zone", "no-one-to-fire"]
@@ -529,8 +532,10 @@ def test_a_re_landing_rolls_tab_o_and_p_again_and_meets_the_same_aliens():
     p = planet("sevolventes")
     s = outer([p], [on_ground(p, zone="desert", mission="capture", pending=3,
                               pending_for="capture", crews_were_down=True)])
+    # S.C. rule G a: the presence is rolled again (d6 1: one, fewer than the two met, who
+    # stay); no arrivals in the move of a re-landing.
     r = play(s, {1: Orders(attitude="C")},
-             {"landing-risk": [3], "landing-zone": [ZONE["plains"]]})  # no presence, no arrivals
+             {"landing-risk": [3], "presence": [1], "landing-zone": [ZONE["plains"]]})
     assert one(r, "landed")["how"] == "relanding"
     assert one(r, "attitude")["attitude"] == "C"
     after = landing_of(r)
@@ -565,7 +570,8 @@ def test_a_re_landing_is_checked_crews_aboard_no_route_and_once_per_landing():
 def test_the_technical_sheet_reads_the_technological_level_and_the_environments_in_outer_space():
     s = landing_on("lignei")
     r = play(s, {1: Orders(route=route("2 S"), attitude="A")},
-             {"landing-risk": [3], "landing-zone": [ZONE["plains"]], "alien-fire": [1]})
+             {"landing-risk": [3], "presence": [MET], "landing-zone": [ZONE["plains"]],
+              "alien-fire": [1]})
     sheet = one(r, "encounter")["sheet"]
     race = RULES.guide["lignei"]
     assert (sheet["technological_level"], sheet["preferred_environment"],
@@ -574,7 +580,8 @@ def test_the_technical_sheet_reads_the_technological_level_and_the_environments_
     assert ("Outer space: technological level 3; preferred environment forest (+2 F.C. each "
             "there); non-vital environment desert.") in report_of(r)
     basic = replace(s, settings={"rules": [], "level": "basic"})
-    r = play(basic, {1: Orders(route=route("2 S"), attitude="A")}, {"alien-fire": [1]})
+    r = play(basic, {1: Orders(route=route("2 S"), attitude="A")},
+             {"presence": [MET], "alien-fire": [1]})
     assert "technological_level" not in one(r, "encounter")["sheet"]
 
 

@@ -96,7 +96,7 @@ def test_only_the_first_officer_in_player_order_scores_a_discovery(make_game):
     assert "+1 this move." in alpha and "Score 1;" in alpha
 
     beta = g.report(1, "beta")
-    assert "At the 3rd parsec: planet P-1.\n" in beta
+    assert "At the 3rd parsec: planet P-1, found earlier this move by Alpha.\n" in beta
     assert "never seen before" not in beta
     assert "None this move." in beta and "Score 0;" in beta
 

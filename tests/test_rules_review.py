@@ -383,7 +383,7 @@ def test_an_officer_on_the_ground_is_told_his_sightings():
     r = play(s, {1: Orders()}, {"arrivals": [NO_ARRIVAL]})
     assert [x["planet"] for x in of(r, "sighting")] == ["P-2", "BASE"]
     text = report_of(r)
-    assert "SIGHTINGS\n  At the start of the route: planet P-2" in text
+    assert "SIGHTINGS\n  Where your ship stands: planet P-2" in text
 
 
 def test_the_planet_of_the_ships_own_square_is_no_sighting():
@@ -420,7 +420,7 @@ def test_two_officers_on_one_planet_fire_together_in_one_roll():
     assert A.result(together - 10, 5) == "U" and A.result(2 * CREW_FC - 10, 5) != "U"
     orders = {1: Orders(fire=("crews",), cooperate="Beta"),
               2: Orders(fire=("crews",), cooperate="Notius")}
-    r = play(s, orders, {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [5]})
+    r = play(s, orders, {"arrivals": [NO_ARRIVAL], "legio-fire": [5]})
     fire = one(r, "legio-fire", 1)
     assert (fire["attack"], fire["own"], fire["ally"], fire["result"]) == (together, 6, "Beta", "U")
     assert of(r, "legio-fire", 2) == []  # no second volley in Beta's turn
@@ -438,7 +438,7 @@ def test_fire_ordered_with_a_colleague_who_does_not_join_goes_alone():
     orders = {1: Orders(fire=("crews",), cooperate="Beta"), 2: Orders()}
     faces = [f for f in range(1, 7) if A.result(2 * CREW_FC - 10, f) == "-"]
     # The survivors answer Notius, and attack Beta in his turn: they are hostile now.
-    r = play(s, orders, {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [faces[0]],
+    r = play(s, orders, {"arrivals": [NO_ARRIVAL], "legio-fire": [faces[0]],
                          "alien-fire": [1, 1]})
     assert one(r, "joint-refused", 1)["why"] == "not-joined"
     assert one(r, "legio-fire", 1)["attack"] == 2 * CREW_FC

@@ -140,7 +140,7 @@ def test_a_psi_put_down_on_a_planet_by_the_distortion_knows_where_he_landed():
              {"distortion": [2, 3], "psi": [LIVES], "info": faces_to("sevolventes"),
               "radioactivity": [5], "landing-risk": [3], "presence": [2],
               "landing-zone": [ZONE["plains"]]})
-    assert one(r, "landed")["how"] == "distortion"
+    assert one(r, "landed")["how"] == "forced-landing"  # public: the cause is his alone
     assert list(r.state.officers[1].reckoning) == [3, 5, 0]
 
 
@@ -184,7 +184,7 @@ def test_a_scientist_risks_his_life_in_the_damage_of_a_heavy_planet():
     target = planet("sevolventes", position=Position(12, 12, 2))
     s = outer([target], [replace(in_space(Position(12, 14, 2)), specialist=SCIENTIST)])
     r = play(s, {1: Orders(route=route("2 S"), attitude="A")},
-             {"landing-risk": [2], "landing-zone": [ZONE["plains"]],
+             {"landing-risk": [2], "presence": [1], "landing-zone": [ZONE["plains"]],
               "damage": [FACE["radars"], FACE["modules"]], "scientist": [4]})
     risk = one(r, "specialist-risk")
     assert (risk["why"], risk["face"], risk["dead"]) == ("damage", 4, False)

@@ -32,17 +32,17 @@ from ..formats import Escaped
 from .words import Said
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
-    "report.txt.j2": "a65cba9e7218e5b26a89fae1a65179aa45b29553cb0e637d02a9741a9fc6d355",
-    "report.html.j2": "bb5c8be4ef46e9714ad5688c3a16ab113acf3e0eeee0af32591fcae5c2598abf",
+    "report.txt.j2": "e70f794bacd8e1c39b1f87fad3c108117e2708055046292d41e965032570ca93",
+    "report.html.j2": "2e8f401b0648d673cfa4a28c9222a60da3c31b45fb7b0c0f700c7fcb4f09aa39",
     "page.html.j2": "3dedda38df5151abf025e28b0dbbb5767fd05cc1a9235ba25cc8025c3aa928ce",
     "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
-    "story.j2": "072d543d2e70bd3a3c5cf56c5209b943754d197a9e02bee30b7f73ab4b77325b",
-    "public.html.j2": "22ea1ef2e0fe01111a2b0e9ff4f7b8ad347da91ff01cfa6275ad391de5d77d6e",
+    "story.j2": "e63f52f0756a39b7694a725bd3303e5bbe404f1c304ba9fcf40a3cba752846dc",
+    "public.html.j2": "0d885acd8cbc1ccb61663f8d011f0b7ca2e5954fcd00e90010eb70af621d7fe3",
     "bulletin.txt.j2": "41f5c5919e1d2e635a3387cc8d431be6c95da87a0977aa90bb2ed68b6b1a37c4",
     "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
     "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",
     "bulletin.html.j2": "717925c979ec9e88a0a7dce8504b29337c1e15b94b77a8e8c64d77ee659f22a8",
-    "ground.txt.j2": "8f33cfe67645492951f72d6a4d813e63b152d75ea16364ad8277a0ed2a3d4dbb",
+    "ground.txt.j2": "ca6bc7410c9486fea28f5275e3958234204fc69720c8d4b113f128a474bf4ad9",
 }
 TEXT_REPORT = ("report.txt.j2",)
 HTML_REPORT = ("report.html.j2", "page.html.j2")

@@ -18,7 +18,7 @@ import jinja2
 
 from ..formats import Escaped, heading_text, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import Said, by_sighting, information, ordered, plural as _s
+from .words import Said, by_sighting, information, landing_told, ordered, plural as _s
 
 SENTINEL = "\x00"  # never in a page: `plain` drops it from every value
 
@@ -53,7 +53,7 @@ ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
     "net": ("Held at ", " by a magneto-gravitational net, which your Princeps PSI sensed: "
             "your next route starts from there."),
 }
-LANDINGS = {  # landed.how (not on the base)
+LANDINGS = {  # how the officer is told he landed, `words.landing_told` (not on the base)
     "forced-landing": ("<p>Landed on ", ": with no radar on, your route ran onto it.</p>\n"),
     "vertical-landing": ("<p>Landed on ", ": you came onto it from another level, unseen by "
                          "the radar.</p>\n"),
@@ -187,7 +187,7 @@ def report(c: dict[str, Any], e: Escaped, frame: Frame, *, game: str, move: int,
         if landing["base"]:
             add("<p>You landed on the base.</p>\n")
         else:
-            before, after = LANDINGS.get(landing["how"], ("<p>Landed on ", ".</p>\n"))
+            before, after = LANDINGS.get(landing_told(landing, route), ("<p>Landed on ", ".</p>\n"))
             add(f"{before}{e[landing['planet']]}{after}")
     if c["after_route"]:
         _blocks(c["after_route"], add, e, ground_line, said)
@@ -267,11 +267,14 @@ def _sighting(x: dict[str, Any], e: Escaped) -> str:
         what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
+    if "found_by" in x:
+        what += f", found earlier this move by {e[x['found_by']]}"
     distance = x["distance"]
     where = ("on your route" if distance == 0 else
              e["distance %d parsec%s, direction %s" % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {e[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
-    return f"<li>At {e[at_parsec(x['parsec'])]}: {what}; {where}.{facts}</li>\n"
+    seen = "Where your ship stands" if "standing" in x else f"At {e[at_parsec(x['parsec'])]}"
+    return f"<li>{seen}: {what}; {where}.{facts}</li>\n"
 
 
 def _research_row(t: dict[str, Any], e: Escaped) -> str:

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..formats import Escaped, ordinal, psi_shift, reckoning_text
 from ..formats import at_parsec_cached as at_parsec
-from .words import Said, by_sighting, information, ordered, plural as _s
+from .words import Said, by_sighting, information, landing_told, ordered, plural as _s
 
 RULE = "=" * 72
 DASHES = "-" * 72
@@ -31,7 +31,7 @@ ROUTE_STOPS = {  # route.stop: what the report says, around the parsec it names
     "net": ("  Held at ", " by a magneto-gravitational net, which your Princeps PSI sensed: "
             "your next route starts from there."),
 }
-LANDINGS = {  # landed.how (not on the base)
+LANDINGS = {  # how the officer is told he landed, `words.landing_told` (not on the base)
     "forced-landing": ("LANDED ON ", ": with no radar on, your route ran onto it."),
     "vertical-landing": ("LANDED ON ", ": you came onto it from another level, unseen by the radar."),
     "distortion": ("LANDED ON ", ": the distortion put your ship down on it."),
@@ -149,7 +149,7 @@ def report(c: dict[str, Any], p: Escaped, *, game: str, move: int,
         if landing["base"]:
             add("You landed on the BASE.\n\n")
         else:
-            before, after = LANDINGS.get(landing["how"], ("LANDED ON ", "."))
+            before, after = LANDINGS.get(landing_told(landing, route), ("LANDED ON ", "."))
             add(f"{before}{p[landing['planet']]}{after}\n\n")
     if c["after_route"]:
         _blocks(c["after_route"], add, p, ground_line, indent, said)
@@ -237,11 +237,14 @@ def _sighting(x: dict[str, Any], p: Escaped) -> str:
         what += f", never seen before (+{x['points']} point{_s(x['points'])})"
     elif x["known"] and not x["base"]:
         what += ", known"
+    if "found_by" in x:
+        what += f", found earlier this move by {p[x['found_by']]}"
     distance = x["distance"]
     where = ("On your route." if distance == 0 else
              p["Distance %d parsec%s, direction %s." % (distance, _s(distance), x["bearing"])])
     facts = f" Information: {p[', '.join(map(str, x['facts']))]}." if x["facts"] else ""
-    return f"  At {p[at_parsec(x['parsec'])]}: {what}.\n    {where}{facts}\n"
+    seen = "Where your ship stands" if "standing" in x else f"At {p[at_parsec(x['parsec'])]}"
+    return f"  {seen}: {what}.\n    {where}{facts}\n"
 
 
 def _research_row(t: dict[str, Any], p: Escaped) -> str:

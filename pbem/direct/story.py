@@ -46,13 +46,14 @@ def _sighting(d: dict[str, Any], e: Escaped) -> str:
     n = d["distance"]
     off = e["on the route" if n == 0 else f"{n} parsec{'s' if n != 1 else ''} {d['bearing']}"]
     facts = f"; {e[', '.join(map(str, d['facts']))]}" if d["facts"] else ""
-    return f"At {e[at_parsec(d['parsec'])]}: {where}{new}, {off}{facts}."
+    seen = "Where his ship stands" if "standing" in d else f"At {e[at_parsec(d['parsec'])]}"
+    return f"{seen}: {where}{new}, {off}{facts}."
 
 
 def _info(d: dict[str, Any], e: Escaped) -> str:
     landing = e[", completed on landing"] if d["landing"] else ""
     if d["wasted"]:
-        told = "D.N.S."
+        told = "D.N.S., rolled again" if d["landing"] else "D.N.S., the request is wasted"
     else:
         told = e[d["value"]]
         if d["reference"] is not None:
@@ -187,13 +188,16 @@ def _html_sighting(d: dict[str, Any], e: Escaped) -> str:
     new = f" (new, +{e[d['points']]})" if d["new"] else ""
     n = d["distance"]
     facts = f": {e[', '.join(map(str, d['facts']))]}" if d["facts"] else ""
-    return (f"At {e[at_parsec(d['parsec'])]} sighted {where}{new}, {e[n]} parsec"
+    seen = "Where his ship stands, sighted" if "standing" in d else (
+        f"At {e[at_parsec(d['parsec'])]} sighted")
+    return (f"{seen} {where}{new}, {e[n]} parsec"
             f"{e['s'] if n != 1 else ''} {e[d['bearing']]}{facts}")
 
 
 def _html_info(d: dict[str, Any], e: Escaped) -> str:
     if d["wasted"]:
-        told = "D.N.S."
+        told = ("D.N.S., rolled again" if d.get("landing")
+                else "D.N.S., the request is wasted")
     else:
         told = e[d["value"]]
         if "radioactivity" in d:
@@ -208,10 +212,8 @@ def _html_landed(d: dict[str, Any], e: Escaped) -> str:
     how = d["how"]
     if how == "relanding":
         return f"Landed again on <b>{e[d['planet']]}</b>"
-    if how == "distortion":
-        return f"Landed on <b>{e[d['planet']]}</b>"
     if d["forced"]:
-        return f"Ran onto <b>{e[d['planet']]}</b> with no radar on: forced landing"
+        return f"Ran onto <b>{e[d['planet']]}</b> unseen: landed there"
     return f"Landed on <b>{e[d['planet']]}</b>"
 
 

@@ -24,7 +24,13 @@ Said = dict[int, tuple[dict, str, str]]
 # What every writer's line of a sighting prints, but its facts (a list): ten thousand
 # officers' sightings of a move are a thousand lines or so, the same planets seen from the
 # same parsecs of like routes (the officer who sighted it is not in the line).
-SIGHTED = itemgetter("base", "planet", "new", "known", "points", "distance", "bearing", "parsec")
+_SIGHTED = itemgetter("base", "planet", "new", "known", "points", "distance", "bearing", "parsec")
+
+
+def SIGHTED(d: dict[str, Any]) -> tuple:
+    """All a line of a sighting prints but its facts; `standing` and `found_by` only some
+    sightings have."""
+    return (*_SIGHTED(d), "standing" in d, d.get("found_by"))
 
 
 def by_sighting(line: Callable[[dict[str, Any], Escaped], str]
@@ -44,6 +50,17 @@ def by_sighting(line: Callable[[dict[str, Any], Escaped], str]
     return printed
 
 
+def landing_told(landing: dict[str, Any], route: dict[str, Any] | None) -> str:
+    """How the officer is told he landed (`landed.how`): a landing he did not choose is
+    public without its cause, which his own route tells him (a distortion's block, a route
+    run onto a planet with no radar on); without it he hears "LANDED ON" alone."""
+    how = landing["how"]
+    if how != "forced-landing":
+        return how
+    stop = route.get("stop") if route else None
+    return stop if stop in ("distortion", "forced-landing") else ""
+
+
 def plural(n: Any) -> str:
     """The templates' `"s" if n != 1`."""
     return "s" if n != 1 else ""
@@ -60,7 +77,8 @@ def information(i: dict[str, Any], e: Escaped) -> str:
     """One answer to an information request, as both reports tell it, up to its full stop."""
     landing = ", completed on landing" if i["landing"] else ""
     if i["wasted"]:
-        told = "D.N.S. - data not sufficient, the request is wasted"
+        told = ("D.N.S. - data not sufficient, "
+                + ("rolled again" if i["landing"] else "the request is wasted"))
     else:
         told = e[i["value"]]
         if i["reference"] is not None:

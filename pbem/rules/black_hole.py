@@ -3,8 +3,8 @@
 Once per route, from the parsec of the route nearest the nucleus: distance - ship level -
 d6; a negative value is that many damages on TAB. C, suffered at the end of the route and
 before any landing there. The nucleus stands on the same square of every level and acts
-within 4 parsecs of it; a route that moves away (its nearest parsec is its start) feels
-nothing. Radar never shows it: the officer is told the parsec where he felt its effects,
+within 4 parsecs of it; a route that moves away (every parsec past its start farther than
+the start) feels nothing, one tangent to the zone (as near as its start further on) does. Radar never shows it: the officer is told the parsec where he felt its effects,
 never where it lies (unless he crossed the nucleus itself), and only if a computer keeps
 his link with the S.C. (3D f II).
 """
@@ -41,9 +41,10 @@ class Pull(NamedTuple):
 
 
 def nearest(path: Sequence[Parsec], hazards: Hazards) -> Pull | None:
-    """The parsec of the route nearest the nucleus, within its reach; None when the route
-    does not come within 4 parsecs, or moves away from it: its nearest parsec is its start
-    (5B a). Of two parsecs equally near, the earlier is the one (ruling)."""
+    """The parsec of the route past its start nearest the nucleus, within its reach (the
+    earliest of equally near ones); None when the route does not come within 4 parsecs, or
+    moves away from it: every later parsec is farther than its start (5B a; ruling
+    BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED)."""
     return pull_on_legs(legs_.of_path(path), hazards)
 
 
@@ -66,21 +67,34 @@ def pull_on_legs(legs: Sequence[Leg], hazards: Hazards) -> Pull | None:
     (`Hazards.pulled`): a route with no parsec within reach on one of them feels nothing."""
     if hazards.black_hole is None:
         return None
+    if not legs:
+        return None
     bx, by = hazards.black_hole
-    earlier = rulings.BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC
-    best, first, k, felt = REACH + 1, -1, 0, False
-    for leg in legs:
+    # The start is weighed apart: it is where the route moves away from, or not.
+    _, sx, sy, _, dx, dy, count = legs[0]
+    ax, ay = abs(bx - sx), abs(by - sy)
+    at_start = ax if ax >= ay else ay
+    rest = legs[1:] if count == 1 else (_new(Leg, (legs[0].number + 1, sx + dx, sy + dy,
+                                                   legs[0].level, dx, dy, count - 1)),
+                                        *legs[1:])
+    best, first, k, felt = REACH + 1, -1, 1, False
+    for leg in rest:
         _, x, y, _, dx, dy, count = leg
         xe, ye = x + dx * (count - 1), y + dy * (count - 1)
         if ((x - REACH <= bx <= xe + REACH or xe - REACH <= bx <= x + REACH)
                 and (y - REACH <= by <= ye + REACH or ye - REACH <= by <= y + REACH)):
-            d, i = legs_.steps_along(leg, bx, by, earlier)
+            d, i = legs_.steps_along(leg, bx, by, True)
             felt = felt or (d <= REACH and 1 <= leg.level <= hazards.levels)
-            if d < best or (d == best and not earlier):
+            if d < best:
                 best, first = d, k + i
         k += count
-    if not felt or first <= 0:
-        return None  # out of reach, or moving away from it
+    if not felt:
+        return None  # out of reach
+    # Moving away: every parsec past the start farther than it. A tangent route, as near as
+    # its start further on, is rolled for (5B a), unless the ruling is flipped.
+    if best > at_start or (best == at_start
+                           and not rulings.BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED):
+        return None
     return Pull(legs_.number_at(legs, first), best)
 
 

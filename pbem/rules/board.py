@@ -39,6 +39,8 @@ class Board:
     # Hull hits suffered in the officer's turn, in space and on the ground: a second one
     # destroys the ship (4 I). Cleared at the start of each turn.
     hull_hits: dict[int, int] = field(default_factory=dict)
+    # The planets whose arrivals were rolled this move (S.C. rule G c: once per planet).
+    arrived: set[int] = field(default_factory=set)
     hazards: Hazards = Hazards()
     alien_ship: AlienShip | None = None  # outer space (5C): the one alien ship in play
     # Alien ships destroyed in the officers' turns: the news is public at the end of the move.

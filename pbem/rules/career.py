@@ -56,18 +56,28 @@ def at_base(board: Board, officer: Officer) -> Officer:
                   reckoning=Position(0, 0, 0))
 
 
+def demoted(officer: Officer, ruleset: Ruleset, base: Position, base_id: int) -> Officer:
+    """The officer after a rescue return (3F c), or a GM's demotion by a ruling: on the base,
+    one rank down (not below the lowest), score 0, a new ship of a level lower than his."""
+    lost = officer.ship
+    rank = previous_rank(ruleset.ranks, officer.rank)
+    ship_type = ship_type_for(ruleset, rank.name, demoted_level(ruleset.ships, ruleset.ships[lost.type].level))
+    officer = evolve(officer, rank=rank.name, score=0, ship=new_ship(ship_type, lost.name),
+                     position=base, landed_on=base_id, landing=None,
+                     reckoning=Position(0, 0, 0))
+    if not rulings.SPECIALIST_SURVIVES_THE_RESCUE:
+        officer = evolve(officer, specialist=None)
+    return officer
+
+
 def demote(board: Board, officer: Officer, ruleset: Ruleset, reason: str) -> Officer:
     """Rescue return (3F c): to the base through the gate, one rank down (not below the
     lowest), score 0, a new ship of a level lower than the one lost."""
     lost = officer.ship
-    rank = previous_rank(ruleset.ranks, officer.rank)
-    ship_type = ship_type_for(ruleset, rank.name, demoted_level(ruleset.ships, ruleset.ships[lost.type].level))
-    officer = at_base(board, evolve(officer, rank=rank.name, score=0,
-                                    ship=new_ship(ship_type, lost.name)))
-    if not rulings.SPECIALIST_SURVIVES_THE_RESCUE:
-        officer = evolve(officer, specialist=None)
+    base = board.base()
+    officer = demoted(officer, ruleset, base.position, base.id)
     board.emit("rescue", PUBLIC, officer.id, officer_name=officer.name, reason=reason,
-               lost=lost.type, rank=rank.name, ship_type=ship_type.name)
+               lost=lost.type, rank=officer.rank, ship_type=officer.ship.type)
     return officer
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from . import rulings
 from .ship import Ship, lose_component
 from .tables import HULL, Table
 from .values import made
@@ -62,10 +63,13 @@ def suffer(ship: Ship, count: int, table: Table, roll: Callable[[], int],
         if part == HULL:
             hull_hits += 1
             effect = "absorbed" if hull_hits == 1 else "destroyed"
-        elif (damaged := lose_component(ship, part)) is not None:
-            ship, effect = damaged, "lost"
         else:
-            effect = "none"
+            if not rulings.ANY_TWO_HULL_HITS_IN_A_TURN:
+                hull_hits = 0  # "successive": another hit between them parts them
+            if (damaged := lose_component(ship, part)) is not None:
+                ship, effect = damaged, "lost"
+            else:
+                effect = "none"
         # Hit(...) made at once (values.made): a move of the advanced level rolls thousands.
         hits.append(made(Hit, {"die": table.die, "face": face, "component": part,
                                "effect": effect}))

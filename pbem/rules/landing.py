@@ -17,7 +17,7 @@ from .career import demote
 from .damage import ShipLost
 from .dice import Dice
 from .encounter_guide import Race
-from .events import PUBLIC
+from .events import OFFICER, PUBLIC
 from .ground import Ally, Party, alien_fire, damage, fire_attack, legio_fire
 from .information import answer_data, complete
 from .information_sheet import RADIOACTIVITY_NAMES
@@ -76,41 +76,61 @@ def complete_information(party: Party) -> None:
     party.set_planet(facts=facts, radioactivity=radioactivity)
 
 
-def meet_aliens(party: Party) -> None:
-    """Presence (S.C. rule G a): rolled on the first landing, shared by later ones."""
+def meet_aliens(party: Party, guide: bool = False) -> None:
+    """Presence (S.C. rule G a): rolled "every time a U.C. lands" (ruling
+    PRESENCE_AT_EVERY_LANDING): the aliens already met there stay, wounds and all, and as
+    many more as the roll exceeds them come with full F.C."""
     race = party.race()
     planet = party.planet
     if race is None:
         return
-    if not planet.populated:
-        if race.riskless:
+    if race.riskless:
+        if not planet.populated:
             party.set_planet(populated=True, aliens=(), hostile=False)
-        else:
-            face = party.roll(6, "presence", "presence")
-            count = race.presence[face - 1]
-            party.set_planet(populated=True, aliens=(race.fc,) * count,
-                             hostile=race.disposition == "hostile")
-            party.emit("presence", face=face, count=count)
+    elif not planet.populated or rulings.PRESENCE_AT_EVERY_LANDING:
+        face = party.roll(6, "presence", "presence")
+        count = race.presence[face - 1]
+        met = planet.aliens if planet.populated else ()
+        hostile = planet.hostile if planet.populated else race.disposition == "hostile"
+        party.set_planet(populated=True, hostile=hostile,
+                         aliens=met + (race.fc,) * max(0, count - len(met)))
+        party.emit("presence", face=face, count=count, present=len(party.planet.aliens),
+                   **({"guide": True} if guide else {}))
     planet = party.planet
     party.emit(
         "encounter", PUBLIC, officer_name=party.officer.name, race=race.name,
         riskless=race.riskless, present=len(planet.aliens), fc=list(planet.aliens),
         hostile=planet.hostile,
         sheet=technical_sheet(race, outer_space.explored(party.board.settings)),
+        **({"guide": True} if guide else {}),
     )
 
 
 def arrivals(party: Party) -> None:
-    """New aliens at every move on the ground (S.C. rule G c), with full F.C."""
+    """New aliens at every move on the ground (S.C. rule G c), with full F.C.: rolled once
+    for the planet, in the turn of the first officer on its ground (ruling
+    ARRIVALS_ONCE_PER_PLANET_AND_MOVE), and told to every officer there."""
     race = party.race()
     if race is None or race.riskless:
         return
+    board, planet = party.board, party.planet
+    if rulings.ARRIVALS_ONCE_PER_PLANET_AND_MOVE:
+        if planet.id in board.arrived:
+            return  # they came in an earlier turn of this move, and he was told
+        board.arrived.add(planet.id)
     face = party.roll(6, "arrivals", "arrivals")
     count = race.arrivals[face - 1]
     if count:
         party.set_planet(aliens=party.planet.aliens + (race.fc,) * count)
-    party.emit("arrivals", face=face, count=count, present=len(party.planet.aliens),
-               hostile=party.planet.hostile)
+    told = {"face": face, "count": count, "present": len(party.planet.aliens),
+            "hostile": party.planet.hostile}
+    party.emit("arrivals", **told)
+    if rulings.ARRIVALS_ONCE_PER_PLANET_AND_MOVE:
+        for other in board.officers.values():
+            if (other.id != party.officer.id and other.landing is not None
+                    and other.landing.planet == planet.id):
+                board.emit("arrivals", OFFICER, other.id, planet=planet.designation,
+                           turn_of=party.officer.name, **told)
 
 
 def land_crews(party: Party, count: int | None) -> None:
@@ -188,6 +208,16 @@ def engage(
         missions.attempt(party, mission, targets)
 
 
+def read_the_guide(board: Board, officer: Officer, planet: Planet, ruleset: Ruleset,
+                   dice: Dice) -> None:
+    """S.C. rule F: once an answer by request names the race (ruling
+    GUIDE_READ_WHEN_THE_RACE_IS_NAMED), its G.I. entry is read in full, public like all
+    information, and the number of aliens present is rolled "before reading the whole";
+    the planet keeps them for whoever lands there."""
+    party = Party(board, officer, Landing(planet=planet.id), ruleset, dice)
+    meet_aliens(party, guide=True)
+
+
 # --- landing and the moves on the ground -------------------------------------------------
 
 def land(
@@ -198,7 +228,7 @@ def land(
     outer space the landing risks its mass (TAB. O, 5G) and settles in a zone (TAB. P, 5F).
     `attitude` overrides the orders' (a distortion lands the ship as the rulings say);
     `landing` is the landing a re-landing goes on with."""
-    attitude = attitude or orders.attitude or "A"
+    attitude = attitude or orders.attitude or rulings.UNDECLARED_LANDING_ATTITUDE
     shields, crews_go, fire_with = ATTITUDES[attitude]
     landing = evolve(landing or Landing(planet=planet.id), shields=shields)
     party = Party(board, officer, landing, ruleset, dice, crews_moving=crews_go)
@@ -255,6 +285,11 @@ def reland(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset,
     """Take off and land again on the same planet for a better zone (5F, S.C. rule D): the
     move is spent, the planet is not crossed out and its points stay possible, TAB. O and
     P are rolled again, the same aliens are met, and the new attitude is declared."""
+    if not rulings.RELANDING_ROLLS_NO_ARRIVALS:
+        # S.C. rule G c read as every move on the planet, the re-landing's included.
+        party = Party(board, officer, officer.landing, ruleset, dice)
+        arrivals(party)
+        officer = evolve(party.officer, landing=party.landing)
     planet = board.planets[officer.landing.planet]
     board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
                planet=planet.designation, base=False, forced=False, how="relanding", parsec=0)

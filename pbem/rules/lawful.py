@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
 from . import alien_ship, career, landing, landing_zones, missions, outer_space, press, research
-from . import route, sighting, specialists
+from . import rescue, route, sighting, specialists
 from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
@@ -167,6 +167,7 @@ def ship_problems(orders: Orders, officer: Officer, state: GameState, ruleset: R
                                  spent, designations)
           if orders.refit is not None or orders.pay or orders.tot is not None else ()),
         *(press.press_problems(orders) if orders.press else ()),
+        *(rescue.rescue_problems(orders, officer, at_base) if orders.rescue else ()),
     ]
 
 

@@ -163,6 +163,19 @@ def first_crossing(on_level: list[tuple[int, Leg]],
     return None if first < 0 else (first, found)
 
 
+def crossings(on_level: list[tuple[int, Leg]],
+              squares: Iterable[tuple[int, int, object]]) -> list[tuple[int, object]]:
+    """Each of the squares (x, y, what is there) that the legs of a route on one level cross
+    past its start, as the first parsec on it and what is there (`first_crossing` for
+    every square)."""
+    found = []
+    for square in squares:
+        crossed = first_crossing(on_level, (square,))
+        if crossed is not None:
+            found.append(crossed)
+    return found
+
+
 def first_within(leg: Leg, px: int, py: int, reach: int) -> int:
     """The first parsec of the leg (from 0) within `reach` steps of the square (px, py) of
     its level, or -1: where each of its coordinates comes within reach, counted."""

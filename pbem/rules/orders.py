@@ -143,6 +143,7 @@ class Orders:
     pay: tuple[Payment, ...] = ()
     refit: tuple[tuple[str, int], ...] | None = None  # REFIT crews=2,...
     tot: str | None = None  # TOT P-5
+    rescue: bool = False  # RESCUE (3F c): abandon the ship, through the rescue gate home
     press: tuple[PressLine, ...] = ()  # PRESS lines for the bulletin, in file order
     # Where each order came from: keyword -> line of its first readable order; the lines
     # as written (secrets masked), to quote them; keywords met on an unreadable line.

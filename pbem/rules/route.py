@@ -201,8 +201,8 @@ def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
                 land: bool) -> tuple[str | None, int, int | None, int]:
     """How the planets on the route end it: the stop, its parsec, the planet concerned, and
     how many of the route's `parsecs` are kept."""
-    # The first parsec past the start with a planet that stops routes, and that planet.
-    i, planet = -1, None
+    # Every planet that stops routes on a parsec past the start: the first parsec on it.
+    crossed: list[tuple[int, Planet]] = []
     known_block = not rulings.KNOWN_PLANETS_DO_NOT_STOP
     for level, (on_level, x0, y0, x1, y1) in levels.items():
         blocking = []
@@ -212,10 +212,16 @@ def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
             if (x0 <= px <= x1 and y0 <= py <= y1 and not candidate.base
                     and (known_block or not candidate.known)):
                 blocking.append((px, py, candidate))
-        crossed = legs_.first_crossing(on_level, blocking) if blocking else None
-        if crossed is not None and (i < 0 or crossed[0] < i):
-            i, planet = crossed
-    if planet is None:
+        if blocking:
+            crossed += legs_.crossings(on_level, blocking)
+    landing = None
+    if land and cut is None:
+        # The planet of the last parsec, LANDING declared, is where the route ends (rule E).
+        landing = next((p for i, p in crossed if i == parsecs - 1), None)
+        crossed = [(i, p) for i, p in crossed if i != parsecs - 1]
+    if not crossed:
+        if landing is not None:
+            return LANDED, legs_.number_at(legs, parsecs - 1), landing.id, parsecs
         _, x, y, level, dx, dy, count = last = legs[-1]
         travelled = last.number + count - 1
         if parsecs > 1:
@@ -223,26 +229,35 @@ def _planets_on(legs: tuple[Leg, ...], levels: dict[int, legs_.OnLevel],
             if base is not None and base.base:
                 return BASE, travelled, base.id, parsecs
         return cut, travelled, None, parsecs
-    if i == parsecs - 1 and land and cut is None:
-        return LANDED, legs_.number_at(legs, i), planet.id, parsecs
     if radar_range <= 0:
+        i, planet = min(crossed, key=_FIRST)
         return FORCED_LANDING, legs_.number_at(legs, i), planet.id, i + 1
-    # Stop where the radar first shows the planet, before reaching it (3F b).
-    px, py, level = planet.position
-    j = k = 0
-    for leg in legs:
-        seen = legs_.first_within(leg, px, py, radar_range) if leg.level == level else -1
-        if seen >= 0:
-            j = k + seen
-            break
-        k += leg.count
-    if j >= i:
-        # Radar does not see across levels: the ship comes onto it from another level.
-        if rulings.VERTICAL_ARRIVAL_LANDS:
-            return VERTICAL_LANDING, legs_.number_at(legs, i), planet.id, i + 1
-        # Otherwise it stops short of the level change, the planet unseen below.
-        return PLANET_AHEAD, legs_.number_at(legs, i - 1), planet.id, i
-    return PLANET_AHEAD, legs_.number_at(legs, j), planet.id, j + 1
+    # S.C. rule E: the move ends on the first parsec from which any planet on the route is
+    # sighted, before reaching it (3F b), whichever planet the route would reach first.
+    stops = []
+    for i, planet in crossed:
+        px, py, level = planet.position
+        j = k = 0
+        for leg in legs:
+            seen = legs_.first_within(leg, px, py, radar_range) if leg.level == level else -1
+            if seen >= 0:
+                j = k + seen
+                break
+            k += leg.count
+        if j < i:
+            stops.append((j, i, PLANET_AHEAD, planet))
+        elif rulings.VERTICAL_ARRIVAL_LANDS:
+            # Radar does not see across levels: the ship comes onto it from another level.
+            stops.append((i, i, VERTICAL_LANDING, planet))
+        else:
+            # Otherwise it stops short of the level change, the planet unseen below.
+            stops.append((i - 1, i, PLANET_AHEAD, planet))
+    j, _, stop, planet = min(stops, key=_FIRST_TWO)
+    return stop, legs_.number_at(legs, j), planet.id, j + 1
+
+
+_FIRST = itemgetter(0)
+_FIRST_TWO = itemgetter(0, 1)
 
 
 # --- thrust (3D g, 3E) ------------------------------------------------------------------

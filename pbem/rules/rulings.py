@@ -23,6 +23,22 @@ KNOWN_PLANETS_DO_NOT_STOP = True
 # at the end, so "at the beginning or at the end of the movement" (3F) is not a limit.
 INFO_ON_ANY_PARSEC = True
 
+# S.C. rule E, 3B: a landing route that ends on an uncharted planet seen by radar from an
+# earlier parsec of the route sights it there, as radar sees every planet in range: the
+# sighting, the discovery points and INFO NEW reach it. A planet already charted is landed
+# on without a new sighting (section 6, turn IV).
+LANDING_PLANET_SIGHTED_ON_THE_WAY = True
+
+# S.C. rule F: "The IV level also indicates the reference ... on the G.I. The news written
+# on it must be read IN FULL ... The number of Aliens present is declared on the basis of a
+# new die roll, made before reading the whole." A reconstructed level IV names a group of
+# races (its G.I. reference), the race only at level VI; so the entry is read in full, and
+# the presence rolled, when an answer by request names the race: its technical sheet and the
+# number present are public, like all information, and the planet keeps those aliens for
+# whoever lands there (who rolls the presence again, S.C. rule G a, and meets them). A
+# level IV answer gives the reference alone. False: the entry is read only on landing.
+GUIDE_READ_WHEN_THE_RACE_IS_NAMED = True
+
 # A forced landing (no radar on) names the planet publicly but pays no discovery points:
 # the planet was run into, not sighted (3B pays "every planet sighted").
 FORCED_LANDING_SCORES = False
@@ -43,6 +59,19 @@ AWARD_NEVER_NEGATIVE = True
 SCORE_NEVER_NEGATIVE = True
 
 # --- the ground (3D, 3G, 3I, 4 I) -----------------------------------------------------------
+
+# S.C. rule G a: "Every time a U.C. lands on a planet" the S.C. establishes how many aliens
+# are present, with a d6 on the presence table: at every landing, a re-landing's included
+# (5F: "repeating the same operations"). The aliens already met there (by a colleague still
+# on the ground, or before a re-landing) stay, wounds and all; as many more as the roll
+# exceeds them arrive with full F.C. False: rolled at the first landing only.
+PRESENCE_AT_EVERY_LANDING = True
+
+# S.C. rule G c: the arrivals "at each turn in which the U.C. remains on the planet" are
+# rolled once for the planet in a move, in the turn of the first officer on its ground (in
+# player order), and every other officer on that ground is told what arrived. False: rolled
+# in each officer's turn.
+ARRIVALS_ONCE_PER_PLANET_AND_MOVE = True
 
 # When fewer aliens than crews are on the ground, each alien attacks a single crew (section
 # 6, turn V); otherwise all of them attack all the crews together (turn VI).
@@ -68,6 +97,17 @@ REEMBARK_TARGET_DEFAULT = "crews"
 # Fire that nobody can deliver (no lasers, no crew down, TARGET 0) is refused by the check:
 # there is no shot, so no hostility and no answer (4 I: "a single attack ... makes hostile").
 NO_FIRE_WITHOUT_A_SHOT = True
+
+# 4 I: "if however there are two hull damages, successive and in the same turn, the ship is
+# considered destroyed": any two hull hits of one turn, whatever else was hit between them
+# and whatever struck (aliens, a bad bargain, the mass of a planet, the black hole). False:
+# "successive" as one right after the other, another hit between them parting them.
+ANY_TWO_HULL_HITS_IN_A_TURN = True
+
+# 3G a: the attitude is declared with the landing route. A landing the officer did not
+# declare (a route run onto a planet with no radar on, an arrival from another level) lands
+# with attitude A, the landing that risks nothing: shields on, no fire, no crew down.
+UNDECLARED_LANDING_ATTITUDE = "A"
 
 # --- missions (4 II to 4 V) ----------------------------------------------------------------
 
@@ -101,9 +141,13 @@ SHARED_VICTORY_ON_A_TIE = True
 # ahead: the hazard acts (the ship has entered its square), and it is the hazard's stop.
 HAZARD_BEFORE_A_PLANET_AHEAD = True
 
-# Black hole (5B a): of two parsecs of the route equally near the nucleus, the earlier one
-# counts, so a route along its edge from a start as near as any later parsec "moves away".
-BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC = True
+# Black hole (5B a): "routes tangent to their zone of influence ... produce damage", and
+# routes "that move away" are spared. A route moves away when every parsec past its start
+# is farther from the nucleus than the start; one as near as its start further on (running
+# along the zone at the same distance, or coming back) is tangent and rolled for, from the
+# earliest of its nearest parsecs past the start. False: a start as near as any later
+# parsec counts as moving away.
+BLACK_HOLE_TANGENT_ROUTES_ARE_ROLLED = True
 
 # Damage from space hazards is communicated only to a ship with a computer (3D f II): one
 # aboard when the hazard struck, even if the damage then destroyed it. The black hole's d6
@@ -146,6 +190,11 @@ NON_VITAL_ATTACKS_GO_TO_THE_CREWS = True
 # Re-landing: S.C. rule D says "permitted only once", 5F "always permitted": once per landing
 # on the planet (after a take-off the planet is known, so once per planet and officer).
 RELANDINGS_PER_LANDING = 1
+
+# S.C. rule G c: new aliens arrive "at each turn in which the U.C. remains on the planet". A
+# re-landing (5F, S.C. rule D) spends the move taking off and landing again: he does not
+# remain, and no arrivals are rolled for him that move. False: rolled before he lands again.
+RELANDING_ROLLS_NO_ARRIVALS = True
 # --- outer space: the commander and the specialist officers (5D, 5E) ------------------------
 
 # 5D b, d: the personality is subtracted from the alliance roll (TAB. E) and the veneration
@@ -197,6 +246,11 @@ TECHNOLOGY_READ_BY_LEVEL = True
 # however be checked whether the discovery kills him").
 PSI_WARNS_THROUGH_THE_COMPUTER = True
 
+# 5E: a specialist's value (1 to 4) "determine[s] both gain and loss of points", but 5E a
+# and S.C. rule A b give the PSI's loss as 3 points and his warnings and risk without a
+# value: the PSI's value changes nothing. False: his death costs his value.
+PSI_VALUE_CHANGES_NOTHING = True
+
 # --- outer space: the alien ship (5C, S.C. advanced rule E) ------------------------------------
 
 # The alien ship enters at the end of a move (TAB. S) and attacks whoever is on its entry
@@ -221,3 +275,9 @@ FIRE_BEFORE_DISENGAGING = True
 # meets no hazard either; one a distortion puts in its square is held like one whose route
 # ends there, and a landed ship (a distortion's landing, a re-landing) attracts it no more
 # than any landed ship. Not a switch: no other reading is offered.
+
+# S.C. rule E a: "An alien ship can be picked up by radar, but only during the U.C.
+# movement": the officer's turn is his movement even when his ship stands still (no route,
+# or on the ground), and its radar picks the alien ship up from its own square, as it sees
+# planets (3D e). False: only a ship that flies a route picks it up.
+STANDING_RADAR_PICKS_UP_THE_ALIEN_SHIP = True

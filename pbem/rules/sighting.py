@@ -160,3 +160,22 @@ def sightings(
 
 # The order a S.C. calls sightings out: by parsec, the nearer first, then by planet.
 _CALLED_OUT = itemgetter(1, 2, 0)
+
+
+def called_out(found: list[Sighting]) -> list[Sighting]:
+    return sorted(found, key=_CALLED_OUT)
+
+
+def seen_on_the_way(trace: RouteResult, reach: int, planet: Planet) -> Sighting | None:
+    """The planet a landing route ends on, as radar saw it from the parsecs before the last
+    one (S.C. rule E; ruling LANDING_PLANET_SIGHTED_ON_THE_WAY); None when it was not in
+    reach of any of them."""
+    before = sum(leg.count for leg in trace.legs) - 1
+    if reach <= 0 or before <= 0:
+        return None
+    seen = seen_from(legs_.layout(legs_.first(trace.legs, before)), planet.position, reach)
+    if seen is None:
+        return None
+    number, x, y, steps = seen
+    px, py, _ = planet.position
+    return Sighting(planet.id, number, steps, bearing_of(px - x, py - y))

@@ -131,6 +131,8 @@ def scientist_bonus(officer: Officer, race: Race | None) -> int:
 
 def loss(specialist: Specialist, rules: SpecialistRules) -> int:
     """Points his death costs: PSI 3, ROBUR 5, a scientist his value (5E)."""
+    if specialist.kind == PSI and not rulings.PSI_VALUE_CHANGES_NOTHING:
+        return specialist.value
     return {PSI: rules.psi_loss, ROBUR: rules.robur_loss}.get(specialist.kind, specialist.value)
 
 

@@ -7,7 +7,7 @@ makes for the length of one move, and appends events; nothing outside is touched
 from __future__ import annotations
 
 from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
-from . import research, rulings, sighting, specialists
+from . import rescue, research, rulings, sighting, specialists
 from . import route as routes
 from .board import Board
 from .dice import Dice
@@ -76,9 +76,12 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
     events = board.events
     on_ground = officer.landing  # `ground_of`, written out
-    events.append(_new(Event, ("turn", PUBLIC, officer.id, {
+    # `route` is set again once the route is traced: one that never left its first parsec
+    # (a planet in view from it, the alien ship's glue, a take-off refused) is none flown.
+    opened = {
         "officer_name": officer.name, "moved": True, "route": bool(orders.route),
-        "ground": board.planets[on_ground.planet].designation if on_ground else None})))
+        "ground": board.planets[on_ground.planet].designation if on_ground else None}
+    events.append(_new(Event, ("turn", PUBLIC, officer.id, opened)))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
@@ -95,6 +98,11 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         officer = specialists.embark(board, officer, orders, ruleset.specialists)
     for payment in orders.pay:
         officer = career.pay(board, officer, payment.amount, payment.to)
+    if orders.rescue:
+        # 3F c: the officer calls the rescue gate; the ship is abandoned, the turn ends.
+        officer = rescue.call(board, officer, ruleset)
+        finish_turn(board, officer, opening_score)
+        return
     route = orders.route
     took_off = False
     was_on_ground = officer.landing is not None
@@ -127,6 +135,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         # 5C b: space glue; fire first, then the disengagement roll.
         officer, free = alien_ship.hooked_turn(board, officer, orders, ruleset, dice)
         if not free:
+            opened["route"] = False
             held_by_the_alien_ship(board, officer, orders, opening_score)
             return
 
@@ -154,6 +163,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                          orders.land and not relanded, board.hazards, board.grid)
     if took_off:
         take_off(board, officer)
+    elif trace.travelled == 0:
+        opened["route"] = False  # the ship is where it was: the bulletin says it stayed
     landing_here = trace.stop in routes.LANDINGS
     # The planet of the square the ship starts from and the one it lands on are where it
     # is, not sightings.
@@ -165,8 +176,18 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     new_planets: list[Planet] = []
     seen: set[int] = set()
     start_planet = here.id if here is not None else None
-    for s in sighting.sightings(trace, reach, board.grid, start_planet) if link else ():
-        if s.planet in where_it_was:
+    called = sighting.sightings(trace, reach, board.grid, start_planet) if link else []
+    on_the_way = None
+    if link and trace.stop == routes.LANDED and rulings.LANDING_PLANET_SIGHTED_ON_THE_WAY:
+        # Seen by radar before the landing parsec: INFO may name it, and uncharted, it is
+        # sighted and discovered like any other.
+        on_the_way = sighting.seen_on_the_way(trace, reach, board.planets[trace.planet])
+        if on_the_way is not None:
+            seen.add(trace.planet)
+            if board.planets[trace.planet].designation is None:
+                called = sighting.called_out([*called, on_the_way])
+    for s in called:
+        if s.planet in where_it_was and s is not on_the_way:
             continue
         planet = board.planets[s.planet]
         seen.add(planet.id)
@@ -176,11 +197,18 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             points = discovery_award(ship_type.level)
             found += points
             new_planets.append(planet)
-        events.append(_new(Event, ("sighting", PUBLIC, officer.id, {
+        data = {
             "officer_name": officer.name, "parsec": s.parsec, "planet": planet.designation,
             "base": planet.base, "known": planet.known, "new": is_new, "points": points,
             "distance": s.distance, "bearing": bearing_text(s.bearing),
-            "facts": planet_facts(ruleset, planet, board)})))
+            "facts": planet_facts(ruleset, planet, board)}
+        if not route:
+            data["standing"] = True  # seen from where the ship stands: no route flown
+        if (not is_new and planet.discovered_move == board.move
+                and planet.discovered_by != officer.id):
+            # Charted earlier in this move, in a turn before his: not yet in any bulletin.
+            data["found_by"] = board.officers[planet.discovered_by].name
+        events.append(_new(Event, ("sighting", PUBLIC, officer.id, data)))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
@@ -207,9 +235,13 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if landing_here and carried:
         arrived_on = board.designate(arrived_on, officer)
         landed_on = arrived_on.id
+        # 5B c: the landing is public, its cause is not (distortions are hidden hazards,
+        # named to the officer alone through his route): everyone reads it as a landing
+        # the ship did not choose, like one on a planet run into unseen.
         board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
                    planet=arrived_on.designation, base=arrived_on.base,
-                   forced=not arrived_on.base, how=DISTORTION_LANDING,
+                   forced=not arrived_on.base,
+                   how=routes.BASE if arrived_on.base else routes.FORCED_LANDING,
                    parsec=trace.stop_parsec)
     elif landing_here:
         first_time = board.planets[trace.planet].designation is None
@@ -274,7 +306,8 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     if hurt is not None and not lost:
         # 5E c: a scientist risks his life in the black hole's damage too.
         officer = specialists.after_damage(board, officer, hurt, ruleset.specialists, dice)
-    if link and board.alien_ship is not None:
+    if link and board.alien_ship is not None and (
+            route or rulings.STANDING_RADAR_PICKS_UP_THE_ALIEN_SHIP):
         # 5C a: the alien ship is picked up by radar during the movement only.
         alien_ship.radar_sighting(board, officer, trace, reach)
     if lost:
@@ -341,9 +374,6 @@ def displacement(route: tuple[Segment, ...]) -> tuple[int, int, int]:
             ex, ey = COMPASS[seg.direction]
             dx, dy = dx + ex * seg.parsecs, dy + ey * seg.parsecs
     return dx, dy, dz
-
-
-DISTORTION_LANDING = "distortion"  # how a ship put down on a planet by a distortion landed
 
 
 def psi_warning(board: Board, officer: Officer, trace: routes.RouteResult, position: Position,
@@ -501,6 +531,9 @@ def answer_requests(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             landing=False, **answer_data(ruleset.information, answer, radioactivity),
         )
+        if (rulings.GUIDE_READ_WHEN_THE_RACE_IS_NAMED and not answer.wasted
+                and ruleset.information.race_id(answer.facts) is not None):
+            landing.read_the_guide(board, officer, board.planets[planet_id], ruleset, dice)
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
         board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),

@@ -16,7 +16,7 @@ def test_5G_a_forced_landing_risks_the_mass_too():
     p = planet("sevolventes", position=Position(12, 12, 2))
     s = outer([p], [in_space(Position(12, 14, 2), marthia(radars=0))])
     r = play(s, {1: Orders(route=route("4 S"))},
-             {"landing-risk": [2], "damage": [FACE["lasers"], FACE["modules"]],
+             {"landing-risk": [2], "presence": [1], "damage": [FACE["lasers"], FACE["modules"]],
               "landing-zone": [ZONE["plains"]]})
     assert one(r, "landing-risk")["damages"] == 2
     assert r.state.officers[1].ship.lasers == 2

@@ -83,7 +83,7 @@ def test_3Ib_two_officers_add_their_attack_against_the_same_aliens():
     s = state([p], [notius, beta])
     assert A.result(4 * CREW_FC - 10, 5) == "U"
     orders = {1: Orders(fire=("crews",), cooperate="Beta"), 2: Orders(fire=("crews",), cooperate="Notius")}
-    r = play(s, orders, {"arrivals": [NO_ARRIVAL, NO_ARRIVAL], "legio-fire": [5]})
+    r = play(s, orders, {"arrivals": [NO_ARRIVAL], "legio-fire": [5]})  # one arrivals roll a planet and move
     assert one(r, "legio-fire", 1)["attack"] == 4 * CREW_FC
     assert r.state.planets[2].aliens == ()
 

@@ -23,15 +23,6 @@ def test_HAZARD_BEFORE_A_PLANET_AHEAD_the_distortion_on_the_stopping_parsec_acts
     assert r.stop == routes.DISTORTION and r.end == DISTORTION_WEST
 
 
-def test_BLACK_HOLE_TIES_GO_TO_THE_EARLIER_PARSEC_of_two_parsecs_equally_near():
-    # 6 E from (15, 22) comes to 4, 3, then 2 parsecs of the nucleus (20, 20) at the 3rd to
-    # the 6th parsec: the earliest of them, the 3rd, counts (the 5th is the nearest in a
-    # straight line).
-    s = outer([], [in_space(Position(15, 22, 2))])
-    r = play(s, {1: Orders(route=route("6 E"))}, {"black-hole": [6], "damage": [FACE["modules"]] * 5})
-    assert (one(r, "black-hole-roll")["parsec"], one(r, "black-hole-roll")["distance"]) == (3, 2)
-
-
 def test_HAZARD_DAMAGE_NEEDS_A_COMPUTER_the_black_hole_untold_without_one():
     s = outer([], [in_space(Position(14, 20, 2), marthia(computers=0))])
     r = play(s, {1: Orders(route=route("4 E"))}, {"black-hole": [4], "damage": [1, 2, 6]})

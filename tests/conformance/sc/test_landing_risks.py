@@ -18,7 +18,7 @@ PLAINS = RULES.tables["P"].columns[0].faces.index("plains") + 1
 def test_SCadv_C_tab_O_a_face_on_the_planets_row_is_that_many_damages(face, damages):
     assert RULES.landing_risks.rows["A"] == (1, 2)  # SEVOLVENTES live on type A
     s = outer([planet("sevolventes", position=Position(12, 12, 2))], [in_space(Position(12, 14, 2))])
-    dice = {"landing-risk": [face], "landing-zone": [PLAINS],
+    dice = {"landing-risk": [face], "presence": [1], "landing-zone": [PLAINS],
             "damage": [FACE["radars"], FACE["modules"]][:damages]}
     r = play(s, {1: Orders(route=route("2 S"), attitude="A")}, dice)
     assert (one(r, "landing-risk")["damages"], one(r, "landing-risk")["roller"]) == (damages, "officer")
