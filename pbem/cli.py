@@ -362,8 +362,15 @@ def _game_then(args: tuple[str, ...]) -> tuple[Path, list[str]]:
 
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] SOURCE...")
-def inbox(args: tuple[str, ...]) -> None:
-    """File the orders of a Maildir, an mbox file, .eml files or order files.
+@click.option("--mark-seen", is_flag=True,
+              help="IMAP: mark each mail filed as seen (default: leave the folder as it is).")
+@click.option("--move-to", metavar="FOLDER", default="",
+              help="IMAP: move each mail filed to this folder of the account.")
+def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str) -> None:
+    """File the orders of a Maildir, an mbox, .eml or order files, or IMAP.
+
+    An IMAP folder is written imaps://USER@HOST/FOLDER (TLS; imap:// for STARTTLS), its
+    password taken from PBEM_IMAP_PASSWORD, never from a file or the command line.
 
     Every mail is filed in the game with its date; each gets a receipt in the outbox (the
     orders as read, every problem, the deadline). The latest valid orders of each officer
@@ -371,14 +378,36 @@ def inbox(args: tuple[str, ...]) -> None:
     mail that is not orders is listed here and in `pbem status`.
     """
     from . import inbox as filing
+    from .mail import imap
 
     game_dir, sources = _game_then(args)
+    if mark_seen and move_to:
+        raise click.UsageError("give --mark-seen or --move-to, not both")
+    folders = [s for s in sources if imap.is_imap(s)]
+    paths = [s for s in sources if not imap.is_imap(s)]
+    if (mark_seen or move_to) and not folders:
+        raise click.UsageError("--mark-seen and --move-to are for an IMAP folder (imaps://...)")
+    after = imap.SEEN if mark_seen else imap.MOVE if move_to else imap.KEEP
     try:
-        run = filing.file_mail(game_dir, sources)
+        accounts = [imap.account_from(s) for s in folders]
+        runs = [filing.file_mail(game_dir, paths)] if paths else []
+        for account in accounts:
+            fetched = imap.read_folder(game_dir, account, after=after, move_to=move_to)
+            for note in fetched.notes:
+                click.echo(f"Note: {note}")
+            if fetched.handled:
+                done = "marked seen" if mark_seen else f"moved to {move_to}"
+                click.echo(f"{fetched.handled} mail{'s' if fetched.handled != 1 else ''} of "
+                           f"{account.key} {done}.")
+            runs.append(fetched.run)
     except GameError as e:
         raise fail(e) from None
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
+    run = filing.InboxRun(answered=all(r.answered for r in runs))
+    for one in runs:
+        run.checked += one.checked
+        run.filed += one.filed
     for f in run.checked:
         click.echo(f"  {words[f.status]:<10}  {f.note}  (waited for this move)")
     for f in run.new:
