@@ -119,9 +119,11 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 @click.option("--specialist", default=None,
               help="Advanced level: a specialist officer, e.g. 'PSI 2', 'ROBUR 3' or "
                    "'SCIENTIST MINERAL 4' (value 1 to 4).")
+@click.option("--plain-mail", is_flag=True,
+              help="Mail him his reports as plain text only, without the web page and chart.")
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
            sheet: Path | None, rank: str | None, secret: str | None,
-           personality: int | None, specialist: str | None) -> None:
+           personality: int | None, specialist: str | None, plain_mail: bool) -> None:
     """Enlist a Commanding Officer with his ship sheet; prints his secret once."""
     from . import game as library
     from .rules.ship import parse_fit
@@ -133,7 +135,7 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         components = parse_fit(text)
         enlisted = library.enlist(game_dir, name, email, ship_type, ship_name or name, components,
                                   rank=rank, secret=secret, personality=personality,
-                                  specialist=specialist)
+                                  specialist=specialist, plain_mail=plain_mail)
     except (GameError, ValueError) as e:
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")
@@ -519,18 +521,27 @@ def remind(game_dir: Path, again: bool) -> None:
               help="Orders by mail count only when sent from the officer's enlisted address.")
 @click.option("--retire-after", "retire", type=int,
               help="Retire a ship after this many moves in a row without valid orders (0: never).")
-def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None) -> None:
+@click.option("--plain-mail", "plain", multiple=True, metavar="OFFICER",
+              help="Mail this officer his reports as plain text only (repeatable).")
+@click.option("--html-mail", "html", multiple=True, metavar="OFFICER",
+              help="Mail this officer his reports as text and web page with his chart, the "
+                   "default (repeatable).")
+def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None,
+                 plain: tuple[str, ...], html: tuple[str, ...]) -> None:
     """Show or change the GM's settings of the desk."""
     from .settings import desk_settings
 
     try:
-        found = desk_settings(game_dir, enlisted=enlisted, retire=retire)
+        found = desk_settings(game_dir, enlisted=enlisted, retire=retire, plain=plain, html=html)
     except GameError as e:
         raise fail(e) from None
     click.echo("Orders by mail: " + ("only from the officer's enlisted address."
                                      if found.enlisted_from else "from any address, with the secret."))
     click.echo("Missed moves: " + (f"a ship is retired after {found.retire_after} in a row."
                                    if found.retire_after else "no ship is ever retired for them."))
+    click.echo("Report mail: text and web page with the chart"
+               + (", but plain text only for " + ", ".join(found.plain_mail) + "."
+                  if found.plain_mail else ", for every officer."))
 
 
 # --- the GM's desk: deadlines -------------------------------------------------------------

@@ -265,7 +265,7 @@ def new_game(
 def enlist(
     game_dir: Path, name: str, email: str, ship_type: str, ship_name: str,
     fit: dict[str, int], *, rank: str | None = None, secret: str | None = None,
-    personality: int | None = None, specialist: str | None = None,
+    personality: int | None = None, specialist: str | None = None, plain_mail: bool = False,
 ) -> Enlisted:
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
@@ -312,7 +312,7 @@ def enlist(
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
             "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
             "enlisted_move": g["move"], "personality": aboard[0],
-            "specialist": store.specialist_to_json(aboard[1]),
+            "specialist": store.specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)

@@ -206,6 +206,12 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     tullius = next(text(m) for row, m in sent if row["recipients"] == "tullius@example.org")
     assert "FILED FOR MOVE 2: this mail came after the deadline of move 1" in tullius
     assert "Monday 19 October 2026, 20:00:01 Europe/Rome (18:00:01 UTC)" in " ".join(tullius.split())
+    # Each receipt's subject says accepted, refused or filed for a later move, and which.
+    subjects = sorted(str(m["Subject"]) for _, m in sent)
+    assert subjects == sorted(
+        ["VII Legio cornifex: your orders for move 1 are accepted"] * 6
+        + ["VII Legio cornifex: your orders for move 1 are refused"] * 2
+        + ["VII Legio cornifex: your orders are filed for move 2"])
     # No receipt for the question: the GM answers it.
     assert not any("flavia" in row["recipients"] and "deadline?" in str(m["Subject"])
                    for row, m in sent)

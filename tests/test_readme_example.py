@@ -95,7 +95,7 @@ def test_the_readme_example_runs_as_written(tmp_path, monkeypatch):
     assert "Move resolved." in outputs[6]
     kinds = [m["Subject"] for m in handler.messages()]
     assert sum("welcome" in s for s in kinds) == 2
-    assert sum(s == "Re: orders" for s in kinds) == 2
+    assert sum(s == "VII Legio cornifex: your orders for move 1 are accepted" for s in kinds) == 2
     assert sum("report of move 1" in s for s in kinds) == 2
     game = tmp_path / "cornifex"
     report = next((game / "reports" / "move-01").glob("report-*-notius.txt")).read_text(

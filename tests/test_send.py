@@ -18,6 +18,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 from click.testing import CliRunner
 
 from pbem.cli import main
+from pbem.mail.compose import mail_text
 
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 GM = "Space Computer <sc@example.org>"
@@ -109,8 +110,9 @@ def test_the_outbox_is_delivered_once(game):
     assert welcome["Subject"] == "VII Legio cornifex: welcome, Notius"
     assert "YOUR SECRET: 4tq9-mx2d" in welcome.get_body().get_content()
     assert report["Subject"] == "VII Legio cornifex: report of move 1 for Notius"
-    text = report.get_body().get_content().replace("\r\n", "\n")
-    assert text == (game / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
+    text = report.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert text == mail_text((game / "reports" / "move-01" / "report-001-notius.txt").read_text(
+        encoding="utf-8"))
     assert [a.get_filename() for a in report.iter_attachments()] == ["orders-cornifex-move-02.txt"]
     rows = mails(game)
     assert all(r["sent"] and r["attempts"] == 1 and r["last_error"] == "" for r in rows)
@@ -236,3 +238,50 @@ def test_a_mail_whose_file_is_not_the_one_queued_is_never_sent(game):
     assert row["subject"] not in subjects and len(subjects) == len(mails(game)) - 1
     kept = next(r for r in mails(game) if r["id"] == row["id"])
     assert kept["sent"] is None and "not sent" in kept["last_error"]
+
+
+def test_the_report_mail_s_web_page_as_received_draws_the_chart_and_fetches_nothing(
+        game, tmp_path):
+    """The HTML part of a report mail as the SMTP server received it, opened in headless
+    Chromium as a mail client shows it: the officer's chart drawn, no request made."""
+    from test_html import CHROMIUM, FLAGS
+
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run this test")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the Playwright package is not installed")
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+    report = next(m for m in inbox.messages() if "report of move 1 for Notius" in m["Subject"])
+    assert report.get_content_type() == "multipart/mixed"
+    page_part = report.get_body(preferencelist=("html",))
+    assert page_part.get_content_type() == "text/html"
+    html = page_part.get_content()
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
+            args=FLAGS[1:], viewport={"width": 1280, "height": 900})
+        try:
+            page = context.new_page()
+            requests, problems = [], []
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: problems.append(str(e)))
+            page.set_content(html, wait_until="load")
+            assert page.title() == "VII Legio - cornifex - move 1 - report for Decurio Notius"
+            box = page.evaluate("""() => {
+                const svg = document.querySelector('svg.chart');
+                const r = svg.getBoundingClientRect();
+                return {width: r.width, height: r.height, scripts: document.scripts.length,
+                        images: document.images.length};
+            }""")
+            assert box["width"] > 300 and box["height"] > 200
+            assert box["scripts"] == 0 and box["images"] == 0
+            assert "Notius" in page.inner_text("body")
+            assert requests == [] and problems == []
+        finally:
+            context.close()
+    # And the text part beside it, for the clients that show only text.
+    text = report.get_body(preferencelist=("plain",)).get_content()
+    assert text.startswith("VII LEGIO - cornifex") and max(map(len, text.splitlines())) <= 78

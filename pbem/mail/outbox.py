@@ -177,8 +177,8 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     done = {r[0] for r in db.conn.execute(
         "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
     # An officer the move itself retired (missed moves) still gets its report, his last.
-    rows = list(db.query("SELECT id, name, email FROM officers WHERE (retired IS NULL OR "
-                         "retired = ?) AND email != '' ORDER BY id", [move]))
+    rows = list(db.query("SELECT id, name, email, plain_mail FROM officers WHERE (retired IS "
+                         "NULL OR retired = ?) AND email != '' ORDER BY id", [move]))
     forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
@@ -190,7 +190,8 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
         next_form = forms.get(row["id"])
         message = compose.report_letter(
             sender, to, game=g["name"], move=move,
-            report=path.read_text(encoding="utf-8"), form=next_form, now=now)
+            report=path.read_text(encoding="utf-8"), form=next_form, now=now,
+            html=_report_page(path, row))
         queued.append(queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"],
                             move=move, now=now, label=row["name"]))
     return queued
@@ -218,9 +219,21 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
     message = compose.report_letter(
         sender, to, game=g["name"], move=move,
         report=path.read_text(encoding="utf-8"),
-        form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now)
+        form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now,
+        html=_report_page(path, row))
     return queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"], move=move,
                  now=now, label=row["name"])
+
+
+def _report_page(path: Path, row: dict[str, Any]) -> str | None:
+    """The report as the web page written beside its text, with the officer's chart drawn
+    in it (inline SVG: nothing is fetched from anywhere, and its Content-Security-Policy
+    forbids any script); None for an officer who wants plain text only, or when the page
+    is missing (a game whose templates write none)."""
+    page = path.with_suffix(".html")
+    if row.get("plain_mail") or not page.is_file():
+        return None
+    return page.read_text(encoding="utf-8")
 
 
 def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
@@ -336,8 +349,9 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
                  move=g["move"], now=now, label=row["name"])
 
 
-def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subject: str,
-                  answers: compose.Thread, sender_address: str, officer_id: int | None,
+def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, verdict: str,
+                  move: int | None, answers: compose.Thread, sender_address: str,
+                  officer_id: int | None,
                   to_officer: bool = True, now: datetime | None = None,
                   desk: "Desk | None" = None) -> int | None:
     """The answer to a mail of orders: to its sender and to the officer's enlisted address
@@ -363,8 +377,8 @@ def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subje
     if not to:
         return None
     now = now or now_utc()
-    message = compose.receipt_letter(sender, to, game=desk.game, subject=subject, body=body,
-                                     answers=answers, now=now)
+    message = compose.receipt_letter(sender, to, game=desk.game, body=body, answers=answers,
+                                     now=now, verdict=verdict, move=move)
     return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
                  move=desk.move, now=now, label=row["name"] if row else "",
                  writer=desk.writer)
