@@ -116,8 +116,27 @@ def test_the_outbox_is_delivered_once(game):
     assert [a.get_filename() for a in report.iter_attachments()] == ["orders-cornifex-move-02.txt"]
     rows = mails(game)
     assert all(r["sent"] and r["attempts"] == 1 and r["last_error"] == "" for r in rows)
-    # A delivered secret does not stay on disk; the reports do.
+    # A delivered secret does not stay on disk; the reports do, in sent/: outbox/ holds
+    # only what waits.
     assert [(game / r["file"]).exists() for r in rows] == [False, False, True, True]
+    assert [r["file"].split("/")[0] for r in rows[2:]] == ["sent", "sent"]
+    assert not list((game / "outbox").glob("*.eml"))
+
+
+def test_mail_sent_before_pbem_stopped_is_kept_in_sent_by_the_next_send(game):
+    """Marked sent, then stopped before its file left outbox/: the next `pbem send` sends
+    nothing again and puts it where sent mail is kept."""
+    conn = sqlite3.connect(game / "game.db")
+    with conn:
+        conn.execute("UPDATE mails SET sent = '2026-10-19T18:00:00+00:00' WHERE kind = 'report'")
+    conn.close()
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+    assert len(inbox.received) == 2  # the welcome letters only
+    assert sorted(r["file"].split("/")[0] for r in mails(game) if r["kind"] == "report") == [
+        "sent", "sent"]
+    assert not list((game / "outbox").glob("*.eml"))
 
 
 def test_a_refused_mail_stays_queued_with_the_reason(game):
@@ -285,3 +304,21 @@ def test_the_report_mail_s_web_page_as_received_draws_the_chart_and_fetches_noth
     # And the text part beside it, for the clients that show only text.
     text = report.get_body(preferencelist=("plain",)).get_content()
     assert text.startswith("VII LEGIO - cornifex") and max(map(len, text.splitlines())) <= 78
+
+
+def test_a_rollback_never_makes_a_sent_mail_wait_again(game):
+    """The backup before move 2 knows the reports of move 1 as waiting; they were sent
+    since, and stay sent when move 2 is rolled back."""
+    ok("resolve", game, "--force")
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+        assert len(inbox.received) == 6
+        out = ok("rollback", game)
+        assert "2 mails queued since had already been sent" in out
+        assert "The outbox is empty: nothing to send." in ok(
+            "send", game, "--host", "127.0.0.1", "--port", port)
+    assert len(inbox.received) == 6
+    reports = [r for r in mails(game) if r["kind"] == "report"]
+    assert [(r["move"], r["file"].split("/")[0], bool(r["sent"])) for r in reports] == [
+        (1, "sent", True), (1, "sent", True)]

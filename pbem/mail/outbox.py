@@ -1,5 +1,7 @@
 """The outbox: every mail pbem writes waits in the game folder's `outbox/` as one `.eml`
-file, recorded in the `mails` table until `pbem send` delivers it.
+file, recorded in the `mails` table until `pbem send` delivers it; then it is kept in
+`sent/` (a letter carrying a secret is deleted instead), so that `outbox/` holds only
+what waits.
 
 A mail is queued only when the game has the GM's address (the From of every mail) and the
 officer has an e-mail address; the report mails of a move are queued after the move is
@@ -28,6 +30,7 @@ from .compose import MailError
 from .order_text import form
 
 OUTBOX = "outbox"
+SENT = "sent"  # where a mail delivered is kept
 MAIL_FROM = "mail_from"  # the game setting holding the GM's address
 
 
@@ -136,6 +139,34 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
         db.conn.execute("UPDATE mails SET file = ?, sha256 = ? WHERE id = ?",
                         (f"{OUTBOX}/{name}", fingerprint(data), mail_id))
     return mail_id
+
+
+def keep_sent(game_dir: Path, db: sqlite_utils.Database, row: dict[str, Any]) -> None:
+    """A mail delivered (its row marked sent) leaves outbox/ for sent/. Moved first, then
+    its row names the new place: a stop between the two leaves the file in sent/ and the
+    row naming outbox/, which the next `pbem send` mends (`tidy_sent`)."""
+    if not row["file"].startswith(f"{OUTBOX}/"):
+        return
+    name = Path(row["file"]).name
+    source, target = Path(game_dir) / row["file"], Path(game_dir) / SENT / name
+    if source.is_file():
+        target.parent.mkdir(exist_ok=True)
+        os.replace(source, target)
+    if target.is_file():
+        with db.atomic():
+            db.conn.execute("UPDATE mails SET file = ? WHERE id = ?", (f"{SENT}/{name}", row["id"]))
+
+
+def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
+    """Mail marked sent whose file is still in outbox/ (pbem stopped between the two, or
+    the game was made before sent/) moved to sent/."""
+    rows = list(db.query("SELECT id, file, kind FROM mails WHERE sent IS NOT NULL AND file LIKE ?",
+                         [f"{OUTBOX}/%"]))
+    for row in rows:
+        if row["kind"] in compose.SECRET_KINDS:
+            (Path(game_dir) / row["file"]).unlink(missing_ok=True)
+        else:
+            keep_sent(game_dir, db, row)
 
 
 def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:

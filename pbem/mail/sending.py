@@ -2,8 +2,9 @@
 
 Each mail is marked sent the moment the server accepts it, so a second run (or a run after
 a crash) never sends it twice; a mail the server refuses stays queued with the server's
-answer and one more attempt counted. The account comes only from the environment
-(PBEM_SMTP_USER, PBEM_SMTP_PASSWORD): pbem never writes it to the database or a file.
+answer and one more attempt counted; a mail sent leaves `outbox/` for `sent/`. The account
+comes only from the environment (PBEM_SMTP_USER, PBEM_SMTP_PASSWORD): pbem never writes it
+to the database or a file.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, Mapping
 from .. import store
 from ..store import GameError
 from .compose import SECRET_KINDS
-from .outbox import fingerprint, now_utc, pending, stamp
+from .outbox import fingerprint, keep_sent, now_utc, pending, stamp, tidy_sent
 
 PLAIN, STARTTLS, SSL = "plain", "starttls", "ssl"
 DEFAULT_PORTS = {PLAIN: 25, STARTTLS: 587, SSL: 465}
@@ -107,6 +108,7 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
     """Deliver every mail still queued; returns what was sent and what was kept."""
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
+    tidy_sent(game_dir, db)
     mails = pending(db)
     done = Delivery()
     if not mails:
@@ -157,6 +159,8 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
             if row["kind"] in SECRET_KINDS:
                 # A delivered secret does not stay on the GM's disk in clear.
                 path.unlink(missing_ok=True)
+            else:
+                keep_sent(game_dir, db, row)
     finally:
         try:
             smtp.quit()
