@@ -441,55 +441,8 @@ def status(game_dir: Path) -> None:
         found = standing.status(game_dir)
     except GameError as e:
         raise fail(e) from None
-    if found.ended:
-        click.echo(f"{found.game}: the game is over after move {found.move - 1}.")
-        return
-    click.echo(f"{found.game}, move {found.move} being collected.")
-    if found.deadline:
-        left = found.left if found.left.startswith("passed") else f"time left: {found.left}"
-        click.echo(f"Deadline: {found.deadline}; {left}.")
-    else:
-        click.echo("No deadline (no schedule; `pbem schedule` sets one).")
-    click.echo(f"{len(found.officers)} officer{'s' if len(found.officers) != 1 else ''}: "
-               f"{found.count(standing.VALID)} with valid orders, "
-               f"{found.count(standing.REFUSED_ONLY)} with refused orders only, "
-               f"{found.count(standing.NOTHING)} with nothing yet.")
-    rows = []
-    for o in found.officers:
-        if o.standing == standing.VALID:
-            what = f"valid, {o.when} ({o.source})"
-            if o.superseded:
-                what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
-        elif o.standing == standing.REFUSED_ONLY:
-            problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
-            what = f"refused only, {o.when} ({o.source}): {problem}"
-        else:
-            what = "nothing yet"
-        if o.refused and o.standing == standing.VALID:
-            what += f"; {o.refused} refused"
-        if o.early:
-            what += "; early orders for move " + ", ".join(map(str, o.early))
-        rows.append((o.name, what, str(o.missed)))
-    head = ("officer", "orders", "missed")
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(2)]
-    for r in [head, *rows]:
-        click.echo(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]}".rstrip())
-    if found.strangers:
-        click.echo(f"Orders for no officer of this game ({len(found.strangers)}):")
-        for r in found.strangers:
-            why = r["problem"].message if r["problem"] else "not read"
-            click.echo(f"  {r['source']}{' from ' + r['sender'] if r['sender'] else ''}: {why}")
-    if found.not_orders:
-        click.echo(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
-        for r in found.not_orders:
-            sender = f" from {r['sender']}" if r["sender"] else ""
-            subject = f" \"{r['subject']}\"" if r["subject"] else ""
-            click.echo(f"  {r['source']}{sender}{subject}: {r['reason']}")
-    if found.unfiled:
-        click.echo(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
-                   "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder now.")
-    click.echo(f"Outbox: {found.unsent} mail{'s' if found.unsent != 1 else ''} not yet sent"
-               + (" (`pbem send`)." if found.unsent else "."))
+    for line in standing.lines(found):
+        click.echo(line)
 
 
 @main.command()
