@@ -395,8 +395,8 @@ class Inbox:
             orders.source, None, "",
             f"this mail comes from {letter.sender or 'no address'}, and the orders of "
             f"{officer.name} come only from the address he enlisted with",
-            "send your orders from your enlisted address, or ask the GM to change it "
-            "(pbem email)", UNLAWFUL, private=False)
+            "send your orders from your enlisted address, or ask the GM to change it",
+            UNLAWFUL, private=False)
 
     def _authentic(self, orders: Orders, officer: Officer | None,
                    from_problem: Problem | None) -> str:

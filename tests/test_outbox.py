@@ -4,6 +4,7 @@ database: welcome letters at enlistment, reports after a move, reminders, receip
 from __future__ import annotations
 
 import email
+import re
 import sqlite3
 from datetime import datetime, timezone
 from email import policy
@@ -314,3 +315,34 @@ def test_a_reminder_carries_the_form_and_a_receipt_goes_to_sender_and_officer(ma
     message = parsed(mailed_game, row)
     assert message["In-Reply-To"] == "<o@elsewhere.example>"
     assert body(message) == "Your orders were read.\n"
+
+
+def test_what_players_read_sends_them_to_the_gm_never_to_a_pbem_command(mailed_game, tmp_path):
+    """Players do not run pbem: a welcome letter, a receipt, a reminder and a report tell
+    them to ask the GM, never to type a command of his."""
+    ok("settings", mailed_game, "--enlisted-from")
+    wrong = EmailMessage()
+    wrong["From"] = "Notius <notius@elsewhere.example>"
+    wrong["Subject"] = "orders"
+    wrong["Message-ID"] = "<n1@elsewhere.example>"
+    wrong.set_content(read_orders_text("Notius", "4tq9-mx2d", "ROUTE 2 N", "RESEARCH ATTACK 1"))
+    path = tmp_path / "wrong.eml"
+    path.write_bytes(wrong.as_bytes())
+    assert "1 refused" in ok("inbox", mailed_game, path)
+    ok("remind", mailed_game)
+    ok("resolve", mailed_game, "--force")
+    texts = []
+    for row in mails(mailed_game):
+        message = parsed(mailed_game, row)
+        texts += [content(p) for p in message.walk() if p.get_content_type() == "text/plain"]
+    kinds = {row["kind"] for row in mails(mailed_game)}
+    assert {"welcome", "receipt", "reminder", "report"} <= kinds
+    said = "\n".join(texts)
+    assert "ask the GM to change it" in said and "the rule is chosen when a game is created: " \
+        "ask the GM" in " ".join(said.split())
+    assert not re.search(r"\bpbem [a-z]", said), re.search(r".*\bpbem [a-z].*", said).group()
+
+
+def read_orders_text(officer: str, secret: str, *body: str) -> str:
+    return "\n".join(["GAME cornifex", f"OFFICER {officer}", f"SECRET {secret}", "MOVE 1",
+                      *body, "END", ""])
