@@ -106,7 +106,8 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 @GAME_DIR
 @click.option("--name", required=True, help="The officer's name, as he will write it in OFFICER.")
 @click.option("--email", default="", help="Where the GM sends his reports.")
-@click.option("--ship", "ship_type", default="GLADIUM", show_default=True, help="Ship type.")
+@click.option("--ship", "ship_type", default="GLADIUM", show_default=True,
+              help="Ship type; `pbem ships` lists each with its spaces and limits.")
 @click.option("--ship-name", default="", help="The ship's name.")
 @click.option("--fit", help="Ship sheet, e.g. crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3.")
 @click.option("--sheet", type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -147,6 +148,24 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
                "the game has no GM address: set it with `pbem mail-from`")
         click.echo(f"No welcome letter ({why}): send the secret to the officer now; it is "
                    "stored only as a hash and cannot be shown again.")
+
+
+@main.command()
+@click.argument("game_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
+def ships(game_dir: Path | None) -> None:
+    """The ship types: spaces, and each component's minimum and maximum.
+
+    With GAME_DIR, as that game's rules give them (its rules/ships.toml); without, pbem's.
+    """
+    from .ruleset import RulesetError, load_ruleset
+    from .ship_types import ship_table
+
+    try:
+        ruleset = load_ruleset(game_dir)
+    except RulesetError as e:
+        raise fail(GameError(f"the game's rules are not valid: {e}")) from None
+    for line in ship_table(ruleset):
+        click.echo(line)
 
 
 @main.command("order")
