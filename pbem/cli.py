@@ -222,7 +222,8 @@ def echo_completed(completed) -> None:
 @main.command()
 @GAME_DIR
 @click.option("--force", is_flag=True,
-              help="Play the move even if no officer sent valid orders or most would hold.")
+              help="Play the move even if no officer sent valid orders, most would hold, or "
+                   "far more would hold than in the last moves.")
 @click.option("--now", "early", is_flag=True,
               help="Play the move before its deadline although some orders are missing.")
 def resolve(game_dir: Path, force: bool, early: bool) -> None:
@@ -231,8 +232,9 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
     The orders waiting in orders/ are filed first, like mail (`pbem inbox`); each officer
     plays the latest valid orders filed for the move. Before the move's deadline it is
     played only when every officer's orders are in, or with --now. The game is backed up
-    first (backups/). A move with no valid orders at all, or with more than half the
-    officers holding, is refused unless --force: see it with `pbem preview`. A move found
+    first (backups/). A move with no valid orders at all, with more than half the
+    officers holding, or with a share holding 25 points above the last three moves' (and
+    3 officers more), is refused unless --force: see it with `pbem preview`. A move found
     half-finished (saved, but its reports or archiving cut short) is finished instead, and
     nothing else is done.
     """

@@ -10,12 +10,12 @@ import hashlib
 import json
 import secrets
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from . import backups, checking, ledger, move_files, store
+from . import backups, checking, history, ledger, move_files, store
 from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
 from . import names as naming
 from . import orderfolder
@@ -43,7 +43,7 @@ from .rules.specialists import problems as specialist_problems
 from .rules.state import GameState, Planet, Specialist
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
-from .summary import MoveSummary, summarize
+from .summary import RECENT_MOVES, MoveSummary, summarize
 from .terminal import clean_line
 
 if TYPE_CHECKING:
@@ -477,7 +477,8 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
         dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
     result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
     names = {o.id: o.name for o in state.officers.values()}
-    summary = summarize(move, result.events, names, len(collected.orders))
+    summary = replace(summarize(move, result.events, names, len(collected.orders)),
+                      recent=history.holding(db, move, RECENT_MOVES))
     if summary.stray and not force:
         raise StrayRun(summary)
     stamp = now.isoformat(timespec="seconds")
