@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 DOVECOT = Path("/usr/sbin/dovecot")
-USER, PASSWORD = "sc@example.org", "app password 7"
+USER, PASSWORD = "sc@example.org", "app password"  # the README's
 
 
 def free_port() -> int:

@@ -26,7 +26,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 def example_blocks() -> list[list[str]]:
     """The commands of the section's shell blocks, continuation lines joined, comments off."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("### A game from start to finish"):text.index("### 1. Create the game")]
+    start = text.index("### A game from start to finish")
+    section = text[start:text.index("\n### ", start)]  # up to the next section
     blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
     assert len(blocks) == 2
     commands = []
