@@ -389,7 +389,12 @@ def _game_then(args: tuple[str, ...]) -> tuple[Path, list[str]]:
               help="IMAP: mark each mail filed as seen (default: leave the folder as it is).")
 @click.option("--move-to", metavar="FOLDER", default="",
               help="IMAP: move each mail filed to this folder of the account.")
-def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str) -> None:
+@click.option("--games", "games", multiple=True, metavar="PATH",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="One mailbox for several games: a game folder or a folder of them "
+                   "(repeatable); each mail goes to the game its GAME line names. All the "
+                   "arguments are then sources.")
+def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str, games: tuple[Path, ...]) -> None:
     """File the orders of a Maildir, an mbox, .eml or order files, or IMAP.
 
     An IMAP folder is written imaps://USER@HOST/FOLDER (TLS; imap:// for STARTTLS), its
@@ -400,10 +405,14 @@ def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str) -> None:
     before the deadline are the ones the move plays. A mail read again is not filed twice;
     mail that is not orders is listed here and in `pbem status`.
     """
-    from . import inbox as filing
+    from .mail import games as many
     from .mail import imap
 
-    game_dir, sources = _game_then(args)
+    if games:
+        folders_given, sources = list(games), list(args)
+    else:
+        game_dir, sources = _game_then(args)
+        folders_given = [game_dir]
     if mark_seen and move_to:
         raise click.UsageError("give --mark-seen or --move-to, not both")
     folders = [s for s in sources if imap.is_imap(s)]
@@ -412,19 +421,43 @@ def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str) -> None:
         raise click.UsageError("--mark-seen and --move-to are for an IMAP folder (imaps://...)")
     after = imap.SEEN if mark_seen else imap.MOVE if move_to else imap.KEEP
     try:
+        game_dirs = many.game_folders(folders_given) if games else folders_given
         accounts = [imap.account_from(s) for s in folders]
-        runs = [filing.file_mail(game_dir, paths)] if paths else []
+        readings = [many.file_mail(game_dirs, paths)] if paths else []
         for account in accounts:
-            fetched = imap.read_folder(game_dir, account, after=after, move_to=move_to)
+            fetched = imap.read_folder(game_dirs, account, after=after, move_to=move_to)
             for note in fetched.notes:
                 click.echo(f"Note: {note}")
             if fetched.handled:
                 done = "marked seen" if mark_seen else f"moved to {move_to}"
                 click.echo(f"{fetched.handled} mail{'s' if fetched.handled != 1 else ''} of "
                            f"{account.key} {done}.")
-            runs.append(fetched.run)
+            readings.append(fetched.games)
     except GameError as e:
         raise fail(e) from None
+    for game_dir in game_dirs:
+        desks = [r.desks[game_dir] for r in readings if game_dir in r.desks]
+        runs = [run for _, run in desks]
+        if runs:
+            if games:
+                click.echo(f"{desks[0][0].game} ({game_dir}):")
+            _echo_filed(runs)
+            mail_note(game_dir)
+    strays = {s.source: s for r in readings for s in r.strays.values()}
+    if strays:
+        click.echo(f"Mail for no game of these ({len(strays)}), left where it is for you to "
+                   "read:")
+        for s in strays.values():
+            sender = f" from {s.sender}" if s.sender else ""
+            subject = f" \"{s.subject}\"" if s.subject else ""
+            # A player wrote the subject and the sender: shown with control characters escaped.
+            click.echo(clean_line(f"  {s.source}{sender}{subject}: {s.why}"))
+
+
+def _echo_filed(runs) -> None:
+    """What `pbem inbox` filed in one game."""
+    from . import inbox as filing
+
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
     run = filing.InboxRun(answered=all(r.answered for r in runs))
@@ -445,7 +478,6 @@ def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str) -> None:
     if not run.answered:
         click.echo("No receipts: the game has no GM address for the From of its mails; set it "
                    "with `pbem mail-from`.")
-    mail_note(game_dir)
 
 
 @main.command()

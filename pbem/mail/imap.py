@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 from .. import inbox
 from ..errors import GameError
 from . import uids
+from .games import Games
 from .reading import letter_from_bytes
 
 PASSWORD_VARIABLE = "PBEM_IMAP_PASSWORD"
@@ -225,31 +226,45 @@ KEEP, SEEN, MOVE = "keep", "seen", "move"
 
 @dataclass
 class Fetched:
-    """What one reading of an IMAP folder did."""
+    """What one reading of an IMAP folder did, in each game it filed mail in."""
 
     account: Account
-    run: inbox.InboxRun
+    games: Games
     notes: list[str] = field(default_factory=list)
     handled: int = 0  # mails marked seen or moved
 
+    @property
+    def run(self) -> inbox.InboxRun:
+        """The filing of the one game read for."""
+        (_, run), = self.games.desks.values()
+        return run
 
-def read_folder(game_dir: Path, account: Account, *, after: str = KEEP, move_to: str = "",
-                now: datetime | None = None, context: ssl.SSLContext | None = None,
+
+def read_folder(game_dirs: Path | list[Path], account: Account, *, after: str = KEEP,
+                move_to: str = "", now: datetime | None = None,
+                context: ssl.SSLContext | None = None,
                 connect: Callable[..., Connection] = Connection) -> Fetched:
-    """File every mail of the folder not filed before, then mark or move it as asked."""
+    """File every mail of the folder not filed before, then mark or move it as asked. With
+    several games, each mail goes to the game its GAME line names (`pbem.mail.games`);
+    one for none of them is listed, and left unread and where it is."""
     if after not in (KEEP, SEEN, MOVE) or (after == MOVE) != bool(move_to):
         raise GameError("give the folder to move filed mail to, and only with --move-to")
-    desk, run = inbox.intake(game_dir, now)
-    db, key = desk.db, account.key
-    fetched = Fetched(account, run)
+    folders = [Path(game_dirs)] if isinstance(game_dirs, (str, Path)) else list(game_dirs)
+    games = Games(folders, now)
+    dbs = {folder: desk.db for folder, (desk, _) in games.desks.items()}
+    key = account.key
+    fetched = Fetched(account, games)
     arrival = 0
     for attempt in range(1, ATTEMPTS + 1):
         connection = None
         try:
             connection = connect(account, context)
             validity = connection.uidvalidity
-            if (attempt == 1 and not uids.filed(db, key, validity)
-                    and uids.other_validity(db, key, validity)):
+            known: set[int] = set()
+            for db in dbs.values():
+                known |= uids.filed(db, key, validity)
+            if (attempt == 1 and not known
+                    and any(uids.other_validity(db, key, validity) for db in dbs.values())):
                 fetched.notes.append(
                     f"{key} was numbered anew (UIDVALIDITY {validity}): every mail in it is "
                     "read again, and what was filed before is known by its bytes")
@@ -257,7 +272,7 @@ def read_folder(game_dir: Path, account: Account, *, after: str = KEEP, move_to:
                 raise GameError(f"no folder {move_to!r} at {account.host} to move filed mail "
                                 "to: create it in your mail program first")
 
-            def handle(done: list[int]) -> None:
+            def handle(db, done: list[int]) -> None:
                 if after == SEEN:
                     connection.mark_seen(done)
                 elif after == MOVE:
@@ -265,10 +280,10 @@ def read_folder(game_dir: Path, account: Account, *, after: str = KEEP, move_to:
                 uids.done(db, key, validity, done)
                 fetched.handled += len(done) if after != KEEP else 0
 
-            left = uids.undone(db, key, validity)  # filed by a run that was cut short
-            if left:
-                handle(left)
-            known = uids.filed(db, key, validity)
+            for db in dbs.values():
+                left = uids.undone(db, key, validity)  # filed by a run that was cut short
+                if left:
+                    handle(db, left)
             new = [u for u in connection.uids() if u not in known]
             for start in range(0, len(new), BATCH):
                 mails = connection.fetch(new[start:start + BATCH])
@@ -279,13 +294,12 @@ def read_folder(game_dir: Path, account: Account, *, after: str = KEEP, move_to:
                     by_source[source] = uid
                     arrival += 1
 
-                def also(pairs) -> None:
-                    uids.remember(db, key, validity,
+                def also(folder: Path, pairs) -> None:
+                    uids.remember(dbs[folder], key, validity,
                                   [(by_source[letter.source], f.id) for letter, f in pairs])
 
-                inbox.file_letters(desk, run, letters, also=also)
-                if mails:
-                    handle([uid for uid, _, _ in mails])
+                for folder, filed in games.file(letters, also=also).items():
+                    handle(dbs[folder], [by_source[letter.source] for letter in filed])
             return fetched
         except ssl.SSLError as error:
             raise GameError(
