@@ -207,3 +207,30 @@ def test_an_untrusted_certificate_is_refused(server, account, folder, monkeypatc
     result = run("inbox", folder, server.url(account))
     assert result.exit_code == 1 and "TLS with 127.0.0.1" in result.output
     assert "SSL_CERT_FILE" in result.output
+
+
+def test_a_server_without_move_gets_a_copy_and_a_delete_by_uid(server, account, folder,
+                                                               tmp_path, monkeypatch):
+    """RFC 4315: without MOVE, the mail filed is copied, then deleted by its UID alone;
+    a mail the GM marked deleted is neither read nor expunged with it."""
+    server.append(account, b"Subject: the GM's own\r\n\r\nkeep me\r\n")
+    client = server.client()
+    try:
+        client.select(f'"{account}"')
+        client.uid("STORE", "1", "+FLAGS.SILENT", r"(\Deleted)")
+    finally:
+        client.logout()
+    deliver_corpus(server, account, tmp_path)
+    server.append(account + "Done", b"Subject: x\r\n\r\nx\r\n")
+    real = imap.Connection.__init__
+
+    def without_move(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        self.capabilities.discard("MOVE")
+
+    monkeypatch.setattr(imap.Connection, "__init__", without_move)
+    out = ok("inbox", folder, server.url(account), "--move-to", account + "Done")
+    assert CORPUS_LINE in out and "9 mails of" in out and "moved to" in out
+    assert count_in(server, account + "Done") == 10
+    assert count_in(server, account) == 1  # the GM's own, still marked deleted
+    assert "\\Deleted" in flags(server, account)[0]

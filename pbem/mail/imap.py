@@ -149,7 +149,8 @@ class Connection:
             raise
 
     def uids(self) -> list[int]:
-        typ, data = self.imap.uid("SEARCH", None, "ALL")
+        """The folder's mail but what is marked deleted (on its way out, by the GM's hand)."""
+        typ, data = self.imap.uid("SEARCH", None, "UNDELETED")
         _ok(typ, data, "search the folder")
         return sorted(int(n) for n in b" ".join(d for d in data if d).split())
 
@@ -194,7 +195,7 @@ class Connection:
         _ok(typ, data, f"copy mail to {folder}")
         typ, data = self.imap.uid("STORE", _uid_set(done), "+FLAGS.SILENT", r"(\Deleted)")
         _ok(typ, data, "mark the copied mail deleted")
-        typ, data = self.imap._simple_command("UID", "EXPUNGE", _uid_set(done))
+        typ, data = self.imap.uid("EXPUNGE", _uid_set(done))
         _ok(typ, data, "remove the copied mail")
 
     def close(self) -> None:
@@ -301,7 +302,8 @@ def read_folder(game_dirs: Path | list[Path], account: Account, *, after: str = 
                 for folder, filed in games.file(letters, also=also).items():
                     handle(dbs[folder], [by_source[letter.source] for letter in filed])
             return fetched
-        except ssl.SSLError as error:
+        except ssl.SSLCertVerificationError as error:
+            # Not a dropped connection: trying again would meet the same certificate.
             raise GameError(
                 f"TLS with {account.host}:{account.port} failed ({error.reason or error}); if the "
                 "server's certificate is one of your own, point SSL_CERT_FILE at it") from None
