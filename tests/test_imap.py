@@ -234,3 +234,28 @@ def test_a_server_without_move_gets_a_copy_and_a_delete_by_uid(server, account, 
     assert count_in(server, account + "Done") == 10
     assert count_in(server, account) == 1  # the GM's own, still marked deleted
     assert "\\Deleted" in flags(server, account)[0]
+
+
+def test_an_imap_address_and_its_password_as_the_gm_gives_them():
+    environ = {imap.PASSWORD_VARIABLE: "pw"}
+    found = imap.account_from("imaps://sc@example.org@imap.example.org/VII%20Legio", environ)
+    assert (found.scheme, found.host, found.port, found.user, found.folder) == (
+        "imaps", "imap.example.org", 993, "sc@example.org", "VII Legio")
+    assert "pw" not in repr(found)  # never in a traceback or a log
+    plain = imap.account_from("imap://gm@mail.example.org:1143", environ)
+    assert (plain.port, plain.folder, plain.key) == (1143, "INBOX", "gm@mail.example.org/INBOX")
+    for url, said in (("imaps://imap.example.org/INBOX", "give the account and the server"),
+                      ("imaps://a:pw@imap.example.org/", "never write the password"),
+                      ("pop3://a@b.example/", "not an IMAP address"),
+                      ("imaps://a@b.example/Pòsta", "printable ASCII only")):
+        with pytest.raises(imap.GameError, match=said):
+            imap.account_from(url, environ)
+    with pytest.raises(imap.GameError, match="export PBEM_IMAP_PASSWORD"):
+        imap.account_from("imaps://a@b.example/", {})
+
+
+def test_the_time_a_server_received_a_mail_is_read_in_any_locale():
+    assert imap._internaldate(b'1 (UID 7 INTERNALDATE " 4-Dec-2026 18:10:09 -0130" BODY[]') \
+        .isoformat() == "2026-12-04T18:10:09-01:30"
+    assert imap._internaldate(b'INTERNALDATE "31-Feb-2026 18:10:09 +0000"') is None
+    assert imap._internaldate(b"1 (UID 7 BODY[] {3}") is None

@@ -21,7 +21,7 @@ import os
 import re
 import ssl
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Callable, Mapping
 from urllib.parse import unquote, urlsplit
@@ -99,13 +99,25 @@ _INTERNALDATE = re.compile(rb'INTERNALDATE "([^"]+)"')
 _UIDVALIDITY = re.compile(rb"\d+")
 
 
+_INTERNALDATE_PARTS = re.compile(
+    r" ?(\d{1,2})-([A-Za-z]{3})-(\d{4}) (\d\d):(\d\d):(\d\d) ([+-])(\d\d)(\d\d)")
+_MONTHS = {m: n for n, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+
+
 def _internaldate(head: bytes) -> datetime | None:
-    """When the server received the mail: dates a mail with no Date of its own."""
+    """When the server received the mail (RFC 3501 date-time, English month names whatever
+    the machine's locale): dates a mail with no Date of its own."""
     found = _INTERNALDATE.search(head)
-    if not found:
+    parts = _INTERNALDATE_PARTS.fullmatch(found.group(1).decode("ascii", "replace")) \
+        if found else None
+    if parts is None or parts.group(2).lower() not in _MONTHS:
         return None
+    day, month, year, hour, minute, second, sign, zh, zm = parts.groups()
+    offset = timedelta(hours=int(zh), minutes=int(zm)) * (-1 if sign == "-" else 1)
     try:
-        return datetime.strptime(found.group(1).decode("ascii").strip(), "%d-%b-%Y %H:%M:%S %z")
+        return datetime(int(year), _MONTHS[month.lower()], int(day), int(hour), int(minute),
+                        int(second), tzinfo=timezone(offset))
     except ValueError:
         return None
 
@@ -317,7 +329,7 @@ def read_folder(game_dirs: Path | list[Path], account: Account, *, after: str = 
             fetched.notes.append(f"the connection to {account.host} dropped ({why}); "
                                  "connected again, reading on from the last mail filed")
         except imaplib.IMAP4.error as error:
-            raise GameError(f"{account.host} refused: {error}") from None
+            raise GameError(f"{account.host} refused: {_said(error.args)}") from None
         finally:
             if connection is not None:
                 connection.close()
