@@ -528,21 +528,23 @@ class Inbox:
             ids = [outbox.queue_receipt(
                 self.game_dir, self.db, body=whole if verdict.authentic else self._receipt(
                     letter, filed, verdict, None, date, trusted=False),
-                verdict=filed.status, move=filed.move, answers=thread, sender_address=letter.sender,
-                officer_id=officer.id if officer else None, now=self.now, desk=self.desk)]
+                verdict=filed.status, move=filed.move, answers=thread,
+                sender_address=letter.sender, officer_id=officer.id if officer else None,
+                now=self.now, desk=self.desk)]
         else:
             enlisted = self.emails.get(officer.id, "")
             same = bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
             ids = [outbox.queue_receipt(
-                self.game_dir, self.db, body=whole, verdict=filed.status, move=filed.move, answers=thread,
-                sender_address=letter.sender if same else "", officer_id=officer.id,
+                self.game_dir, self.db, body=whole, verdict=filed.status, move=filed.move,
+                answers=thread, sender_address=letter.sender if same else "", officer_id=officer.id,
                 now=self.now, desk=self.desk)]
             if not same and letter.sender:
                 ids.append(outbox.queue_receipt(
                     self.game_dir, self.db,
                     body=self._receipt(letter, filed, verdict, None, date, trusted=False),
-                    verdict=filed.status, move=filed.move, answers=thread, sender_address=letter.sender,
-                    officer_id=officer.id, to_officer=False, now=self.now, desk=self.desk))
+                    verdict=filed.status, move=filed.move, answers=thread,
+                    sender_address=letter.sender, officer_id=officer.id, to_officer=False,
+                    now=self.now, desk=self.desk))
         return tuple(i for i in ids if i is not None)
 
     def _receipt(self, letter: Letter, filed: Filed, verdict: _Verdict,

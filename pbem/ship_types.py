@@ -21,7 +21,8 @@ def ship_table(ruleset: Ruleset) -> list[str]:
         cells = []
         for t in types:
             low, high = t.minimum.get(c, 0), t.maximum.get(c)
-            cells.append(f"{low}+" if high is None else str(low) if low == high else f"{low}-{high}")
+            cells.append(f"{low}+" if high is None
+                         else str(low) if low == high else f"{low}-{high}")
         rows.append((c, *cells))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = ["  ".join([r[0].ljust(widths[0]), *(cell.rjust(w) for cell, w in

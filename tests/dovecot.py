@@ -194,8 +194,8 @@ class CuttingProxy:
             self.connections += 1
             server = socket.create_connection(("127.0.0.1", self.target))
             limit = self.cut_after if self.connections == 1 else None
-            threading.Thread(target=self._pipe, args=(client, server, None, False), daemon=True).start()
-            threading.Thread(target=self._pipe, args=(server, client, limit, True), daemon=True).start()
+            for args in ((client, server, None, False), (server, client, limit, True)):
+                threading.Thread(target=self._pipe, args=args, daemon=True).start()
 
     def _pipe(self, source: socket.socket, sink: socket.socket, limit: int | None,
               from_server: bool) -> None:

@@ -179,7 +179,8 @@ def test_filed_mail_is_marked_seen_or_moved_as_the_gm_asks(server, account, fold
     assert len(rows(folder, "SELECT * FROM letters")) == 9
 
     server.append(account + "Done", b"Subject: x\r\n\r\nx\r\n")  # the folder filed mail goes to
-    server.append(account, b"From: Flavia <flavia@example.org>\r\nSubject: thanks\r\n\r\nThanks\r\n")
+    server.append(account,
+                  b"From: Flavia <flavia@example.org>\r\nSubject: thanks\r\n\r\nThanks\r\n")
     out = ok("inbox", folder, server.url(account), "--move-to", account + "Done")
     assert "Filed 1 mail:" in out and f"1 mail of sc@example.org@127.0.0.1/{account} moved" in out
     assert count_in(server, account) == 9 and count_in(server, account + "Done") == 2

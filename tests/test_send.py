@@ -266,7 +266,8 @@ def test_the_report_mail_s_web_page_as_received_draws_the_chart_and_fetches_noth
     from test_html import CHROMIUM, FLAGS
 
     if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run this test")
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run "
+                    "this test")
     sync_api = pytest.importorskip("playwright.sync_api",
                                    reason="the Playwright package is not installed")
     inbox = Inbox()
