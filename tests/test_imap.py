@@ -199,7 +199,10 @@ def test_the_password_comes_from_the_environment_only(server, account, folder, m
     assert result.exit_code == 1 and "export PBEM_IMAP_PASSWORD" in result.output
     monkeypatch.setenv(imap.PASSWORD_VARIABLE, "wrong")
     result = run("inbox", folder, server.url(account))
-    assert result.exit_code == 1 and "127.0.0.1 refused" in result.output
+    assert result.exit_code == 1 and "127.0.0.1 refused: [AUTHENTICATIONFAILED]" in result.output
+    monkeypatch.setenv(imap.PASSWORD_VARIABLE, dovecot.PASSWORD)
+    result = run("inbox", folder, server.url("Nowhere"))
+    assert result.exit_code == 1 and "no folder 'Nowhere' at 127.0.0.1" in result.output
     assert not rows(folder, "SELECT * FROM letters")
 
 
