@@ -6,6 +6,7 @@ the test is skipped and says why.
 
 from __future__ import annotations
 
+import grp
 import imaplib
 import os
 import pwd
@@ -112,10 +113,12 @@ def start(dh: bool = False) -> tuple[Dovecot, tempfile.TemporaryDirectory]:
         nobody = pwd.getpwnam("nobody")
         uid, gid = nobody.pw_uid, nobody.pw_gid
         os.chown(root / "mail", uid, gid)
-        login, internal = "dovenull", "dovecot"
+        login, internal, group = "dovenull", "dovecot", "dovecot"
     else:
+        # Dovecot run by a user: every process and socket his own.
         uid, gid = os.getuid(), os.getgid()
         login = internal = pwd.getpwuid(uid).pw_name
+        group = grp.getgrgid(gid).gr_name
     imaps, imap = free_port(), free_port()
     conf = root / "dovecot.conf"
     conf.write_text(f"""\
@@ -132,6 +135,7 @@ disable_plaintext_auth = yes
 auth_mechanisms = plain
 default_login_user = {login}
 default_internal_user = {internal}
+default_internal_group = {group}
 first_valid_uid = {min(uid, 500)}
 passdb {{
   driver = passwd-file
