@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from datetime import datetime, timezone
 from pathlib import Path
@@ -68,25 +69,40 @@ def writes_game(command):
     return run
 
 
+def _games_of(params: dict) -> list[Path]:
+    """The games a command changes: the one it works on, or each game of `inbox --games`."""
+    if params.get("games"):
+        from .mail import games as many
+        try:
+            return sorted(many.game_folders(list(params["games"])))
+        except GameError:
+            return []  # the command itself says what is wrong with the folders
+    game_dir = _game_of(params)
+    return [game_dir] if (game_dir / DB_NAME).is_file() else []
+
+
 def changes_game(command):
     """A command that changes a game: it holds the game's lock for its whole life (see
     `pbem.lock`), waiting for a command that holds it, and writes private files. The
-    one place that takes the lock."""
+    one place that takes the lock; a command on several games takes each one's, always in
+    the same order, so two such commands never wait for each other."""
     @functools.wraps(command)
     def run(*args, **params):
-        game_dir = _game_of(params)
-        if not (game_dir / DB_NAME).is_file():  # no game (yet): the command says so itself
-            with private_files():
-                return command(*args, **params)
         context = click.get_current_context()
         wait = context.find_root().params.get("wait", WAIT_SECONDS)
 
-        def waiting(holder: str) -> None:
-            click.echo(f"{game_dir} is held by {holder}; waiting up to {wait:g} s for it.",
-                       err=True)
+        def waiting(game_dir: Path):
+            def say(holder: str) -> None:
+                click.echo(f"{game_dir} is held by {holder}; waiting up to {wait:g} s for it.",
+                           err=True)
+            return say
 
         try:
-            with private_files(), game_lock(game_dir, context.command_path, wait, waiting):
+            with contextlib.ExitStack() as held:
+                held.enter_context(private_files())
+                for game_dir in _games_of(params):  # none yet: the command says so itself
+                    held.enter_context(
+                        game_lock(game_dir, context.command_path, wait, waiting(game_dir)))
                 return command(*args, **params)
         except GameError as e:  # GameBusy: the commands turn their own errors into words
             raise fail(e) from None
@@ -162,7 +178,8 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 @GAME_DIR
 @click.option("--name", required=True, help="The officer's name, as he will write it in OFFICER.")
 @click.option("--email", default="", help="Where the GM sends his reports.")
-@click.option("--ship", "ship_type", default="GLADIUM", show_default=True, help="Ship type.")
+@click.option("--ship", "ship_type", default="GLADIUM", show_default=True,
+              help="Ship type; `pbem ships` lists each with its spaces and limits.")
 @click.option("--ship-name", default="", help="The ship's name.")
 @click.option("--fit", help="Ship sheet, e.g. crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3.")
 @click.option("--sheet", type=click.Path(dir_okay=False, exists=True, path_type=Path),
@@ -175,10 +192,12 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
 @click.option("--specialist", default=None,
               help="Advanced level: a specialist officer, e.g. 'PSI 2', 'ROBUR 3' or "
                    "'SCIENTIST MINERAL 4' (value 1 to 4).")
+@click.option("--plain-mail", is_flag=True,
+              help="Mail him his reports as plain text only, without the web page and chart.")
 @changes_game
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
            sheet: Path | None, rank: str | None, secret: str | None,
-           personality: int | None, specialist: str | None) -> None:
+           personality: int | None, specialist: str | None, plain_mail: bool) -> None:
     """Enlist a Commanding Officer with his ship sheet; prints his secret once."""
     from . import game as library
     from .rules.ship import parse_fit
@@ -190,7 +209,7 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         components = parse_fit(text)
         enlisted = library.enlist(game_dir, name, email, ship_type, ship_name or name, components,
                                   rank=rank, secret=secret, personality=personality,
-                                  specialist=specialist)
+                                  specialist=specialist, plain_mail=plain_mail)
     except (GameError, ValueError) as e:
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")
@@ -202,6 +221,24 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
                "the game has no GM address: set it with `pbem mail-from`")
         click.echo(f"No welcome letter ({why}): send the secret to the officer now; it is "
                    "stored only as a hash and cannot be shown again.")
+
+
+@main.command()
+@click.argument("game_dir", required=False, type=click.Path(file_okay=False, path_type=Path))
+def ships(game_dir: Path | None) -> None:
+    """The ship types: spaces, and each component's minimum and maximum.
+
+    With GAME_DIR, as that game's rules give them (its rules/ships.toml); without, pbem's.
+    """
+    from .ruleset import RulesetError, load_ruleset
+    from .ship_types import ship_table
+
+    try:
+        ruleset = load_ruleset(game_dir)
+    except RulesetError as e:
+        raise fail(GameError(f"the game's rules are not valid: {e}")) from None
+    for line in ship_table(ruleset):
+        click.echo(line)
 
 
 @main.command("order")
@@ -261,7 +298,8 @@ def echo_completed(completed) -> None:
 @main.command()
 @GAME_DIR
 @click.option("--force", is_flag=True,
-              help="Play the move even if no officer sent valid orders or most would hold.")
+              help="Play the move even if no officer sent valid orders, most would hold, or "
+                   "far more would hold than in the last moves.")
 @click.option("--now", "early", is_flag=True,
               help="Play the move before its deadline although some orders are missing.")
 @changes_game
@@ -271,8 +309,9 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
     The orders waiting in orders/ are filed first, like mail (`pbem inbox`); each officer
     plays the latest valid orders filed for the move. Before the move's deadline it is
     played only when every officer's orders are in, or with --now. The game is backed up
-    first (backups/). A move with no valid orders at all, or with more than half the
-    officers holding, is refused unless --force: see it with `pbem preview`. A move found
+    first (backups/). A move with no valid orders at all, with more than half the
+    officers holding, or with a share holding 25 points above the last three moves' (and
+    3 officers more), is refused unless --force: see it with `pbem preview`. A move found
     half-finished (saved, but its reports or archiving cut short) is finished instead, and
     nothing else is done.
     """
@@ -430,24 +469,86 @@ def _game_then(args: tuple[str, ...]) -> tuple[Path, list[str]]:
 
 @main.command()
 @click.argument("args", nargs=-1, required=True, metavar="[GAME_DIR] SOURCE...")
+@click.option("--mark-seen", is_flag=True,
+              help="IMAP: mark each mail filed as seen (default: leave the folder as it is).")
+@click.option("--move-to", metavar="FOLDER", default="",
+              help="IMAP: move each mail filed to this folder of the account.")
+@click.option("--games", "games", multiple=True, metavar="PATH",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="One mailbox for several games: a game folder or a folder of them "
+                   "(repeatable); each mail goes to the game its GAME line names. All the "
+                   "arguments are then sources.")
 @changes_game
-def inbox(args: tuple[str, ...]) -> None:
-    """File the orders of a Maildir, an mbox file, .eml files or order files.
+def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str, games: tuple[Path, ...]) -> None:
+    """File the orders of a Maildir, an mbox, .eml or order files, or IMAP.
+
+    An IMAP folder is written imaps://USER@HOST/FOLDER (TLS; imap:// for STARTTLS), its
+    password taken from PBEM_IMAP_PASSWORD, never from a file or the command line.
 
     Every mail is filed in the game with its date; each gets a receipt in the outbox (the
     orders as read, every problem, the deadline). The latest valid orders of each officer
     before the deadline are the ones the move plays. A mail read again is not filed twice;
     mail that is not orders is listed here and in `pbem status`.
     """
-    from . import inbox as filing
+    from .mail import games as many
+    from .mail import imap
 
-    game_dir, sources = _game_then(args)
+    if games:
+        folders_given, sources = list(games), list(args)
+    else:
+        game_dir, sources = _game_then(args)
+        folders_given = [game_dir]
+    if mark_seen and move_to:
+        raise click.UsageError("give --mark-seen or --move-to, not both")
+    folders = [s for s in sources if imap.is_imap(s)]
+    paths = [s for s in sources if not imap.is_imap(s)]
+    if (mark_seen or move_to) and not folders:
+        raise click.UsageError("--mark-seen and --move-to are for an IMAP folder (imaps://...)")
+    after = imap.SEEN if mark_seen else imap.MOVE if move_to else imap.KEEP
     try:
-        run = filing.file_mail(game_dir, sources)
+        game_dirs = many.game_folders(folders_given) if games else folders_given
+        accounts = [imap.account_from(s) for s in folders]
+        readings = [many.file_mail(game_dirs, paths)] if paths else []
+        for account in accounts:
+            fetched = imap.read_folder(game_dirs, account, after=after, move_to=move_to)
+            for note in fetched.notes:
+                click.echo(f"Note: {note}")
+            if fetched.handled:
+                done = "marked seen" if mark_seen else f"moved to {move_to}"
+                click.echo(f"{fetched.handled} mail{'s' if fetched.handled != 1 else ''} of "
+                           f"{account.key} {done}.")
+            readings.append(fetched.games)
     except GameError as e:
         raise fail(e) from None
+    for game_dir in game_dirs:
+        desks = [r.desks[game_dir] for r in readings if game_dir in r.desks]
+        runs = [run for _, run in desks]
+        if runs:
+            if games:
+                click.echo(f"{desks[0][0].game} ({game_dir}):")
+            _echo_filed(runs)
+            mail_note(game_dir)
+    strays = {s.source: s for r in readings for s in r.strays.values()}
+    if strays:
+        click.echo(f"Mail for no game of these ({len(strays)}), left where it is for you to "
+                   "read:")
+        for s in strays.values():
+            sender = f" from {s.sender}" if s.sender else ""
+            subject = f" \"{s.subject}\"" if s.subject else ""
+            # A player wrote the subject and the sender: shown with control characters escaped.
+            click.echo(clean_line(f"  {s.source}{sender}{subject}: {s.why}"))
+
+
+def _echo_filed(runs) -> None:
+    """What `pbem inbox` filed in one game."""
+    from . import inbox as filing
+
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
+    run = filing.InboxRun(answered=all(r.answered for r in runs))
+    for one in runs:
+        run.checked += one.checked
+        run.filed += one.filed
     for f in run.checked:
         click.echo(f"  {words[f.status]:<10}  {clean_line(f.note)}  (waited for this move)")
     for f in run.new:
@@ -462,7 +563,6 @@ def inbox(args: tuple[str, ...]) -> None:
     if not run.answered:
         click.echo("No receipts: the game has no GM address for the From of its mails; set it "
                    "with `pbem mail-from`.")
-    mail_note(game_dir)
 
 
 @main.command()
@@ -479,56 +579,8 @@ def status(game_dir: Path) -> None:
         found = standing.status(game_dir)
     except GameError as e:
         raise fail(e) from None
-    if found.ended:
-        click.echo(f"{found.game}: the game is over after move {found.move - 1}.")
-        return
-    click.echo(f"{found.game}, move {found.move} being collected.")
-    if found.deadline:
-        left = found.left if found.left.startswith("passed") else f"time left: {found.left}"
-        click.echo(f"Deadline: {found.deadline}; {left}.")
-    else:
-        click.echo("No deadline (no schedule; `pbem schedule` sets one).")
-    click.echo(f"{len(found.officers)} officer{'s' if len(found.officers) != 1 else ''}: "
-               f"{found.count(standing.VALID)} with valid orders, "
-               f"{found.count(standing.REFUSED_ONLY)} with refused orders only, "
-               f"{found.count(standing.NOTHING)} with nothing yet.")
-    rows = []
-    for o in found.officers:
-        if o.standing == standing.VALID:
-            what = f"valid, {o.when} ({clean_line(o.source)})"
-            if o.superseded:
-                what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
-        elif o.standing == standing.REFUSED_ONLY:
-            problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
-            what = f"refused only, {o.when} ({clean_line(o.source)}): {clean_line(problem)}"
-        else:
-            what = "nothing yet"
-        if o.refused and o.standing == standing.VALID:
-            what += f"; {o.refused} refused"
-        if o.early:
-            what += "; early orders for move " + ", ".join(map(str, o.early))
-        rows.append((clean_line(o.name), what, str(o.missed)))
-    head = ("officer", "orders", "missed")
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(2)]
-    for r in [head, *rows]:
-        click.echo(f"  {r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]}".rstrip())
-    if found.strangers:
-        click.echo(f"Orders for no officer of this game ({len(found.strangers)}):")
-        for r in found.strangers:
-            why = r["problem"].message if r["problem"] else "not read"
-            sender = f" from {r['sender']}" if r["sender"] else ""
-            click.echo(clean_line(f"  {r['source']}{sender}: {why}"))
-    if found.not_orders:
-        click.echo(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
-        for r in found.not_orders:
-            sender = f" from {r['sender']}" if r["sender"] else ""
-            subject = f" \"{r['subject']}\"" if r["subject"] else ""
-            click.echo(clean_line(f"  {r['source']}{sender}{subject}: {r['reason']}"))
-    if found.unfiled:
-        click.echo(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
-                   "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder now.")
-    click.echo(f"Outbox: {found.unsent} mail{'s' if found.unsent != 1 else ''} not yet sent"
-               + (" (`pbem send`)." if found.unsent else "."))
+    for line in standing.lines(found):
+        click.echo(line)
 
 
 @main.command()
@@ -561,19 +613,28 @@ def remind(game_dir: Path, again: bool) -> None:
               help="Orders by mail count only when sent from the officer's enlisted address.")
 @click.option("--retire-after", "retire", type=int,
               help="Retire a ship after this many moves in a row without valid orders (0: never).")
+@click.option("--plain-mail", "plain", multiple=True, metavar="OFFICER",
+              help="Mail this officer his reports as plain text only (repeatable).")
+@click.option("--html-mail", "html", multiple=True, metavar="OFFICER",
+              help="Mail this officer his reports as text and web page with his chart, the "
+                   "default (repeatable).")
 @changes_game
-def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None) -> None:
+def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None,
+                 plain: tuple[str, ...], html: tuple[str, ...]) -> None:
     """Show or change the GM's settings of the desk."""
     from .settings import desk_settings
 
     try:
-        found = desk_settings(game_dir, enlisted=enlisted, retire=retire)
+        found = desk_settings(game_dir, enlisted=enlisted, retire=retire, plain=plain, html=html)
     except GameError as e:
         raise fail(e) from None
     click.echo("Orders by mail: " + ("only from the officer's enlisted address."
                                      if found.enlisted_from else "from any address, with the secret."))
     click.echo("Missed moves: " + (f"a ship is retired after {found.retire_after} in a row."
                                    if found.retire_after else "no ship is ever retired for them."))
+    click.echo("Report mail: text and web page with the chart"
+               + (", but plain text only for " + ", ".join(found.plain_mail) + "."
+                  if found.plain_mail else ", for every officer."))
 
 
 # --- the GM's desk: deadlines -------------------------------------------------------------

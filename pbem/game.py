@@ -10,12 +10,12 @@ import hashlib
 import json
 import secrets
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from . import backups, checking, ledger, move_files, store
+from . import backups, checking, history, ledger, move_files, store
 from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
 from . import names as naming
 from . import orderfolder
@@ -43,7 +43,7 @@ from .rules.specialists import problems as specialist_problems
 from .rules.state import GameState, Planet, Specialist
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .store import KEEP_BACKUPS, GameError
-from .summary import MoveSummary, summarize
+from .summary import RECENT_MOVES, MoveSummary, summarize
 from .privacy import PRIVATE_FOLDER
 from .terminal import clean_line
 
@@ -267,7 +267,7 @@ def new_game(
 def enlist(
     game_dir: Path, name: str, email: str, ship_type: str, ship_name: str,
     fit: dict[str, int], *, rank: str | None = None, secret: str | None = None,
-    personality: int | None = None, specialist: str | None = None,
+    personality: int | None = None, specialist: str | None = None, plain_mail: bool = False,
 ) -> Enlisted:
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
@@ -319,7 +319,7 @@ def enlist(
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
             "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
             "enlisted_move": g["move"], "personality": aboard[0],
-            "specialist": store.specialist_to_json(aboard[1]),
+            "specialist": store.specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
@@ -484,7 +484,8 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
         dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
     result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
     names = {o.id: o.name for o in state.officers.values()}
-    summary = summarize(move, result.events, names, len(collected.orders))
+    summary = replace(summarize(move, result.events, names, len(collected.orders)),
+                      recent=history.holding(db, move, RECENT_MOVES))
     if summary.stray and not force:
         raise StrayRun(summary)
     stamp = now.isoformat(timespec="seconds")

@@ -97,3 +97,13 @@ def officer_history(game_dir: Path, name: str) -> str:
     if len(lines) == 3:
         lines.append("  No move of his resolved yet.")
     return "\n".join(lines) + "\n"
+
+
+def holding(db, before: int, count: int) -> tuple[tuple[int, int], ...]:
+    """(officers who held, officers who had a turn) in each of the `count` moves resolved
+    before move `before`, the latest first: the share a move is compared with before it is
+    played (`pbem.summary.MoveSummary.jump`)."""
+    return tuple((held, turns) for held, turns in db.conn.execute(
+        "SELECT SUM(kind = 'held'), SUM(kind = 'turn') FROM events WHERE move < ? AND "
+        "move >= ? AND kind IN ('held', 'turn') GROUP BY move ORDER BY move DESC",
+        [before, before - count]) if turns)

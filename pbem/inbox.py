@@ -402,8 +402,8 @@ class Inbox:
             orders.source, None, "",
             f"this mail comes from {letter.sender or 'no address'}, and the orders of "
             f"{officer.name} come only from the address he enlisted with",
-            "send your orders from your enlisted address, or ask the GM to change it "
-            "(pbem email)", UNLAWFUL, private=False)
+            "send your orders from your enlisted address, or ask the GM to change it",
+            UNLAWFUL, private=False)
 
     def _authentic(self, orders: Orders, officer: Officer | None,
                    from_problem: Problem | None) -> str:
@@ -535,21 +535,23 @@ class Inbox:
             ids = [outbox.queue_receipt(
                 self.game_dir, self.db, body=whole if verdict.authentic else self._receipt(
                     letter, filed, verdict, None, date, trusted=False),
-                subject=letter.subject, answers=thread, sender_address=letter.sender,
-                officer_id=officer.id if officer else None, now=self.now, desk=self.desk)]
+                verdict=filed.status, move=filed.move, answers=thread,
+                sender_address=letter.sender, officer_id=officer.id if officer else None,
+                now=self.now, desk=self.desk)]
         else:
             enlisted = self.emails.get(officer.id, "")
             same = bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
             ids = [outbox.queue_receipt(
-                self.game_dir, self.db, body=whole, subject=letter.subject, answers=thread,
-                sender_address=letter.sender if same else "", officer_id=officer.id,
+                self.game_dir, self.db, body=whole, verdict=filed.status, move=filed.move,
+                answers=thread, sender_address=letter.sender if same else "", officer_id=officer.id,
                 now=self.now, desk=self.desk)]
             if not same and letter.sender:
                 ids.append(outbox.queue_receipt(
                     self.game_dir, self.db,
                     body=self._receipt(letter, filed, verdict, None, date, trusted=False),
-                    subject=letter.subject, answers=thread, sender_address=letter.sender,
-                    officer_id=officer.id, to_officer=False, now=self.now, desk=self.desk))
+                    verdict=filed.status, move=filed.move, answers=thread,
+                    sender_address=letter.sender, officer_id=officer.id, to_officer=False,
+                    now=self.now, desk=self.desk))
         return tuple(i for i in ids if i is not None)
 
     def _receipt(self, letter: Letter, filed: Filed, verdict: _Verdict,
@@ -940,31 +942,47 @@ class InboxRun:
 
 def file_mail(game_dir: Path, sources: Iterable[Path | str], now: datetime | None = None) -> InboxRun:
     """`pbem inbox`: every mail of the sources filed in the game, each answered."""
-    game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
-    g = store.game_row(db)
-    if g["ended"]:
-        raise GameError("the game is over; it takes no more orders")
     for source in sources:
         if not Path(source).exists():
             raise GameError(f"{source}: no such file or folder; give a Maildir, an mbox file, "
                             ".eml files, order files or a folder of them")
+    desk, run = intake(game_dir, now)
+    file_letters(desk, run, reading.read_letters(sources))
+    return run
+
+
+def intake(game_dir: Path, now: datetime | None = None) -> tuple[Inbox, InboxRun]:
+    """The desk of one `pbem inbox`, the letters that waited for this move checked: the
+    one intake of a mailbox on disk and of an IMAP folder."""
+    game_dir = Path(game_dir)
+    db = store.open_db(game_dir)
+    if store.game_row(db)["ended"]:
+        raise GameError("the game is over; it takes no more orders")
     desk = Inbox(game_dir, db, now=now)
-    run = InboxRun(checked=desk.check_waiting(), answered=desk.mailing)
-    letters = reading.read_letters(sources)
+    return desk, InboxRun(checked=desk.check_waiting(), answered=desk.mailing)
+
+
+def file_letters(desk: Inbox, run: InboxRun, letters: Iterable[Letter],
+                 also: Callable[[list[tuple[Letter, Filed]]], None] | None = None) -> None:
+    """Letters filed and answered, a few hundred to a transaction; `also` records more of
+    each chunk in the same transaction (the IMAP UIDs read), so that a chunk is filed
+    with it or not at all."""
+    letters = iter(letters)
     with outbox.Writer() as writer:
         if desk.desk is not None:
             desk.desk.writer = writer
         while True:
-            # A few hundred letters to a transaction: their receipts are written to disk
-            # meanwhile, and waited for before the rows naming them are committed.
-            with db.atomic():
-                chunk = [desk.file(letter) for letter in islice(letters, _CHUNK)]
+            # Their receipts are written to disk meanwhile, and waited for before the rows
+            # naming them are committed.
+            with desk.db.atomic():
+                taken = list(islice(letters, _CHUNK))
+                chunk = [desk.file(letter) for letter in taken]
+                if also is not None:
+                    also(list(zip(taken, chunk)))
                 writer.wait()
             run.filed += chunk
             if len(chunk) < _CHUNK:
                 break
-    return run
 
 
 _CHUNK = 200

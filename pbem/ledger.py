@@ -110,7 +110,7 @@ OUTSIDE_THE_STATE: dict[str, tuple[str, ...]] = {
     "game": ("id", "secret", "created", "commitment", "seeded", "map_drawn", "keep_backups",
              "revealed"),
     "planets": (),
-    "officers": ("email", "secret_hash", "salt", "turn_fixed", "retired"),
+    "officers": ("email", "secret_hash", "salt", "turn_fixed", "retired", "plain_mail"),
 }
 # The game's settings that are rules of the game; the others are the GM's desk (his
 # address, the schedule of deadlines), which he may change at any time.

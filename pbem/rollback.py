@@ -160,7 +160,14 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
             (aside / backups.BACKUPS).mkdir(exist_ok=True)
             os.replace(b.folder, aside / backups.BACKUPS / b.folder.name)
     withdrawn, sent = set_mail_aside(game_dir, db, since, aside)
+    # A mail the backup knows as waiting may have been sent since: it stays sent (and
+    # where sent mail is kept), never to go out twice.
+    delivered = list(db.conn.execute(
+        "SELECT sent, attempts, last_error, file, id FROM mails WHERE sent IS NOT NULL"))
     backups.restore_database(backup, db.conn)
+    with db.atomic():
+        db.conn.executemany("UPDATE mails SET sent = ?, attempts = ?, last_error = ?, file = ? "
+                            "WHERE id = ?", delivered)
     later = sorted({aside / "orders" / f"move-{f.move:02d}" for f, target in plan
                     if not target.is_relative_to(orders)})
     return RolledBack(to, undone, sum(1 for _, t in plan if t.is_relative_to(orders)), aside,

@@ -1,7 +1,8 @@
 """The GM's settings of the desk, kept with the game's other settings: how strictly mail
-is authenticated, and how many moves in a row an officer may miss before he is retired.
+is authenticated, and how many moves in a row an officer may miss before he is retired;
+and, with each officer, whether his report mail is plain text only.
 
-    pbem settings cornifex --enlisted-from --retire-after 3
+    pbem settings cornifex --enlisted-from --retire-after 3 --plain-mail Notius
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from . import store
 from .store import GameError
@@ -31,16 +32,27 @@ def retire_after(settings: Mapping[str, Any]) -> int | None:
 class DeskSettings:
     enlisted_from: bool
     retire_after: int | None
+    plain_mail: tuple[str, ...] = ()  # officers whose report mail is plain text only
 
 
 def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
-                  retire: int | None = None) -> DeskSettings:
-    """`pbem settings`: show them; with a value, change it first (retire 0: never)."""
+                  retire: int | None = None, plain: Iterable[str] = (),
+                  html: Iterable[str] = ()) -> DeskSettings:
+    """`pbem settings`: show them; with a value, change it first (retire 0: never; the
+    officers named in `plain` get plain text only, those in `html` the web page too)."""
+    from .mail.outbox import find_officer
+
     db = store.open_db(Path(game_dir))
     g = store.game_row(db)
     values = json.loads(g["settings"])
     if retire is not None and retire < 0:
         raise GameError("--retire-after takes the number of moves in a row, or 0 for never")
+    chosen = [(find_officer(db, name)["id"], 1) for name in plain] + [
+        (find_officer(db, name)["id"], 0) for name in html]
+    if chosen:
+        with db.atomic():
+            db.conn.executemany("UPDATE officers SET plain_mail = ? WHERE id = ?",
+                                [(flag, officer_id) for officer_id, flag in chosen])
     if enlisted is not None or retire is not None:
         if enlisted is not None:
             values[ENLISTED_FROM] = enlisted
@@ -48,4 +60,6 @@ def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
             values[RETIRE_AFTER] = retire or None
         with db.atomic():
             db["game"].update(1, {"settings": json.dumps(values, sort_keys=True)})
-    return DeskSettings(enlisted_from(values), retire_after(values))
+    plain_now = tuple(name for (name,) in db.conn.execute(
+        "SELECT name FROM officers WHERE plain_mail = 1 AND retired IS NULL ORDER BY id"))
+    return DeskSettings(enlisted_from(values), retire_after(values), plain_now)

@@ -9,6 +9,7 @@ mail in the outbox not yet sent. Nothing here changes the game but the reminders
 from __future__ import annotations
 
 import json
+import textwrap
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 from . import deadlines, store
 from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .schedule import deadline_text, time_left
+from .terminal import clean_line
 
 VALID, REFUSED_ONLY, NOTHING = "valid", "refused", "nothing"
 
@@ -162,3 +164,78 @@ def remind(game_dir: Path, *, again: bool = False, now: datetime | None = None) 
         else:
             queued.append(o.name)
     return Reminded(queued, without, already)
+
+
+# `pbem status` fits a terminal of 80 columns: every line is wrapped to it.
+WIDTH = 80
+
+
+def _wrapped(text: str, indent: str, width: int = WIDTH, first: str = "") -> list[str]:
+    """One entry wrapped to `width`, the lines after its first under `indent`; a word
+    longer than a line (a path) is cut. Players wrote parts of it: their control characters
+    are shown escaped, so none reaches the terminal or starts a line of its own."""
+    return textwrap.wrap(clean_line(text), width, initial_indent=first, subsequent_indent=indent,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
+def _orders_of(o: OfficerStatus) -> str:
+    if o.standing == VALID:
+        what = f"valid, {o.when} ({o.source})"
+        if o.superseded:
+            what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
+    elif o.standing == REFUSED_ONLY:
+        problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
+        what = f"refused only, {o.when} ({o.source}): {problem}"
+    else:
+        what = "nothing yet"
+    if o.refused and o.standing == VALID:
+        what += f"; {o.refused} refused"
+    if o.early:
+        what += "; early orders for move " + ", ".join(map(str, o.early))
+    return what
+
+
+def lines(found: Status, width: int = WIDTH) -> list[str]:
+    """What `pbem status` prints, no line wider than `width`: each officer's name and
+    missed moves in columns, what he sent wrapped beside them."""
+    if found.ended:
+        return [f"{found.game}: the game is over after move {found.move - 1}."]
+    out = [f"{found.game}, move {found.move} being collected."]
+    if found.deadline:
+        left = found.left if found.left.startswith("passed") else f"time left: {found.left}"
+        out += _wrapped(f"Deadline: {found.deadline}; {left}.", "  ", width)
+    else:
+        out.append("No deadline (no schedule; `pbem schedule` sets one).")
+    out += _wrapped(
+        f"{len(found.officers)} officer{'s' if len(found.officers) != 1 else ''}: "
+        f"{found.count(VALID)} with valid orders, {found.count(REFUSED_ONLY)} with refused "
+        f"orders only, {found.count(NOTHING)} with nothing yet.", "  ", width)
+    # A name is at most 40 characters: the orders keep at least a quarter of the width.
+    names = {o.name: clean_line(o.name) for o in found.officers}
+    name_width = max([len("officer"), *map(len, names.values())])
+    head = f"  {'officer':<{name_width}}  missed  "
+    out.append(head + "orders")
+    indent = " " * len(head)
+    for o in found.officers:
+        first = f"  {names[o.name]:<{name_width}}  {o.missed:>6}  "
+        out += _wrapped(_orders_of(o), indent, width, first=first)
+    if found.strangers:
+        out.append(f"Orders for no officer of this game ({len(found.strangers)}):")
+        for r in found.strangers:
+            why = r["problem"].message if r["problem"] else "not read"
+            sender = f" from {r['sender']}" if r["sender"] else ""
+            out += _wrapped(f"{r['source']}{sender}: {why}", "    ", width, first="  ")
+    if found.not_orders:
+        out.append(f"Mail that is not orders ({len(found.not_orders)}), for you to read:")
+        for r in found.not_orders:
+            sender = f" from {r['sender']}" if r["sender"] else ""
+            subject = f" \"{r['subject']}\"" if r["subject"] else ""
+            out += _wrapped(f"{r['source']}{sender}{subject}: {r['reason']}", "    ", width,
+                            first="  ")
+    if found.unfiled:
+        out += _wrapped(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
+                        "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder "
+                        "now.", "  ", width)
+    out.append(f"Outbox: {found.unsent} mail{'s' if found.unsent != 1 else ''} not yet sent"
+               + (" (`pbem send`)." if found.unsent else "."))
+    return out

@@ -395,6 +395,19 @@ def m011_events_in_order(db: sqlite_utils.Database) -> None:
     db["events"].create_index(["move", "seq"])
 
 
+@migrations()
+def m012_the_gms_desk(db: sqlite_utils.Database) -> None:
+    """The GM's desk: the UIDs of each IMAP folder `pbem inbox` filed (under the folder's
+    UIDVALIDITY, so a folder made anew is read anew) and whether it marked or moved each;
+    the officers who want their reports as plain text only."""
+    db["imap_uids"].create(
+        {"folder": str, "uidvalidity": int, "uid": int, "letter_id": int, "done": int},
+        pk=("folder", "uidvalidity", "uid"), not_null={"folder", "uidvalidity", "uid"},
+        defaults={"done": 0},
+    )
+    db["officers"].add_column("plain_mail", int, not_null_default=0)
+
+
 def db_path(game_dir: Path) -> Path:
     return Path(game_dir) / DB_NAME
 

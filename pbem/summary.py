@@ -3,7 +3,9 @@
 `pbem preview` and `pbem resolve` print this summary: who held and why, landings, losses,
 ships destroyed, promotions, the end of the game. A run that would let most ships hold is
 almost always a mistake (the orders are not in `orders/` yet, or `resolve` was typed twice),
-so `resolve` refuses it unless the GM says `--force`.
+so `resolve` refuses it unless the GM says `--force`. So does a run in which the share of
+officers holding jumps far above that of the last moves: a mail fetch that broke halfway
+looks like a mass desertion (Eressea's server refuses such a turn the same way).
 """
 
 from __future__ import annotations
@@ -14,6 +16,16 @@ from operator import itemgetter
 from typing import Iterable, Mapping
 
 from .rules.events import Event
+
+
+# A jump: the share of officers holding at least 25 points above the last moves' (a game
+# whose officers mostly send their orders, 0-10% holding, now at a third or more) and at
+# least 3 officers more than that share would give. One or two players late is ordinary in
+# any game; a third of them at once, in a game of a dozen or more, is a lost batch of mail.
+# The 50% rule above catches the rest.
+JUMP_POINTS = 25
+JUMP_OFFICERS = 3
+RECENT_MOVES = 3  # the moves compared with
 
 
 @dataclass(frozen=True)
@@ -29,6 +41,8 @@ class MoveSummary:
     game_end: str | None = None
     hazards: tuple[str, ...] = ()  # outer space: the nets, distortions and black hole met
     alien_ship: tuple[str, ...] = ()  # outer space: its entry, its holds, attacks, its end
+    # (officers holding, officers) in each of the last moves resolved, the latest first.
+    recent: tuple[tuple[int, int], ...] = ()
 
     @property
     def stray(self) -> str | None:
@@ -38,7 +52,25 @@ class MoveSummary:
         holding = self.officers - self.with_orders
         if 2 * holding > self.officers:
             return f"{holding} of {self.officers} officers would hold position"
-        return None
+        return self.jump
+
+    @property
+    def jump(self) -> str | None:
+        """The share of officers holding far above the last moves' (JUMP_POINTS), or None.
+        In whole numbers: holding/officers - held/played >= JUMP_POINTS/100, and holding -
+        officers * held/played >= JUMP_OFFICERS."""
+        held = sum(h for h, _ in self.recent)
+        played = sum(n for _, n in self.recent)
+        if not played or not self.officers:
+            return None
+        holding = self.officers - self.with_orders
+        excess = holding * played - held * self.officers  # over `played * officers`
+        if 100 * excess < JUMP_POINTS * self.officers * played or excess < JUMP_OFFICERS * played:
+            return None
+        moves = len(self.recent)
+        return (f"{holding} of {self.officers} officers would hold position "
+                f"({100 * holding // self.officers}%), against {100 * held // played}% in the "
+                f"last {moves} move{'s' if moves != 1 else ''}: is all the mail filed?")
 
     def lines(self) -> list[str]:
         holding = self.officers - self.with_orders

@@ -472,3 +472,18 @@ def test_history_shows_places_and_one_officers_record(played):
     assert re.search(r"3\s+2/4\s+Decurio\s+3\s+\+0\s+held\s+-", ok("history", played, "--officer", "Niccolò Varro"))
     result = run("history", played, "--officer", "Nobody")
     assert result.exit_code == 1 and "no officer named 'Nobody'; the officers are: Cæcilia Metella" in result.output
+
+
+def test_the_ship_types_are_one_command_away_and_in_the_readme():
+    """`pbem ships`: spaces, minimums and maximums of every type; the README shows the
+    same table."""
+    out = ok("ships")
+    head, level, spaces = out.splitlines()[:3]
+    assert head.split() == ["FROMBOLA", "GLADIUM", "SPATHA", "HASTA"]
+    assert spaces.split() == ["spaces", "10", "16", "22", "30"]  # FROMBOLA 10, GLADIUM 16
+    tot = next(line for line in out.splitlines() if line.startswith("tot"))
+    assert tot.split() == ["tot", "0", "0", "0-1", "0-2"]  # only SPATHA and HASTA (4 VI)
+    assert max(map(len, out.splitlines())) <= 80
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "```text\n" + out + "```" in readme
+    assert "`pbem ships` lists each" in " ".join(ok("enlist", "--help").split())

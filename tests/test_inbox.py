@@ -206,6 +206,12 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     tullius = next(text(m) for row, m in sent if row["recipients"] == "tullius@example.org")
     assert "FILED FOR MOVE 2: this mail came after the deadline of move 1" in tullius
     assert "Monday 19 October 2026, 20:00:01 Europe/Rome (18:00:01 UTC)" in " ".join(tullius.split())
+    # Each receipt's subject says accepted, refused or filed for a later move, and which.
+    subjects = sorted(str(m["Subject"]) for _, m in sent)
+    assert subjects == sorted(
+        ["VII Legio cornifex: your orders for move 1 are accepted"] * 6
+        + ["VII Legio cornifex: your orders for move 1 are refused"] * 2
+        + ["VII Legio cornifex: your orders are filed for move 2"])
     # No receipt for the question: the GM answers it.
     assert not any("flavia" in row["recipients"] and "deadline?" in str(m["Subject"])
                    for row, m in sent)
@@ -218,8 +224,8 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     status = ok("status", folder)
     assert "cornifex, move 1 being collected." in status
     assert "6 officers: 5 with valid orders, 0 with refused orders only, 1 with nothing yet." in status
-    lines = {line.split("  ")[1].strip(): line for line in status.splitlines() if line.startswith("  ")
-             and not line.startswith("  officer")}
+    assert max(map(len, status.splitlines())) <= 80  # an 80-column terminal
+    lines = officer_lines(status)
     assert "valid, 2026-10-19 17:30:00 UTC" in lines["Notius"] and "1 earlier set superseded" in lines["Notius"]
     assert "1 refused" in lines["Niccolò Varro"]
     assert "nothing yet; early orders for move 2" in lines["Tullius"]
@@ -253,6 +259,22 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     assert (late["status"], late["move"]) == ("accepted", 2)
     last = text(receipts(folder)[-1][1])
     assert "ACCEPTED: your orders for move 2." in last and "played in move 2 as\nthey stand" in last
+
+
+def officer_lines(status: str) -> dict[str, str]:
+    """`pbem status`'s line of each officer, with the lines it is wrapped onto."""
+    table = status.split("  officer", 1)[1].splitlines()[1:]
+    found: dict[str, str] = {}
+    name = ""
+    for line in table:
+        if line.startswith("      "):
+            found[name] += " " + line.strip()
+        elif line.startswith("  "):
+            name = line.split("  ")[1].strip()
+            found[name] = line
+        else:
+            break
+    return found
 
 
 @pytest.fixture
@@ -439,8 +461,7 @@ def test_missed_moves_are_shown_in_status(two):
     game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
     status = ok("status", two)
     assert "missed" in status
-    line = next(l for l in status.splitlines() if l.startswith("  Flavia"))
-    assert line.rstrip().endswith("1")
+    assert officer_lines(status)["Flavia"].split()[:3] == ["Flavia", "1", "nothing"]
 
 
 def test_remind_queues_a_reminder_to_each_officer_still_missing_once(two):

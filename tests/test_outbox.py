@@ -4,6 +4,7 @@ database: welcome letters at enlistment, reports after a move, reminders, receip
 from __future__ import annotations
 
 import email
+import re
 import sqlite3
 from datetime import datetime, timezone
 from email import policy
@@ -54,7 +55,8 @@ def content(part: EmailMessage) -> str:
 
 
 def body(message: EmailMessage) -> str:
-    return content(message.get_body())
+    """The mail's text part (a report also has its web page beside it)."""
+    return content(message.get_body(preferencelist=("plain",)))
 
 
 def attachments(message: EmailMessage) -> dict[str, str]:
@@ -155,10 +157,11 @@ def test_a_receipt_answers_in_the_thread_of_the_mail():
     thread = compose.Thread(letter.message_id, letter.references)
     receipt = compose.receipt_letter(
         compose.parse_mailbox(GM), [compose.address("", letter.sender)], game="cornifex",
-        subject=letter.subject, body="accepted\n", answers=thread, now=NOW)
+        verdict="accepted", move=2, body="accepted\n", answers=thread, now=NOW)
     assert receipt["In-Reply-To"] == "<orders-2@example.it>"
     assert receipt["References"] == "<report-1@example.org> <orders-2@example.it>"
-    assert receipt["Subject"] == "Re: ordini"
+    # The subject says what became of the orders, and for which move.
+    assert receipt["Subject"] == "VII Legio cornifex: your orders for move 2 are accepted"
     hostile = compose.Thread("<x@y>\r\nBcc: victim@example.org")
     assert compose.letter(sender=compose.parse_mailbox(GM), to=[compose.parse_mailbox(GM)],
                           subject="s", body="b", now=NOW, answers=hostile)["In-Reply-To"] is None
@@ -222,11 +225,60 @@ def test_resolving_a_move_queues_each_mailed_officer_his_report(mailed_game):
     folder = mailed_game / "reports" / "move-01"
     for row, name in zip(reports, ("report-001-notius.txt", "report-002-niccolo-varro.txt")):
         message = parsed(mailed_game, row)
-        assert body(message) == (folder / name).read_text(encoding="utf-8")
+        report = (folder / name).read_text(encoding="utf-8")
+        assert body(message) == compose.mail_text(report)
         assert message["Subject"].startswith("VII Legio cornifex: report of move 1 for ")
         form = attachments(message)["orders-cornifex-move-02.txt"]
         assert "MOVE 2" in form and form in body(message)
+        # The text and the web page with the chart, side by side; the form attached.
+        assert message.get_content_type() == "multipart/mixed"
+        alternative = next(message.iter_parts())
+        assert [p.get_content_type() for p in alternative.iter_parts()] == [
+            "text/plain", "text/html"]
+        page = content(message.get_body(preferencelist=("html",)))
+        assert page == (folder / name).with_suffix(".html").read_text(encoding="utf-8")
+        assert "<svg " in page and "<script" not in page and "http://" not in \
+            page.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert not any(p.suffix == ".eml" for p in (mailed_game / "reports").rglob("*"))
+
+
+def test_no_line_of_a_mail_s_text_is_longer_than_78(mailed_game):
+    """RFC 5322 2.1.1: the report's own file keeps its long lines (a route with its
+    thrust, the bulletin's note), the mail wraps them under their indent."""
+    ok("resolve", mailed_game, "--force")
+    report = next((mailed_game / "reports" / "move-01").glob("report-001-*.txt")).read_text(
+        encoding="utf-8")
+    assert max(map(len, report.splitlines())) > 78
+    for row in mails(mailed_game):
+        message = parsed(mailed_game, row)
+        for part in message.walk():
+            if part.get_content_type() == "text/plain":
+                assert max(map(len, content(part).splitlines())) <= 78, row["file"]
+    wrapped = compose.mail_text("  Ordered: " + "8 N + " * 20 + "end")
+    first, second = wrapped.splitlines()
+    assert first.startswith("  Ordered: 8 N") and second[:4] == "    " and second[4] != " "
+    assert max(map(len, wrapped.splitlines())) <= 78
+    assert compose.mail_text("x" * 200).splitlines() == ["x" * 78, "  " + "x" * 76, "  " + "x" * 46]
+    assert " ".join(compose.mail_text("  a " + "word " * 40).split()) == " ".join(
+        ("  a " + "word " * 40).split())
+
+
+def test_an_officer_who_wants_plain_text_gets_no_web_page(mailed_game):
+    out = ok("settings", mailed_game, "--plain-mail", "niccolò varro")
+    assert "plain text only for Niccolò Varro." in out
+    ok("resolve", mailed_game, "--force")
+    by_officer = {r["officer_id"]: parsed(mailed_game, r) for r in mails(mailed_game)
+                  if r["kind"] == "report"}
+    assert by_officer[1].get_body(preferencelist=("html",)) is not None
+    plain = by_officer[2]
+    assert plain.get_body(preferencelist=("html",)) is None
+    assert [p.get_content_type() for p in plain.iter_parts()] == ["text/plain", "text/plain"]
+    assert "for every officer." in ok("settings", mailed_game, "--html-mail", "Niccolò Varro")
+    ok("enlist", mailed_game, "--name", "Flavia", "--email", "flavia@example.org", "--fit",
+       "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3", "--plain-mail")
+    assert "plain text only for Flavia." in ok("settings", mailed_game)
+    result = run("settings", mailed_game, "--plain-mail", "Nobody")
+    assert result.exit_code == 1 and "no officer named 'Nobody'" in result.output
 
 
 def test_resend_queues_the_report_again_to_the_new_address(mailed_game):
@@ -255,7 +307,7 @@ def test_a_reminder_carries_the_form_and_a_receipt_goes_to_sender_and_officer(ma
     assert "Your orders for move 1 have not arrived yet." in body(message)
     assert "orders-cornifex-move-01.txt" in attachments(message)
     receipt = outbox.queue_receipt(
-        mailed_game, db, body="Your orders were read.\n", subject="orders",
+        mailed_game, db, body="Your orders were read.\n", verdict="refused", move=1,
         answers=compose.Thread("<o@elsewhere.example>"), sender_address="someone@elsewhere.example",
         officer_id=1, now=NOW)
     row = next(r for r in mails(mailed_game) if r["id"] == receipt)
@@ -263,3 +315,34 @@ def test_a_reminder_carries_the_form_and_a_receipt_goes_to_sender_and_officer(ma
     message = parsed(mailed_game, row)
     assert message["In-Reply-To"] == "<o@elsewhere.example>"
     assert body(message) == "Your orders were read.\n"
+
+
+def test_what_players_read_sends_them_to_the_gm_never_to_a_pbem_command(mailed_game, tmp_path):
+    """Players do not run pbem: a welcome letter, a receipt, a reminder and a report tell
+    them to ask the GM, never to type a command of his."""
+    ok("settings", mailed_game, "--enlisted-from")
+    wrong = EmailMessage()
+    wrong["From"] = "Notius <notius@elsewhere.example>"
+    wrong["Subject"] = "orders"
+    wrong["Message-ID"] = "<n1@elsewhere.example>"
+    wrong.set_content(read_orders_text("Notius", "4tq9-mx2d", "ROUTE 2 N", "RESEARCH ATTACK 1"))
+    path = tmp_path / "wrong.eml"
+    path.write_bytes(wrong.as_bytes())
+    assert "1 refused" in ok("inbox", mailed_game, path)
+    ok("remind", mailed_game)
+    ok("resolve", mailed_game, "--force")
+    texts = []
+    for row in mails(mailed_game):
+        message = parsed(mailed_game, row)
+        texts += [content(p) for p in message.walk() if p.get_content_type() == "text/plain"]
+    kinds = {row["kind"] for row in mails(mailed_game)}
+    assert {"welcome", "receipt", "reminder", "report"} <= kinds
+    said = "\n".join(texts)
+    assert "ask the GM to change it" in said and "the rule is chosen when a game is created: " \
+        "ask the GM" in " ".join(said.split())
+    assert not re.search(r"\bpbem [a-z]", said), re.search(r".*\bpbem [a-z].*", said).group()
+
+
+def read_orders_text(officer: str, secret: str, *body: str) -> str:
+    return "\n".join(["GAME cornifex", f"OFFICER {officer}", f"SECRET {secret}", "MOVE 1",
+                      *body, "END", ""])

@@ -26,7 +26,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 def example_blocks() -> list[list[str]]:
     """The commands of the section's shell blocks, continuation lines joined, comments off."""
     text = README.read_text(encoding="utf-8")
-    section = text[text.index("### A game from start to finish"):text.index("### 1. Create the game")]
+    start = text.index("### A game from start to finish")
+    section = text[start:text.index("\n### ", start)]  # up to the next section
     blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
     assert len(blocks) == 2
     commands = []
@@ -95,7 +96,7 @@ def test_the_readme_example_runs_as_written(tmp_path, monkeypatch):
     assert "Move resolved." in outputs[6]
     kinds = [m["Subject"] for m in handler.messages()]
     assert sum("welcome" in s for s in kinds) == 2
-    assert sum(s == "Re: orders" for s in kinds) == 2
+    assert sum(s == "VII Legio cornifex: your orders for move 1 are accepted" for s in kinds) == 2
     assert sum("report of move 1" in s for s in kinds) == 2
     game = tmp_path / "cornifex"
     report = next((game / "reports" / "move-01").glob("report-*-notius.txt")).read_text(

@@ -663,3 +663,24 @@ def test_orders_dealt_with_are_archived_and_later_ones_wait(make_game):
     game.resolve(g.dir)
     assert "Ordered: 2 E" in g.report(2, "alpha")
     assert (orders / "archive" / "move-02" / "alpha-2.txt").is_file()
+
+
+def test_a_jump_in_officers_holding_waits_for_force_as_a_broken_fetch_would(make_game):
+    """Three moves with every order in; then a third of the officers' mail is missing, as
+    when a mailbox fetch broke halfway: resolve refuses and says so, --force plays it."""
+    officers = [(f"Officer{n:02d}", f"secr-{n:04d}", EXAMPLE_FIT) for n in range(12)]
+    g = make_game((10, 10, 2), [(20, 20, 2)], officers=officers)
+    for move in (1, 2, 3):
+        for name, secret, _ in officers:
+            g.post(f"{name}-{move}.txt", orders_text(name, secret, move, "ROUTE 1 N"))
+        game.resolve(g.dir)
+    for name, secret, _ in officers[:8]:
+        g.post(f"{name}-4.txt", orders_text(name, secret, 4, "ROUTE 1 S"))
+    with pytest.raises(game.StrayRun) as refused:
+        game.resolve(g.dir)
+    assert ("4 of 12 officers would hold position (33%), against 0% in the last 3 moves: "
+            "is all the mail filed?") in str(refused.value)
+    assert "--force" in str(refused.value)
+    assert pbem.store.open_db(g.dir)["moves"].count == 3  # nothing played
+    done = game.resolve(g.dir, force=True)
+    assert done.move == 4 and done.summary.with_orders == 8

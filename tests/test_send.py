@@ -18,6 +18,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 from click.testing import CliRunner
 
 from pbem.cli import main
+from pbem.mail.compose import mail_text
 
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 GM = "Space Computer <sc@example.org>"
@@ -109,13 +110,33 @@ def test_the_outbox_is_delivered_once(game):
     assert welcome["Subject"] == "VII Legio cornifex: welcome, Notius"
     assert "YOUR SECRET: 4tq9-mx2d" in welcome.get_body().get_content()
     assert report["Subject"] == "VII Legio cornifex: report of move 1 for Notius"
-    text = report.get_body().get_content().replace("\r\n", "\n")
-    assert text == (game / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
+    text = report.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    assert text == mail_text((game / "reports" / "move-01" / "report-001-notius.txt").read_text(
+        encoding="utf-8"))
     assert [a.get_filename() for a in report.iter_attachments()] == ["orders-cornifex-move-02.txt"]
     rows = mails(game)
     assert all(r["sent"] and r["attempts"] == 1 and r["last_error"] == "" for r in rows)
-    # A delivered secret does not stay on disk; the reports do.
+    # A delivered secret does not stay on disk; the reports do, in sent/: outbox/ holds
+    # only what waits.
     assert [(game / r["file"]).exists() for r in rows] == [False, False, True, True]
+    assert [r["file"].split("/")[0] for r in rows[2:]] == ["sent", "sent"]
+    assert not list((game / "outbox").glob("*.eml"))
+
+
+def test_mail_sent_before_pbem_stopped_is_kept_in_sent_by_the_next_send(game):
+    """Marked sent, then stopped before its file left outbox/: the next `pbem send` sends
+    nothing again and puts it where sent mail is kept."""
+    conn = sqlite3.connect(game / "game.db")
+    with conn:
+        conn.execute("UPDATE mails SET sent = '2026-10-19T18:00:00+00:00' WHERE kind = 'report'")
+    conn.close()
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+    assert len(inbox.received) == 2  # the welcome letters only
+    assert sorted(r["file"].split("/")[0] for r in mails(game) if r["kind"] == "report") == [
+        "sent", "sent"]
+    assert not list((game / "outbox").glob("*.eml"))
 
 
 def test_a_refused_mail_stays_queued_with_the_reason(game):
@@ -236,3 +257,69 @@ def test_a_mail_whose_file_is_not_the_one_queued_is_never_sent(game):
     assert row["subject"] not in subjects and len(subjects) == len(mails(game)) - 1
     kept = next(r for r in mails(game) if r["id"] == row["id"])
     assert kept["sent"] is None and "not sent" in kept["last_error"]
+
+
+def test_the_report_mail_s_web_page_as_received_draws_the_chart_and_fetches_nothing(
+        game, tmp_path):
+    """The HTML part of a report mail as the SMTP server received it, opened in headless
+    Chromium as a mail client shows it: the officer's chart drawn, no request made."""
+    from test_html import CHROMIUM, FLAGS
+
+    if not CHROMIUM.exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run "
+                    "this test")
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="the Playwright package is not installed")
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+    report = next(m for m in inbox.messages() if "report of move 1 for Notius" in m["Subject"])
+    assert report.get_content_type() == "multipart/mixed"
+    page_part = report.get_body(preferencelist=("html",))
+    assert page_part.get_content_type() == "text/html"
+    html = page_part.get_content()
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
+            args=FLAGS[1:], viewport={"width": 1280, "height": 900})
+        try:
+            page = context.new_page()
+            requests, problems = [], []
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: problems.append(str(e)))
+            page.set_content(html, wait_until="load")
+            assert page.title() == "VII Legio - cornifex - move 1 - report for Decurio Notius"
+            box = page.evaluate("""() => {
+                const svg = document.querySelector('svg.chart');
+                const r = svg.getBoundingClientRect();
+                return {width: r.width, height: r.height, scripts: document.scripts.length,
+                        images: document.images.length};
+            }""")
+            assert box["width"] > 300 and box["height"] > 200
+            assert box["scripts"] == 0 and box["images"] == 0
+            assert "Notius" in page.inner_text("body")
+            assert requests == [] and problems == []
+        finally:
+            context.close()
+    # And the text part beside it, for the clients that show only text.
+    text = report.get_body(preferencelist=("plain",)).get_content()
+    assert text.startswith("VII LEGIO - cornifex") and max(map(len, text.splitlines())) <= 78
+
+
+def test_a_rollback_never_makes_a_sent_mail_wait_again(game):
+    """The backup before move 2 knows the reports of move 1 as waiting; they were sent
+    since, and stay sent when move 2 is rolled back."""
+    ok("resolve", game, "--force")
+    inbox = Inbox()
+    with smtp_server(inbox) as port:
+        ok("send", game, "--host", "127.0.0.1", "--port", port)
+        assert len(inbox.received) == 6
+        out = ok("rollback", game)
+        assert "2 mails queued since had already been sent" in out
+        assert "The outbox is empty: nothing to send." in ok(
+            "send", game, "--host", "127.0.0.1", "--port", port)
+    assert len(inbox.received) == 6
+    reports = [r for r in mails(game) if r["kind"] == "report"]
+    assert [(r["move"], r["file"].split("/")[0], bool(r["sent"])) for r in reports] == [
+        (1, "sent", True), (1, "sent", True)]

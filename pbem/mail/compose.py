@@ -10,6 +10,7 @@ start a header of its own (`Bcc:` smuggled in a name).
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
@@ -28,6 +29,9 @@ SECRET_KINDS = frozenset({WELCOME, SECRET})
 
 _MESSAGE_ID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")  # printable ASCII, no < > or space
 _SUBJECT_LIMIT = 200
+# The longest line of a mail's text part: RFC 5322 (2.1.1) asks for 78, and mail clients
+# that show a fixed width cut or wrap what is longer.
+MAIL_WIDTH = 78
 
 
 class _Headers(HeaderRegistry):
@@ -107,11 +111,30 @@ class Thread:
     references: tuple[str, ...] = ()
 
 
+def mail_text(text: str, width: int = MAIL_WIDTH) -> str:
+    """A text with every line of more than `width` characters wrapped at its spaces, the
+    rest of it under its own indent and two spaces more (a word longer than a line is
+    cut): the files in reports/ keep their long lines, the mail does not."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = line[:len(line) - len(line.lstrip(" "))][:width // 2]
+        lines += textwrap.wrap(line, width, subsequent_indent=indent + "  ",
+                               break_on_hyphens=False, expand_tabs=False,
+                               replace_whitespace=False) or [line[:width]]
+    return "\n".join(lines)
+
+
 def letter(
     *, sender: Address, to: list[Address], subject: str, body: str, now: datetime,
     attachments: tuple[Attachment, ...] = (), answers: Thread | None = None,
+    html: str | None = None,
 ) -> EmailMessage:
-    """One mail: plain UTF-8 text, the attachments as text/plain files."""
+    """One mail: plain UTF-8 text, no line longer than MAIL_WIDTH; with `html`, the same
+    as a web page beside it (multipart/alternative, the text first for the clients that
+    show only text); the attachments as text/plain files."""
     if not to:
         raise MailError("a mail needs at least one recipient")
     if now.tzinfo is None:
@@ -133,19 +156,14 @@ def letter(
             message["References"] = " ".join(dict.fromkeys(ids))
     # Quoted-printable: plain ASCII text stays readable, and a relay without 8BITMIME
     # carries it unchanged.
-    message.set_content(body, charset="utf-8", cte="quoted-printable")
+    message.set_content(mail_text(body), charset="utf-8", cte="quoted-printable")
+    if html is not None:
+        message.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     for attachment in attachments:
         filename = _clean(attachment.filename, "the file name")
         message.add_attachment(attachment.text, subtype="plain", charset="utf-8",
                                cte="quoted-printable", filename=filename)
     return message
-
-
-def reply_subject(subject: str, fallback: str) -> str:
-    subject = " ".join(subject.split())
-    if not subject:
-        return fallback
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 
 # --- the letters -----------------------------------------------------------------------
@@ -156,10 +174,11 @@ def form_attachment(game: str, move: int, form: str) -> Attachment:
 
 
 def report_letter(sender: Address, to: Address, *, game: str, move: int, report: str,
-                  form: str | None, now: datetime) -> EmailMessage:
-    """The report of a move in the body; the next move's order form also attached."""
+                  form: str | None, now: datetime, html: str | None = None) -> EmailMessage:
+    """The report of a move in the body, as text and (with `html`) as the web page with
+    the officer's chart drawn in it; the next move's order form also attached."""
     return letter(
-        sender=sender, to=[to], now=now, body=report,
+        sender=sender, to=[to], now=now, body=report, html=html,
         subject=f"VII Legio {game}: report of move {move} for {to.display_name}",
         attachments=(form_attachment(game, move + 1, form),) if form else (),
     )
@@ -182,8 +201,26 @@ def reminder_letter(sender: Address, to: Address, *, game: str, move: int, body:
                   attachments=(form_attachment(game, move, form),))
 
 
-def receipt_letter(sender: Address, to: list[Address], *, game: str, subject: str, body: str,
-                   answers: Thread, now: datetime) -> EmailMessage:
-    """The answer to one mail of orders, in its thread."""
+# What a receipt's subject says of the orders it answers, by their verdict.
+VERDICT_SUBJECTS = {
+    "accepted": "VII Legio {game}: your orders for move {move} are accepted",
+    "refused": "VII Legio {game}: your orders for move {move} are refused",
+    "waiting": "VII Legio {game}: your orders are filed for move {move}",
+}
+
+
+def receipt_subject(game: str, verdict: str, move: int | None) -> str:
+    """A receipt says in its subject what became of the orders, and for which move: the
+    player's own subject (most often a reply to the welcome letter) tells nothing."""
+    if verdict in VERDICT_SUBJECTS and move is not None:
+        return VERDICT_SUBJECTS[verdict].format(game=game, move=move)
+    return f"VII Legio {game}: your orders"
+
+
+def receipt_letter(sender: Address, to: list[Address], *, game: str, body: str,
+                   answers: Thread, now: datetime, verdict: str,
+                   move: int | None) -> EmailMessage:
+    """The answer to one mail of orders, in its thread (In-Reply-To and References keep
+    it there whatever the subject)."""
     return letter(sender=sender, to=to, now=now, body=body, answers=answers,
-                  subject=reply_subject(subject, f"VII Legio {game}: your orders"))
+                  subject=receipt_subject(game, verdict, move))

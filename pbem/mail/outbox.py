@@ -1,5 +1,7 @@
 """The outbox: every mail pbem writes waits in the game folder's `outbox/` as one `.eml`
-file, recorded in the `mails` table until `pbem send` delivers it.
+file, recorded in the `mails` table until `pbem send` delivers it; then it is kept in
+`sent/` (a letter carrying a secret is deleted instead), so that `outbox/` holds only
+what waits.
 
 A mail is queued only when the game has the GM's address (the From of every mail) and the
 officer has an e-mail address; the report mails of a move are queued after the move is
@@ -28,6 +30,7 @@ from .compose import MailError
 from .order_text import form
 
 OUTBOX = "outbox"
+SENT = "sent"  # where a mail delivered is kept
 MAIL_FROM = "mail_from"  # the game setting holding the GM's address
 
 
@@ -138,6 +141,34 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
     return mail_id
 
 
+def keep_sent(game_dir: Path, db: sqlite_utils.Database, row: dict[str, Any]) -> None:
+    """A mail delivered (its row marked sent) leaves outbox/ for sent/. Moved first, then
+    its row names the new place: a stop between the two leaves the file in sent/ and the
+    row naming outbox/, which the next `pbem send` mends (`tidy_sent`)."""
+    if not row["file"].startswith(f"{OUTBOX}/"):
+        return
+    name = Path(row["file"]).name
+    source, target = Path(game_dir) / row["file"], Path(game_dir) / SENT / name
+    if source.is_file():
+        target.parent.mkdir(exist_ok=True)
+        os.replace(source, target)
+    if target.is_file():
+        with db.atomic():
+            db.conn.execute("UPDATE mails SET file = ? WHERE id = ?", (f"{SENT}/{name}", row["id"]))
+
+
+def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
+    """Mail marked sent whose file is still in outbox/ (pbem stopped between the two, or
+    the game was made before sent/) moved to sent/."""
+    rows = list(db.query("SELECT id, file, kind FROM mails WHERE sent IS NOT NULL AND file LIKE ?",
+                         [f"{OUTBOX}/%"]))
+    for row in rows:
+        if row["kind"] in compose.SECRET_KINDS:
+            (Path(game_dir) / row["file"]).unlink(missing_ok=True)
+        else:
+            keep_sent(game_dir, db, row)
+
+
 def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
     return list(db.query("SELECT * FROM mails WHERE sent IS NULL ORDER BY id"))
 
@@ -177,8 +208,8 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     done = {r[0] for r in db.conn.execute(
         "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
     # An officer the move itself retired (missed moves) still gets its report, his last.
-    rows = list(db.query("SELECT id, name, email FROM officers WHERE (retired IS NULL OR "
-                         "retired = ?) AND email != '' ORDER BY id", [move]))
+    rows = list(db.query("SELECT id, name, email, plain_mail FROM officers WHERE (retired IS "
+                         "NULL OR retired = ?) AND email != '' ORDER BY id", [move]))
     forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
@@ -190,7 +221,8 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
         next_form = forms.get(row["id"])
         message = compose.report_letter(
             sender, to, game=g["name"], move=move,
-            report=path.read_text(encoding="utf-8"), form=next_form, now=now)
+            report=path.read_text(encoding="utf-8"), form=next_form, now=now,
+            html=_report_page(path, row))
         queued.append(queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"],
                             move=move, now=now, label=row["name"]))
     return queued
@@ -218,9 +250,21 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
     message = compose.report_letter(
         sender, to, game=g["name"], move=move,
         report=path.read_text(encoding="utf-8"),
-        form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now)
+        form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now,
+        html=_report_page(path, row))
     return queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"], move=move,
                  now=now, label=row["name"])
+
+
+def _report_page(path: Path, row: dict[str, Any]) -> str | None:
+    """The report as the web page written beside its text, with the officer's chart drawn
+    in it (inline SVG: nothing is fetched from anywhere, and its Content-Security-Policy
+    forbids any script); None for an officer who wants plain text only, or when the page
+    is missing (a game whose templates write none)."""
+    page = path.with_suffix(".html")
+    if row.get("plain_mail") or not page.is_file():
+        return None
+    return page.read_text(encoding="utf-8")
 
 
 def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
@@ -336,8 +380,9 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
                  move=g["move"], now=now, label=row["name"])
 
 
-def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subject: str,
-                  answers: compose.Thread, sender_address: str, officer_id: int | None,
+def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, verdict: str,
+                  move: int | None, answers: compose.Thread, sender_address: str,
+                  officer_id: int | None,
                   to_officer: bool = True, now: datetime | None = None,
                   desk: "Desk | None" = None) -> int | None:
     """The answer to a mail of orders: to its sender and to the officer's enlisted address
@@ -363,8 +408,8 @@ def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, subje
     if not to:
         return None
     now = now or now_utc()
-    message = compose.receipt_letter(sender, to, game=desk.game, subject=subject, body=body,
-                                     answers=answers, now=now)
+    message = compose.receipt_letter(sender, to, game=desk.game, body=body, answers=answers,
+                                     now=now, verdict=verdict, move=move)
     return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
                  move=desk.move, now=now, label=row["name"] if row else "",
                  writer=desk.writer)

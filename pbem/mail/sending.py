@@ -5,7 +5,8 @@ statement that fails if anything else marked it first) and marked sent the momen
 server accepts it, so a second run (or one beside it, or after a crash) never sends it
 twice; a mail the server refuses goes back to the queue with the server's answer and one
 more attempt counted. A claim found by the next run is a send stopped while it delivered
-that mail: it may have arrived, so it is not sent again, and the GM is told. The account comes only from the environment
+that mail: it may have arrived, so it is not sent again, and the GM is told. A mail sent
+leaves `outbox/` for `sent/`. The account comes only from the environment
 (PBEM_SMTP_USER, PBEM_SMTP_PASSWORD): pbem never writes it to the database or a file.
 """
 
@@ -25,7 +26,7 @@ from typing import Any, Mapping
 from .. import store
 from ..store import GameError
 from .compose import SECRET_KINDS
-from .outbox import fingerprint, now_utc, pending, stamp
+from .outbox import fingerprint, keep_sent, now_utc, pending, stamp, tidy_sent
 
 PLAIN, STARTTLS, SSL = "plain", "starttls", "ssl"
 DEFAULT_PORTS = {PLAIN: 25, STARTTLS: 587, SSL: 465}
@@ -135,6 +136,7 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
     game_dir = Path(game_dir)
     db = store.open_db(game_dir)
     done = Delivery(stopped=_stopped_claims(db, now or now_utc()))
+    tidy_sent(game_dir, db)
     mails = pending(db)
     if not mails:
         return done
@@ -189,6 +191,8 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
             if row["kind"] in SECRET_KINDS:
                 # A delivered secret does not stay on the GM's disk in clear.
                 path.unlink(missing_ok=True)
+            else:
+                keep_sent(game_dir, db, row)
     finally:
         try:
             smtp.quit()

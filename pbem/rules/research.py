@@ -371,8 +371,8 @@ def research_problems(orders: Orders, officer: Officer, rules: ResearchRules,
     if not orders.research:
         return []
     if not enabled(settings):
-        fix = ("delete the RESEARCH lines; the GM switches the rule on when creating a game "
-               "(pbem new --rule research)")
+        fix = ("delete the RESEARCH lines; the rule is chosen when a game is created: ask "
+               "the GM")
         return [orders.problem("RESEARCH", "this game does not use the optional rule "
                                "Unpredictable Research", fix, line=r.line, private=False)
                 for r in orders.research]
