@@ -309,11 +309,12 @@ class Inbox:
             verdict = self._header(orders, problems, letter)
             status = WAITING
             if verdict.officer is None:  # nobody's: told now, for the move being collected
-                move, late = self.state.move, False
-                verdict = self._check(orders, problems, letter, carried=False)
+                move = self.state.move
+                verdict = self._check(orders, problems, letter)
                 status = REFUSED
         else:
-            verdict = self._check(orders, problems, letter, carried=late)
+            verdict = self._check(orders, problems, letter,
+                                  after_deadline=late and orders.move == move)
             status = ACCEPTED if verdict.officer is not None and not verdict.problems else REFUSED
         officer = verdict.officer
         # What the receipt says of the orders filed before: only a receipt needs it.
@@ -367,18 +368,31 @@ class Inbox:
         return f"your mail of {date.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
 
     def _move_for(self, declared: int | None, date: datetime, dated_by: str) -> tuple[int, bool]:
-        """The move a letter is filed for, and whether it came too late for its own: orders
-        for a move already played, or dated after the deadline of the move being collected,
-        wait for the next move. A plain file is dated by the GM's own saving of it, so no
-        deadline applies to it."""
+        """The move a letter is filed for, and whether it came too late for the move it
+        names. Orders are played only in the move they name (DESIGN, rulings): orders for
+        a later move wait for it; orders for a move already played, or dated after the
+        deadline of the move being collected, are filed for the move being collected and
+        refused there, never played in a later one. A plain file is dated by the GM's own
+        saving of it, so no deadline applies to it."""
         current = self.state.move
         if declared is not None and declared > current:
             return declared, False
         late = declared is not None and declared < current
-        if (self.deadline is not None and dated_by in _OWN_DATES
+        if (declared is not None and self.deadline is not None and dated_by in _OWN_DATES
                 and date > self.deadline.utc):
-            return current + 1, True
+            late = True
         return current, late
+
+    def _deadline_problem(self, orders: Orders) -> Problem:
+        """Orders for the move being collected that came after its deadline."""
+        move = self.state.move
+        when = (deadlines.deadline_text(self.deadline) if self.deadline is not None
+                else "its deadline")
+        return orders.problem(
+            "MOVE", f"this mail came after the deadline of move {move} ({when}); orders are "
+            "played only in the move they name, and move "
+            f"{move} takes no more", f"send orders for move {move + 1} (write MOVE {move + 1}) "
+            f"once move {move} is resolved", private=False)
 
     def _secret_ok(self, officer_id: int, secret: str) -> bool:
         salt, stored = self.secrets[officer_id]
@@ -418,12 +432,12 @@ class Inbox:
                         self._authentic(orders, officer, from_problem))
 
     def _check(self, orders: Orders, problems: list[Problem], letter: Letter, *,
-               carried: bool, secret_ok: lawful.SecretCheck | None = None) -> _Verdict:
-        """The rules' lawfulness check, in full, for the move being collected."""
-        if carried and orders.move is not None:
-            # Orders that came too late for their move are played in the next one as they
-            # stand: their MOVE line names the move they missed.
-            orders = replace(orders, move=self.state.move)
+               after_deadline: bool = False,
+               secret_ok: lawful.SecretCheck | None = None) -> _Verdict:
+        """The rules' lawfulness check, in full, for the move being collected; orders for
+        another move are refused by it as they stand (`lawful.header_problems`)."""
+        if after_deadline:
+            problems = problems + [self._deadline_problem(orders)]
         check = secret_ok or self._secret_ok
         # The header check asks whether the secret is the officer's it names; the answer
         # also says below whether the letter proves it is his: hashed once.
@@ -507,11 +521,15 @@ class Inbox:
             return f"{source}: {self._nobody(orders)}"
         who = officer.name if officer else "no officer of this game"
         if status == ACCEPTED:
-            return f"{source}: accepted for move {move} ({who})" + ("; came late" if late else "")
+            return f"{source}: accepted for move {move} ({who})"
         if status == WAITING:
-            why = "came after the deadline" if late else "early"
-            return f"{source}: waits for move {move} ({who}, {why})"
-        return f"{source}: refused ({who}), {plural(len(problems), 'problem')}"
+            return f"{source}: waits for move {move} ({who}, early)"
+        refused = f"{source}: refused ({who}), {plural(len(problems), 'problem')}"
+        if late:  # the GM is told why the orders do not count although they are good
+            why = next((p.message for p in problems if p.text.upper().startswith("MOVE")),
+                       "it came too late for the move it names")
+            return f"{refused}: too late, {why}"
+        return refused
 
     # --- receipts ------------------------------------------------------------------------
 
@@ -623,7 +641,7 @@ class Inbox:
             return bool(row["authentic"]) and secrets.get(officer_id, ("", ""))[1] == row["authentic"]
 
         return self._check(orders, problems, letter, secret_ok=secret_ok,
-                           carried=row["declared"] is not None and row["declared"] != self.state.move)
+                           after_deadline=bool(row["late"]) and row["declared"] == self.state.move)
 
     def file_folder(self, files: Iterable[tuple[str, str]], out: Collected,
                     regular: Collection[str] = ()) -> None:
@@ -789,9 +807,6 @@ class Inbox:
                     + "\n".join(problems_listed(row)))
         if later:
             row = later[0]
-            if row["late"]:
-                return (f"{called(row['label'])} came after the deadline of move "
-                        f"{self.state.move}: it waits for move {row['move']}")
             return (f"no orders for this move arrived: {row['label']} is for move "
                     f"{row['declared']}; this move is {self.state.move}")
         return ""

@@ -1,0 +1,141 @@
+"""One verdict on every letter: `pbem check`, the inbox's receipt and `pbem resolve` agree,
+and orders are played only in the move they name (DESIGN, rulings), as a player and a GM
+meet them through the command line."""
+
+from __future__ import annotations
+
+import email
+import sqlite3
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+
+FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
+GM = "Space Computer <sc@example.org>"
+OFFICERS = {"Notius": ("4tq9-mx2d", "notius@example.org"),
+            "Flavia": ("fl4v-1a00", "flavia@example.org")}
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def ok(*args) -> str:
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def orders(name: str, move: int, *body: str) -> str:
+    return "\n".join(["GAME cornifex", f"OFFICER {name}", f"SECRET {OFFICERS[name][0]}",
+                      f"MOVE {move}", *body, "END", ""])
+
+
+def rows(folder: Path, sql: str, params=()) -> list[dict]:
+    conn = sqlite3.connect(folder / "game.db")
+    conn.row_factory = sqlite3.Row
+    try:
+        return [dict(r) for r in conn.execute(sql, params)]
+    finally:
+        conn.close()
+
+
+def receipts(folder: Path) -> list[str]:
+    out = []
+    for row in rows(folder, "SELECT file FROM mails WHERE kind = 'receipt' ORDER BY id"):
+        message = email.message_from_bytes((folder / row["file"]).read_bytes(),
+                                           policy=policy.default)
+        out.append(message.get_body().get_content().replace("\r\n", "\n"))
+    return out
+
+
+def post(folder: Path, name: str, text: str) -> Path:
+    path = folder / "orders" / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def report(folder: Path, move: int, part: str) -> str:
+    (path,) = (folder / "reports" / f"move-{move:02d}").glob(f"report-*{part}*.txt")
+    return path.read_text(encoding="utf-8")
+
+
+def gm_log(folder: Path, move: int) -> str:
+    return (folder / "reports" / f"move-{move:02d}" / "gm-log.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def cornifex(tmp_path) -> Path:
+    """A game of two officers whose move 1 is played: move 2 is being collected."""
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12", "--gm-email", GM)
+    for name, (secret, address) in OFFICERS.items():
+        ok("enlist", folder, "--name", name, "--email", address, "--fit", FIT,
+           "--secret", secret)
+    post(folder, "notius-1.txt", orders("Notius", 1, "ROUTE 2 N"))
+    post(folder, "flavia-1.txt", orders("Flavia", 1, "ROUTE 1 E"))
+    ok("resolve", folder)
+    return folder
+
+
+def test_a_stale_file_is_refused_by_check_and_resolve_and_the_ship_holds(cornifex):
+    """Point 1: a file for move 1 in orders/ while move 2 is collected is refused
+    everywhere; the ship holds, and both the report and the GM log say why."""
+    stale = post(cornifex, "notius-old.txt", orders("Notius", 1, "ROUTE 3 S"))
+    post(cornifex, "flavia-2.txt", orders("Flavia", 2, "ROUTE 1 W"))
+    checked = run("check", stale, "--game", cornifex)
+    assert checked.exit_code == 1
+    assert "these orders are for move 1, which has been played" in checked.output
+    assert "write MOVE 2" in checked.output
+
+    ok("resolve", cornifex, "--force")
+    notius = report(cornifex, 2, "notius")
+    assert "YOUR SHIP HELD POSITION THIS MOVE." in notius
+    assert "orders/notius-old.txt was refused" in notius
+    assert "these orders are for move 1, which has been played" in notius
+    assert "Ordered: 3 S" not in notius
+    assert "orders/notius-old.txt: refused (Notius), 1 problem: too late, these orders " \
+        "are for move 1" in gm_log(cornifex, 2)
+    (letter,) = rows(cornifex, "SELECT * FROM letters WHERE source = 'orders/notius-old.txt'")
+    assert (letter["status"], letter["move"], letter["declared"], letter["played"]) == (
+        "refused", 2, 1, 0)
+
+
+def late_mail(folder: Path, name: str, move: int, *body: str) -> Path:
+    m = EmailMessage()
+    m["From"] = f"{name} <{OFFICERS[name][1]}>"
+    m["To"] = GM
+    m["Subject"] = "my orders"
+    m["Date"] = format_datetime(datetime.now(timezone.utc))
+    m["Message-ID"] = f"<{name}.{move}@example.org>"
+    m.set_content(orders(name, move, *body))
+    path = folder.parent / f"{name}-{move}.eml"
+    path.write_bytes(m.as_bytes(policy=policy.SMTP))
+    return path
+
+
+def test_late_orders_are_refused_as_written_and_the_receipt_says_so(cornifex):
+    """Point 2: a mail for move 1 that arrives once move 1 is played is not rewritten into
+    move 2: its receipt names move 1, shows the MOVE line as written, says it came too late
+    and asks for orders for move 2; resolve does not play it."""
+    out = ok("inbox", cornifex, late_mail(cornifex, "Notius", 1, "ROUTE 3 S"))
+    assert "0 accepted, 1 refused" in out
+    (receipt,) = [r for r in receipts(cornifex) if "ROUTE 3 S" in r]
+    said = " ".join(receipt.split())
+    assert "REFUSED: too late for move 1." in said
+    assert "Orders are played only in the move they name, never in a later one." in said
+    assert "Send your orders for move 2" in said
+    assert "     4  MOVE 1\n" in receipt and "MOVE 2" not in receipt.split("PROBLEMS")[0]
+    assert "played in move 2" not in said
+    assert "these orders are for move 1, which has been played" in said
+
+    ok("resolve", cornifex, "--force")
+    notius = report(cornifex, 2, "notius")
+    assert "YOUR SHIP HELD POSITION THIS MOVE." in notius and "Ordered: 3 S" not in notius
