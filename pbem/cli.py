@@ -162,7 +162,9 @@ def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+# Not click's readable check: a file that cannot be read is one problem among the files.
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(readable=False, path_type=Path))
 @click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Also check secret, move, ship and planets against this game.")
 def check(files: tuple[Path, ...], game_dir: Path | None) -> None:

@@ -17,6 +17,8 @@ from click.testing import CliRunner
 
 from pbem.cli import main
 
+from unreadable import without_reading_rights
+
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 GM = "Space Computer <sc@example.org>"
 OFFICERS = {"Notius": ("4tq9-mx2d", "notius@example.org"),
@@ -139,3 +141,22 @@ def test_late_orders_are_refused_as_written_and_the_receipt_says_so(cornifex):
     ok("resolve", cornifex, "--force")
     notius = report(cornifex, 2, "notius")
     assert "YOUR SHIP HELD POSITION THIS MOVE." in notius and "Ordered: 3 S" not in notius
+
+
+def test_check_answers_an_unreadable_file_and_checks_the_others(cornifex):
+    """Point 6: a file pbem may not read is one bad file: a clear line, the others checked,
+    exit 1 (not click's exit 2 before any file is checked)."""
+    locked = post(cornifex, "locked.txt", orders("Notius", 2, "ROUTE 1 N"))
+    locked.chmod(0)
+    good = post(cornifex, "flavia-2.txt", orders("Flavia", 2, "ROUTE 1 W"))
+
+    def check() -> tuple[int, str]:
+        result = CliRunner().invoke(main, ["check", str(locked), str(good), "--game",
+                                           str(cornifex)], catch_exceptions=False)
+        return result.exit_code, result.output
+
+    code, out = without_reading_rights(check)
+    assert code == 1, out
+    assert "not checked: it cannot be read (permission denied)" in out
+    assert "make it readable to the user who runs pbem" in out
+    assert f"{good}: good orders for Flavia, move 2." in out
