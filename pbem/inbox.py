@@ -712,7 +712,7 @@ class Inbox:
         out.failed[officer.id] = reason
         out.files.append({"move": self.state.move, "officer_id": officer.id, "source": source,
                           "text": "(not filed: pbem failed on it)", "accepted": 0,
-                          "problems": json.dumps([reason])})
+                          "problems": json.dumps([reason]), "played": 0})
 
     def collect(self, files: Iterable[tuple[str, str]] = (),
                 regular: Collection[str] = ()) -> Collected:
@@ -746,6 +746,7 @@ class Inbox:
                     "move": move, "officer_id": officer.id, "source": row["source"],
                     "text": row["text"], "accepted": int(accepted),
                     "problems": "[]" if accepted else json.dumps(problems_listed(row)),
+                    "played": int(row["id"] == chosen),
                 })
             if chosen is None:
                 reason = out.failed.get(officer.id) or self._held(

@@ -5,6 +5,8 @@ meet them through the command line."""
 from __future__ import annotations
 
 import email
+import gzip
+import re
 import sqlite3
 from email import policy
 from email.message import EmailMessage
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from pbem import ledger
 from pbem.cli import main
 
 from unreadable import without_reading_rights
@@ -60,6 +63,7 @@ def receipts(folder: Path) -> list[str]:
 
 def post(folder: Path, name: str, text: str) -> Path:
     path = folder / "orders" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
 
@@ -160,3 +164,113 @@ def test_check_answers_an_unreadable_file_and_checks_the_others(cornifex):
     assert "not checked: it cannot be read (permission denied)" in out
     assert "make it readable to the user who runs pbem" in out
     assert f"{good}: good orders for Flavia, move 2." in out
+
+
+# --- the ledger commits to what decided the move (point 5) ------------------------------
+
+LEDGER_LINE = re.compile(r"Ledger after move (\d+): ([0-9a-f]{64})")
+
+
+def heads(folder: Path) -> dict[int, str]:
+    found = {}
+    for bulletin in sorted((folder / "reports").glob("move-*/bulletin.txt")):
+        for move, head in LEDGER_LINE.findall(bulletin.read_text(encoding="utf-8")):
+            found[int(move)] = head
+    return found
+
+
+def played_twice(tmp_path: Path, names: dict[str, str], early: bool, box: str) -> dict[int, str]:
+    """Two moves of one game; `names` gives each letter its file name, `box` the mailbox
+    Flavia's mail is filed from; `early` adds a letter for move 2 while move 1 is collected."""
+    folder = tmp_path / "cornifex"
+    ok("new", folder, "--seed", "7", "--name", "cornifex", "--size", "12", "--gm-email", GM)
+    for name, (secret, address) in OFFICERS.items():
+        ok("enlist", folder, "--name", name, "--email", address, "--fit", FIT,
+           "--secret", secret)
+    post(folder, names["first"], orders("Notius", 1, "ROUTE 3 N"))
+    post(folder, names["refused"], orders("Notius", 1, "ROUTE 99 N"))  # named in his report
+    mailbox = tmp_path / box
+    mailbox.mkdir()
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = f"Flavia <{OFFICERS['Flavia'][1]}>", GM, "orders"
+    m["Date"], m["Message-ID"] = "Mon, 19 Oct 2026 12:00:00 +0000", "<flavia.1@example.org>"
+    m.set_content(orders("Flavia", 1, "ROUTE 2 E"))
+    (mailbox / "flavia.eml").write_bytes(m.as_bytes(policy=policy.SMTP))
+    ok("inbox", folder, mailbox / "flavia.eml")
+    if early:
+        post(folder, "early.txt", orders("Notius", 2, "ROUTE 1 W"))
+    ok("resolve", folder, "--force")
+    post(folder, names["second"], orders("Flavia", 2, "ROUTE 1 S"))
+    if not early:
+        post(folder, "notius-2.txt", orders("Notius", 2, "ROUTE 1 W"))
+    ok("resolve", folder, "--force")
+    assert "Verified: everything matches." in ok("verify", folder)
+    return heads(folder)
+
+
+def test_the_same_orders_under_other_names_give_the_same_ledger(tmp_path):
+    """Point 5: the same game played twice, its letters under other file names and from
+    another mailbox, and with Notius's move-2 orders arriving early instead of in time,
+    prints the same ledger heads after every move."""
+    first = played_twice(tmp_path / "a", {"first": "notius.txt", "refused": "zz-notius.txt",
+                                          "second": "flavia-2.txt"}, early=False, box="Mail")
+    again = played_twice(tmp_path / "b", {"first": "orders from Notius.txt",
+                                          "refused": "a-typo.txt",
+                                          "second": "sub/flavia.txt"}, early=True, box="mbox")
+    assert sorted(first) == [1, 2]
+    assert first == again
+
+
+# The heads the demo's bulletins printed when its ledger hashed every letter filed
+# (ledger version 1), and the ledger.json published then (tests/data).
+VERSION_1_HEADS = {
+    1: "cc991076d5613ff4354ee9348ad37e3a695c72c45693ed2cf515a634ea78bf0a",
+    2: "5cd111b0df34ae0b6c3f45a92f5a896604e805a937c1f3dca24eca03978fecf4",
+    3: "02c206e7739f1b9d785a388958270b5b6af71d505980faf6622b47aeaa54e26b",
+    4: "281673a5447c3bb0e183f6c09499fb00e06d21c60ed8b6f2d3bd1f4ec48a7849",
+    5: "e56b414b6d0ca485a4ee1f47843a7e8ff38d5f517b6af19a00de144d9c1e5368",
+    6: "133a5922984738d7878477ada424df26db39341fccdd20bf128af0a536dc9be6",
+}
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def test_a_ledger_published_before_version_2_still_verifies(tmp_path):
+    """Point 5: `pbem verify` checks a ledger.json written when the ledger hashed every
+    letter, against bulletins printing its heads, as it checked it then."""
+    published = tmp_path / "ledger.json"
+    published.write_bytes(gzip.decompress((DATA / "demo-ledger-v1.json.gz").read_bytes()))
+    bulletins = tmp_path / "bulletins"
+    bulletins.mkdir()
+    for move, head in VERSION_1_HEADS.items():
+        (bulletins / f"bulletin-{move}.txt").write_text(f"Ledger after move {move}: {head}\n",
+                                                        encoding="utf-8")
+    out = ok("verify", published, "--bulletins", bulletins)
+    assert "ok     ledger: 6 moves chained from the commitment to " \
+        f"{VERSION_1_HEADS[6]}" in out
+    assert "ok     bulletins: 6 bulletins print the same chain (moves 1, 2, 3, 4, 5, 6)" in out
+    assert out.endswith("Verified: everything matches.\n")
+
+
+def test_a_game_whose_first_move_was_recorded_by_version_1_verifies_every_move(cornifex):
+    """Point 5: a game resolved in part before version 2 (move 1 recorded as version 1
+    recorded it, its bulletin printing that head) goes on, and every move verifies."""
+    conn = sqlite3.connect(cornifex / "game.db")
+    with conn:
+        e = ledger.entry(conn, 1)
+        parts = ledger.move_digests(ledger.read_move(conn, 1), 1)
+        head = ledger.entry_hash(1, e["previous"], e["opening"], parts, e["state"], 1)
+        conn.execute("UPDATE ledger SET orders = ?, events = ?, hash = ?, version = 1 "
+                     "WHERE move = 1", (parts["orders"], parts["events"], head))
+    conn.close()
+    ok("report", cornifex, "--move", "1")
+    assert heads(cornifex) == {1: head}
+    post(cornifex, "notius-2.txt", orders("Notius", 2, "ROUTE 1 W"))
+    ok("resolve", cornifex, "--force")
+    out = ok("verify", cornifex)
+    assert "ok     ledger: 2 moves chained from the commitment" in out
+    assert re.search(r"ok     bulletins: \d+ bulletins print the same chain \(moves 1, 2\)", out)
+    conn = sqlite3.connect(cornifex / "game.db")
+    assert [r for r in conn.execute("SELECT move, version FROM ledger ORDER BY move")] == [
+        (1, 1), (2, 2)]
+    assert conn.execute("SELECT previous FROM ledger WHERE move = 2").fetchone()[0] == head
+    conn.close()
