@@ -241,6 +241,9 @@ class Inbox:
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
+        # Files of orders/ that are copies of letters filed for a move already played, with
+        # what was filed then: not played again, and named (`collect`).
+        self.copies: list[tuple[str, dict[str, Any]]] = []
 
     @functools.cached_property
     def emails(self) -> dict[int, str]:
@@ -290,6 +293,9 @@ class Inbox:
     def _file(self, letter: Letter) -> Filed:
         seen = self.known(letter.digest)
         if seen is not None:
+            if (not letter.mail and letter.source.startswith("orders/")
+                    and seen["move"] is not None and seen["move"] < self.state.move):
+                self.copies.append((letter.source, seen))
             return Filed(seen["id"], letter.source, seen["status"], seen["move"],
                          self._name(seen["officer_id"]), again=True,
                          note=f"{letter.source}: filed before (as {seen['source']})")
@@ -737,6 +743,15 @@ class Inbox:
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
         now_of, later_of = _by_officer(rows, move)
+        copies: dict[int, tuple[str, dict[str, Any]]] = {}
+        for source, seen in self.copies:
+            officer = officers.get(seen["officer_id"])
+            who = f" ({officer.name})" if officer is not None else ""
+            out.notes.append(f"{source}: a copy of {seen['source']}, filed for move "
+                             f"{seen['move']}{who}: not played again (orders are played "
+                             "only in the move they name)")
+            if officer is not None:
+                copies.setdefault(officer.id, (source, seen))
         for officer in officers.values():
             now = now_of.get(officer.id, ())
             chosen = self._choose(officer, now, out) if now else None  # none to choose from
@@ -750,7 +765,7 @@ class Inbox:
                 })
             if chosen is None:
                 reason = out.failed.get(officer.id) or self._held(
-                    now, later_of.get(officer.id, []))
+                    now, later_of.get(officer.id, []), copies.get(officer.id))
                 if reason:
                     out.held[officer.id] = reason
         out.pending, out.changes = self.pending, self.changes
@@ -798,7 +813,8 @@ class Inbox:
             return row["id"]
         return None
 
-    def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]]) -> str:
+    def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]],
+              copy: tuple[str, dict[str, Any]] | None = None) -> str:
         """Why an officer without valid orders holds, as his report says it."""
         refused = [r for r in letters if r["status"] == REFUSED]
         if refused:
@@ -806,6 +822,12 @@ class Inbox:
             # A report quotes at most MOST_PROBLEMS_LISTED of them.
             return (f"{called(row['label'])} was refused:\n"
                     + "\n".join(problems_listed(row)))
+        if copy is not None:
+            source, seen = copy
+            return (f"{called(source)} is a copy of orders filed for move {seen['move']}: "
+                    "orders are played only in the move they name, so it is not played "
+                    f"again. Send orders for move {self.state.move} (write MOVE "
+                    f"{self.state.move}).")
         if later:
             row = later[0]
             return (f"no orders for this move arrived: {row['label']} is for move "

@@ -274,3 +274,24 @@ def test_a_game_whose_first_move_was_recorded_by_version_1_verifies_every_move(c
         (1, 1), (2, 2)]
     assert conn.execute("SELECT previous FROM ledger WHERE move = 2").fetchone()[0] == head
     conn.close()
+
+
+def test_a_copy_of_a_played_file_is_named_in_the_gm_log_and_the_report(cornifex):
+    """Point 3: a verbatim copy of Notius's played move-1 file, dropped in during move 2,
+    does not vanish: the GM log names it and what it copies, and Notius's report says why
+    his ship holds."""
+    copy = (cornifex / "orders" / "archive" / "move-01" / "notius-1.txt").read_bytes()
+    (cornifex / "orders" / "notius-again.txt").write_bytes(copy)
+    post(cornifex, "flavia-2.txt", orders("Flavia", 2, "ROUTE 1 W"))
+    checked = run("check", cornifex / "orders" / "notius-again.txt", "--game", cornifex)
+    assert checked.exit_code == 1 and "which has been played" in checked.output
+
+    ok("resolve", cornifex, "--force")
+    assert ("orders/notius-again.txt: a copy of orders/notius-1.txt, filed for move 1 "
+            "(Notius): not played again (orders are played only in the move they name)"
+            in gm_log(cornifex, 2))
+    notius = " ".join(report(cornifex, 2, "notius").split())
+    assert "YOUR SHIP HELD POSITION THIS MOVE." in notius
+    assert ("your order file orders/notius-again.txt is a copy of orders filed for move 1: "
+            "orders are played only in the move they name") in notius
+    assert "no order file arrived" not in notius
