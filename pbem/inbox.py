@@ -310,6 +310,14 @@ class Inbox:
             return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
                          note=f"{letter.source}{who}: {letter.reason}")
         orders, problems, kept = read_and_keep(letter.orders, label, MOST_TEXT_CHARS)
+        if _untouched_form(letter, orders):
+            letter_id = self._insert(letter, status=NOT_ORDERS, move=self.state.move,
+                                     date=date, dated_by=dated_by, label=label,
+                                     text=without_secret(letter.body[:MOST_TEXT_CHARS]),
+                                     reason=QUOTED_FORM)
+            return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
+                         note=f"{letter.source} from {letter.sender or 'no address'}: "
+                              f"{QUOTED_FORM}")
         move, late = self._move_for(orders.move, date, dated_by)
         if move > self.state.move:
             verdict = self._header(orders, problems, letter)
@@ -590,10 +598,16 @@ class Inbox:
             if previous and previous["date"] > _stamp(date) else None,
             deadline=deadlines.view(deadline, filed.move) if deadline else None,
             left=time_left(deadline, self.now) if deadline else None,
-            # The officer's own copy of a mail that did not prove his: he is warned.
-            unproved=trusted and verdict.officer is not None and not verdict.authentic,
+            # The officer's own copy of a mail that did not prove his, from an address not
+            # his: he is warned.
+            unproved=trusted and verdict.officer is not None and not verdict.authentic
+            and not self._from_enlisted(letter, verdict.officer),
             sender=letter.sender,
         )
+
+    def _from_enlisted(self, letter: Letter, officer: Officer) -> bool:
+        enlisted = self.emails.get(officer.id, "")
+        return bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
 
     # --- the move being collected --------------------------------------------------------
 
@@ -868,6 +882,22 @@ def _one_whole(letters: list[Letter], data: bytes) -> bool:
     each letter of a file but those of an mbox (a digest each) and one the reader could
     not take in (no digest)."""
     return len(letters) == 1 and bool(letters[0].digest) and not reading.looks_like_mbox(data)
+
+
+QUOTED_FORM = ("a reply quoting pbem's order form untouched (its SECRET line empty, no "
+               "order written in it): mail for the GM to read, not orders")
+# What a form holds that is not a comment: its header, and ROUTE NONE (the ship holds).
+_FORM_LINES = frozenset({"GAME", "OFFICER", "SECRET", "MOVE", "ROUTE", "END"})
+
+
+def _untouched_form(letter: Letter, orders: Orders) -> bool:
+    """A mail whose only orders are a form pbem sent, quoted as it was: its SECRET line
+    left empty and no order given in it. Its sender wrote above it (a question, a note):
+    that is for the GM to read, not orders refused, nor a sign that someone else wrote in
+    the officer's name."""
+    return (letter.mail and "quoted in a reply" in letter.found_in
+            and orders.secret is None and orders.given("SECRET") and not orders.route
+            and _FORM_LINES.issuperset(orders.lines) and orders.unreadable == {"SECRET"})
 
 
 def called(label: str) -> str:

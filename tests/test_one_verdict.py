@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from pbem import ledger
 from pbem.cli import main
+from pbem.orderfile import order_form
 
 from unreadable import without_reading_rights
 
@@ -295,3 +296,51 @@ def test_a_copy_of_a_played_file_is_named_in_the_gm_log_and_the_report(cornifex)
     assert ("your order file orders/notius-again.txt is a copy of orders filed for move 1: "
             "orders are played only in the move they name") in notius
     assert "no order file arrived" not in notius
+
+
+# --- a question is mail for the GM (point 4) ---------------------------------------------
+
+
+def reply(folder: Path, name: str, body: str, sender: str | None = None) -> Path:
+    m = EmailMessage()
+    m["From"] = sender or f"{name} <{OFFICERS[name][1]}>"
+    m["To"], m["Subject"] = GM, "Re: VII Legio cornifex: welcome"
+    m["Date"] = format_datetime(datetime.now(timezone.utc))
+    m["Message-ID"] = f"<{abs(hash(body))}@example.org>"
+    m.set_content(body)
+    path = folder.parent / f"reply-{abs(hash(body))}.eml"
+    path.write_bytes(m.as_bytes(policy=policy.SMTP))
+    return path
+
+
+def test_a_question_quoting_the_order_form_is_mail_for_the_gm(cornifex):
+    """Point 4: Flavia answers the mail pbem sent her, its order form quoted untouched (the
+    SECRET line empty), with a question above it: it is listed for the GM to read, and
+    nobody is told that someone else wrote orders in her name."""
+    form = order_form("cornifex", "Flavia", 2)
+    body = ("Must I land on P-1 to claim it?\nFlavia\n\nOn Monday the Space Computer wrote:\n"
+            + "".join(f"> {line}\n" for line in form.splitlines()))
+    before = len(receipts(cornifex))
+    out = ok("inbox", cornifex, reply(cornifex, "Flavia", body))
+    assert "0 accepted, 0 refused, 0 waiting for a later move, 1 not orders" in out
+    assert len(receipts(cornifex)) == before  # the GM answers it himself
+    status = ok("status", cornifex)
+    assert "Mail that is not orders (1), for you to read:" in status
+    assert "order form untouched" in status
+    (letter,) = rows(cornifex, "SELECT * FROM letters WHERE status = 'not orders'")
+    assert "Must I land on P-1" in letter["text"]
+
+
+def test_the_impersonation_warning_goes_only_where_the_mail_is_not_from_the_officer(cornifex):
+    """Point 4: orders with a wrong secret from Notius's own address are refused without
+    telling him that someone else wrote in his name; from another address they are."""
+    wrong = orders("Notius", 2, "ROUTE 1 N").replace(OFFICERS["Notius"][0], "gues-s000")
+    ok("inbox", cornifex, reply(cornifex, "Notius", wrong))
+    own = " ".join(receipts(cornifex)[-1].split())
+    assert "REFUSED" in own and "the secret does not match" in own
+    assert "someone else wrote orders in your name" not in own
+    elsewhere = wrong.replace("ROUTE 1 N", "ROUTE 2 N")
+    ok("inbox", cornifex, reply(cornifex, "Notius", elsewhere, "Mallory <m@evil.example>"))
+    warned = [" ".join(r.split()) for r in receipts(cornifex) if "ROUTE 2 N" in r]
+    assert any("(it came from m@evil.example): if you did not send it, someone else wrote "
+               "orders in your name" in r for r in warned)
