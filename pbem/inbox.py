@@ -321,7 +321,9 @@ class Inbox:
         move, late = self._move_for(orders.move, date, dated_by)
         if move > self.state.move:
             verdict = self._header(orders, problems, letter)
-            status = WAITING
+            # What is wrong already (the secret, a line no one can read) stays wrong: refused
+            # now, as `pbem check` refuses it, for the move it names.
+            status = REFUSED if verdict.problems else WAITING
             if verdict.officer is None:  # nobody's: told now, for the move being collected
                 move = self.state.move
                 verdict = self._check(orders, problems, letter)

@@ -5,6 +5,7 @@ meet them through the command line."""
 from __future__ import annotations
 
 import email
+import shutil
 import gzip
 import re
 import sqlite3
@@ -15,6 +16,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 from pbem import ledger
@@ -344,3 +347,115 @@ def test_the_impersonation_warning_goes_only_where_the_mail_is_not_from_the_offi
     warned = [" ".join(r.split()) for r in receipts(cornifex) if "ROUTE 2 N" in r]
     assert any("(it came from m@evil.example): if you did not send it, someone else wrote "
                "orders in your name" in r for r in warned)
+
+
+# --- one verdict on every letter: a property ---------------------------------------------
+
+CREW = {"Alpha": "aaaa-1111", "Beta": "bbbb-2222", "Gamma": "cccc-3333"}
+ROUTES = ("ROUTE 1 N", "ROUTE 2 E + 1 S", "ROUTE NONE", "ROUTE 30 N")  # the last too long
+COUNTS, WAITS, NO = "counts for the move", "waits for its move", "does not count"
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory) -> dict[int, Path]:
+    """One game of three officers, copied while each of moves 1, 2 and 3 is collected;
+    every officer sent a file for moves 1 and 2 (archived by the move that played it)."""
+    from pbem import game
+
+    folder = tmp_path_factory.mktemp("collected") / "cornifex"
+    game.new_game(folder, 11, name="cornifex", size=12, mail_from=GM)
+    for name, secret in CREW.items():
+        game.enlist(folder, name, f"{name.lower()}@example.org", "GLADIUM", name.upper(),
+                    {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1,
+                     "tanks": 3}, secret=secret)
+    snapshots = {}
+    for move in (1, 2, 3):
+        snapshots[move] = tmp_path_factory.mktemp(f"move-{move}") / "cornifex"
+        shutil.copytree(folder, snapshots[move])
+        if move < 3:
+            for n, (name, secret) in enumerate(CREW.items()):
+                (folder / "orders" / f"{name.lower()}-{move}.txt").write_text(
+                    orders_of(name, secret, move, ROUTES[(n + move) % 3]), encoding="utf-8")
+            game.resolve(folder, force=True, backup=False)
+    return snapshots
+
+
+def orders_of(name: str, secret: str, move: int, route: str) -> str:
+    return "\n".join(["GAME cornifex", f"OFFICER {name}", f"SECRET {secret}", f"MOVE {move}",
+                      route, "END", ""])
+
+
+@st.composite
+def letters(draw) -> tuple[int, str, str]:
+    """A move being collected, a kind of letter and its text."""
+    move = draw(st.sampled_from((1, 2, 3)))
+    kinds = ["right", "later", "question"] + (["late", "copy"] if move > 1 else []) + (
+        ["earlier"] if move > 2 else [])
+    kind = draw(st.sampled_from(kinds))
+    name = draw(st.sampled_from([*CREW, "Nobody"]))
+    secret = CREW.get(name, "nnnn-0000") if draw(st.booleans()) else "gues-s000"
+    route = draw(st.sampled_from(ROUTES))
+    if kind == "copy":
+        return move, kind, f"{draw(st.sampled_from(list(CREW))).lower()}-{move - 1}.txt"
+    if kind == "question":
+        quoted = "".join(f"> {line}\n" for line in order_form("cornifex", name, move).splitlines())
+        return move, kind, f"When is the deadline?\n{name}\n\nThe Space Computer wrote:\n{quoted}"
+    declared = {"right": move, "later": move + 1, "late": move - 1, "earlier": move - 2}[kind]
+    return move, kind, orders_of(name, secret, declared, route)
+
+
+def _copy(folder: Path, to: Path) -> Path:
+    shutil.copytree(folder, to)
+    return to
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(letter=letters())
+def test_check_the_inbox_and_resolve_reach_one_verdict_on_every_letter(
+        collected, tmp_path_factory, letter):
+    """For a random move of a game and a random letter (for the right move, an earlier or a
+    later one, the move just played, a copy of a played file, a question quoting the order
+    form; from an officer or nobody, with his secret or not, a lawful route or not),
+    `pbem check --game`, the inbox's filing and receipt, and `pbem resolve` agree: the letter
+    counts for the move, waits for its own, or does not count."""
+    from pbem import game, inbox
+
+    move, kind, text = letter
+    work = tmp_path_factory.mktemp("letter")
+    original = collected[move]
+    if kind == "copy":
+        data = (collected[3] / "orders" / "archive" / f"move-{move - 1:02d}" / text).read_bytes()
+    else:
+        data = text.encode("utf-8")
+    path = work / "letter.txt"
+    path.write_bytes(data)
+
+    said = run("check", path, "--game", original)
+    by_check = (NO if said.exit_code else WAITS if "they wait for it" in said.output
+                else COUNTS)
+
+    desk = _copy(original, work / "inbox")
+    (filed,) = inbox.file_mail(desk, [path]).filed
+    by_inbox = {inbox.ACCEPTED: COUNTS, inbox.WAITING: WAITS}.get(filed.status, NO)
+    if filed.again and filed.move != move:
+        by_inbox = NO  # a copy of a letter of another move: not filed again
+    for receipt_id in filed.receipts:
+        (row,) = rows(desk, "SELECT file FROM mails WHERE id = ?", (receipt_id,))
+        body = (desk / row["file"]).read_text(encoding="utf-8", errors="replace")
+        word = "ACCEPTED" if by_inbox == COUNTS else "FILED FOR MOVE" if by_inbox == WAITS \
+            else "REFUSED"
+        assert word in body, body
+
+    table = _copy(original, work / "resolve")
+    (table / "orders" / "letter.txt").write_bytes(data)
+    game.resolve(table, force=True, backup=False)
+    found = rows(table, "SELECT status, played FROM letters WHERE source = 'orders/letter.txt'")
+    by_resolve = NO if not found else (
+        COUNTS if found[0]["played"] else WAITS if found[0]["status"] == inbox.WAITING else NO)
+    if by_resolve == WAITS:
+        assert (table / "orders" / "letter.txt").exists()
+
+    assert by_check == by_inbox == by_resolve, (kind, text, said.output, filed)
+    if kind in ("late", "earlier", "copy", "question"):
+        assert by_check == NO
