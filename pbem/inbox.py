@@ -540,7 +540,8 @@ class Inbox:
             return f"{source}: accepted for move {move} ({who})"
         if status == WAITING:
             return f"{source}: waits for move {move} ({who}, early)"
-        refused = f"{source}: refused ({who}), {plural(len(problems), 'problem')}"
+        later = f" for move {move}" if move > self.state.move else ""
+        refused = f"{source}: refused{later} ({who}), {plural(len(problems), 'problem')}"
         if late:  # the GM is told why the orders do not count although they are good
             why = next((p.message for p in problems if p.text.upper().startswith("MOVE")),
                        "it came too late for the move it names")
@@ -748,8 +749,11 @@ class Inbox:
         out.filed += self.check_waiting()
         self.file_folder(files, out, regular)
         move = self.state.move
+        # A letter for a later move is named in every move until its own: waiting for it,
+        # or refused already for what is wrong in its header.
         rows = self.letters("move >= ? OR status = ?", [move, WAITING],
-                            lambda r: r["move"] == move or (r["move"] > move and r["status"] == WAITING))
+                            lambda r: r["move"] == move or (
+                                r["move"] > move and r["status"] in (WAITING, REFUSED)))
         officers = self.state.officers
         for row in rows:
             officer = officers.get(row["officer_id"])
