@@ -199,14 +199,20 @@ def _played(orders: list[list]) -> list[list]:
 def _deciding(events: list[list]) -> list[list]:
     """The events without the desk's words about letters (`_LETTER_WORDS`)."""
     kind, data = MOVE_COLUMNS["events"].index("kind"), MOVE_COLUMNS["events"].index("data")
-    kept = []
-    for row in events:
-        if row[kind] not in _LETTER_WORDS:
-            kept.append(row)
-        elif _LETTER_WORDS[row[kind]] is not None:
-            facts = {k: v for k, v in json.loads(row[data]).items()
-                     if k not in _LETTER_WORDS[row[kind]]}
-            kept.append([*row[:data], json.dumps(facts, sort_keys=True), *row[data + 1:]])
+    # A move's tens of thousands of events, a few of them about letters (the GM's notes
+    # last): those are found, and only they are changed or taken out of a copy.
+    about = [i for i, row in enumerate(events) if row[kind] in _LETTER_WORDS]
+    if not about:
+        return events
+    kept = list(events)
+    for i in reversed(about):
+        row = events[i]
+        words = _LETTER_WORDS[row[kind]]
+        if words is None:
+            del kept[i]
+        else:
+            facts = {k: v for k, v in json.loads(row[data]).items() if k not in words}
+            kept[i] = [*row[:data], json.dumps(facts, sort_keys=True), *row[data + 1:]]
     return kept
 
 
