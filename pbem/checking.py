@@ -9,6 +9,7 @@ one of ten thousand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import orderfolder
@@ -17,7 +18,24 @@ from .rules.orders import Orders, Problem, in_report_order
 from .terminal import clean_line
 
 
+@dataclass(frozen=True)
+class Checked:
+    """A file's verdict: its orders and problems; `waits` when, good so far, they are for a
+    later move than the one being collected, and wait for it as the inbox files them (only
+    whose they are is checked now, the rest when their move is collected)."""
+
+    orders: Orders
+    problems: list[Problem]
+    waits: bool = False
+
+
 def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
+    """`check`, as its orders and problems."""
+    checked = check(path, game_dir)
+    return checked.orders, checked.problems
+
+
+def check(path: Path, game_dir: Path | None = None) -> Checked:
     """What cannot be read always; what is not lawful when a game is given.
 
     Anything may be named: a folder, a FIFO, a file of gigabytes is one problem, at once.
@@ -26,12 +44,14 @@ def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[P
     try:
         data = orderfolder.read_order_file(str(path))
     except orderfolder.CannotRead as e:
-        return Orders(source=source), [Problem(
-            source, None, "", f"not checked: {e.reason}", e.fix or "name an order file")]
+        return Checked(Orders(source=source), [Problem(
+            source, None, "", f"not checked: {e.reason}", e.fix or "name an order file")])
     orders, problems = read_orders(data, source)
     if game_dir is None:
-        return orders, problems
-    return orders, in_report_order(problems + lawful_problems(orders, Path(game_dir)))
+        return Checked(orders, problems)
+    found, waits = _judged(orders, Path(game_dir))
+    return Checked(orders, in_report_order(problems + found), waits and not problems
+                   and not found)
 
 
 def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
@@ -59,6 +79,13 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
 
 def lawful_problems(orders: Orders, game_dir: Path) -> list[Problem]:
     """The rules' lawfulness check of one officer's orders against his game."""
+    return _judged(orders, game_dir)[0]
+
+
+def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
+    """`lawful_problems`, and whether the orders are for a later move: those are checked
+    as the inbox files them (`Inbox._header`), for whose they are and the secret, unless
+    they name no officer of the game."""
     from . import store
     from .rules import lawful
     from .ruleset import RulesetError, load_ruleset
@@ -84,6 +111,11 @@ def lawful_problems(orders: Orders, game_dir: Path) -> list[Problem]:
             salt, stored = secrets[officer_id]
             return store.secret_matches(secret, salt, stored)
 
-        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues)
+        if orders.move is not None and orders.move > state.move:
+            officer, found = lawful.header_problems(replace(orders, move=state.move), state,
+                                                    secret_ok)
+            if officer is not None:
+                return found, True
+        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues), False
     finally:
         db.close()

@@ -257,7 +257,9 @@ def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+# Not click's readable check: a file that cannot be read is one problem among the files.
+@click.argument("files", nargs=-1, required=True,
+                type=click.Path(readable=False, path_type=Path))
 @click.option("--game", "game_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Also check secret, move, ship and planets against this game.")
 def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
@@ -266,21 +268,26 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
     A file's problems are listed up to a limit, then counted. Anything a player wrote is
     printed with its control characters shown as escapes.
     """
-    from .checking import check_file, consequences
+    from .checking import check as check_one, consequences
     from .orderfile import listed
 
     bad = 0
     for path in files:
         try:
-            orders, problems = check_file(path, game_dir)
+            checked = check_one(path, game_dir)
         except GameError as e:
             raise fail(e) from None
+        orders, problems = checked.orders, checked.problems
         shown = clean_line(str(path))
         if problems:
             bad += 1
             for text in listed(problems):
                 click.echo(clean(text))
             click.echo(f"{shown}: {len(problems):,} problem{'s' if len(problems) != 1 else ''}.")
+        elif checked.waits:  # as the inbox files them
+            click.echo(f"{shown}: orders of {clean_line(orders.officer or '')} for move "
+                       f"{orders.move}, a later move: they wait for it, and are checked in "
+                       "full when it is collected.")
         else:
             click.echo(f"{shown}: good orders for {clean_line(orders.officer or '')}, "
                        f"move {orders.move}.")

@@ -241,6 +241,9 @@ class Inbox:
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
+        # Files of orders/ that are copies of letters filed for a move already played, with
+        # what was filed then: not played again, and named (`collect`).
+        self.copies: list[tuple[str, dict[str, Any]]] = []
 
     @functools.cached_property
     def emails(self) -> dict[int, str]:
@@ -297,6 +300,9 @@ class Inbox:
     def _file(self, letter: Letter) -> Filed:
         seen = self.known(letter.digest)
         if seen is not None:
+            if (not letter.mail and letter.source.startswith("orders/")
+                    and seen["move"] is not None and seen["move"] < self.state.move):
+                self.copies.append((letter.source, seen))
             return Filed(seen["id"], letter.source, seen["status"], seen["move"],
                          self._name(seen["officer_id"]), again=True,
                          note=f"{letter.source}: filed before (as {seen['source']})")
@@ -311,16 +317,27 @@ class Inbox:
             return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
                          note=f"{letter.source}{who}: {letter.reason}")
         orders, problems, kept = read_and_keep(letter.orders, label, MOST_TEXT_CHARS)
+        if _untouched_form(letter, orders):
+            letter_id = self._insert(letter, status=NOT_ORDERS, move=self.state.move,
+                                     date=date, dated_by=dated_by, label=label,
+                                     text=without_secret(letter.body[:MOST_TEXT_CHARS]),
+                                     reason=QUOTED_FORM)
+            return Filed(letter_id, letter.source, NOT_ORDERS, self.state.move, None,
+                         note=f"{letter.source} from {letter.sender or 'no address'}: "
+                              f"{QUOTED_FORM}")
         move, late = self._move_for(orders.move, date, dated_by)
         if move > self.state.move:
             verdict = self._header(orders, problems, letter)
-            status = WAITING
+            # What is wrong already (the secret, a line no one can read) stays wrong: refused
+            # now, as `pbem check` refuses it, for the move it names.
+            status = REFUSED if verdict.problems else WAITING
             if verdict.officer is None:  # nobody's: told now, for the move being collected
-                move, late = self.state.move, False
-                verdict = self._check(orders, problems, letter, carried=False)
+                move = self.state.move
+                verdict = self._check(orders, problems, letter)
                 status = REFUSED
         else:
-            verdict = self._check(orders, problems, letter, carried=late)
+            verdict = self._check(orders, problems, letter,
+                                  after_deadline=late and orders.move == move)
             status = ACCEPTED if verdict.officer is not None and not verdict.problems else REFUSED
         officer = verdict.officer
         # What the receipt says of the orders filed before: only a receipt needs it.
@@ -374,18 +391,31 @@ class Inbox:
         return f"your mail of {date.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
 
     def _move_for(self, declared: int | None, date: datetime, dated_by: str) -> tuple[int, bool]:
-        """The move a letter is filed for, and whether it came too late for its own: orders
-        for a move already played, or dated after the deadline of the move being collected,
-        wait for the next move. A plain file is dated by the GM's own saving of it, so no
-        deadline applies to it."""
+        """The move a letter is filed for, and whether it came too late for the move it
+        names. Orders are played only in the move they name (DESIGN, rulings): orders for
+        a later move wait for it; orders for a move already played, or dated after the
+        deadline of the move being collected, are filed for the move being collected and
+        refused there, never played in a later one. A plain file is dated by the GM's own
+        saving of it, so no deadline applies to it."""
         current = self.state.move
         if declared is not None and declared > current:
             return declared, False
         late = declared is not None and declared < current
-        if (self.deadline is not None and dated_by in _OWN_DATES
+        if (declared is not None and self.deadline is not None and dated_by in _OWN_DATES
                 and date > self.deadline.utc):
-            return current + 1, True
+            late = True
         return current, late
+
+    def _deadline_problem(self, orders: Orders) -> Problem:
+        """Orders for the move being collected that came after its deadline."""
+        move = self.state.move
+        when = (deadlines.deadline_text(self.deadline) if self.deadline is not None
+                else "its deadline")
+        return orders.problem(
+            "MOVE", f"this mail came after the deadline of move {move} ({when}); orders are "
+            "played only in the move they name, and move "
+            f"{move} takes no more", f"send orders for move {move + 1} (write MOVE {move + 1}) "
+            f"once move {move} is resolved", private=False)
 
     def _secret_ok(self, officer_id: int, secret: str) -> bool:
         salt, stored = self.secrets[officer_id]
@@ -425,12 +455,12 @@ class Inbox:
                         self._authentic(orders, officer, from_problem))
 
     def _check(self, orders: Orders, problems: list[Problem], letter: Letter, *,
-               carried: bool, secret_ok: lawful.SecretCheck | None = None) -> _Verdict:
-        """The rules' lawfulness check, in full, for the move being collected."""
-        if carried and orders.move is not None:
-            # Orders that came too late for their move are played in the next one as they
-            # stand: their MOVE line names the move they missed.
-            orders = replace(orders, move=self.state.move)
+               after_deadline: bool = False,
+               secret_ok: lawful.SecretCheck | None = None) -> _Verdict:
+        """The rules' lawfulness check, in full, for the move being collected; orders for
+        another move are refused by it as they stand (`lawful.header_problems`)."""
+        if after_deadline:
+            problems = problems + [self._deadline_problem(orders)]
         check = secret_ok or self._secret_ok
         # The header check asks whether the secret is the officer's it names; the answer
         # also says below whether the letter proves it is his: hashed once.
@@ -514,11 +544,16 @@ class Inbox:
             return f"{source}: {self._nobody(orders)}"
         who = officer.name if officer else "no officer of this game"
         if status == ACCEPTED:
-            return f"{source}: accepted for move {move} ({who})" + ("; came late" if late else "")
+            return f"{source}: accepted for move {move} ({who})"
         if status == WAITING:
-            why = "came after the deadline" if late else "early"
-            return f"{source}: waits for move {move} ({who}, {why})"
-        return f"{source}: refused ({who}), {plural(len(problems), 'problem')}"
+            return f"{source}: waits for move {move} ({who}, early)"
+        later = f" for move {move}" if move > self.state.move else ""
+        refused = f"{source}: refused{later} ({who}), {plural(len(problems), 'problem')}"
+        if late:  # the GM is told why the orders do not count although they are good
+            why = next((p.message for p in problems if p.text.upper().startswith("MOVE")),
+                       "it came too late for the move it names")
+            return f"{refused}: too late, {why}"
+        return refused
 
     # --- receipts ------------------------------------------------------------------------
 
@@ -575,10 +610,16 @@ class Inbox:
             if previous and previous["date"] > _stamp(date) else None,
             deadline=deadlines.view(deadline, filed.move) if deadline else None,
             left=time_left(deadline, self.now) if deadline else None,
-            # The officer's own copy of a mail that did not prove his: he is warned.
-            unproved=trusted and verdict.officer is not None and not verdict.authentic,
+            # The officer's own copy of a mail that did not prove his, from an address not
+            # his: he is warned.
+            unproved=trusted and verdict.officer is not None and not verdict.authentic
+            and not self._from_enlisted(letter, verdict.officer),
             sender=letter.sender,
         )
+
+    def _from_enlisted(self, letter: Letter, officer: Officer) -> bool:
+        enlisted = self.emails.get(officer.id, "")
+        return bool(letter.sender) and letter.sender.casefold() == enlisted.casefold()
 
     # --- the move being collected --------------------------------------------------------
 
@@ -632,7 +673,7 @@ class Inbox:
             return bool(row["authentic"]) and secrets.get(officer_id, ("", ""))[1] == row["authentic"]
 
         return self._check(orders, problems, letter, secret_ok=secret_ok,
-                           carried=row["declared"] is not None and row["declared"] != self.state.move)
+                           after_deadline=bool(row["late"]) and row["declared"] == self.state.move)
 
     def file_folder(self, files: Iterable[tuple[str, str]], out: Collected,
                     regular: Collection[str] = ()) -> None:
@@ -703,7 +744,7 @@ class Inbox:
         out.failed[officer.id] = reason
         out.files.append({"move": self.state.move, "officer_id": officer.id, "source": source,
                           "text": "(not filed: pbem failed on it)", "accepted": 0,
-                          "problems": json.dumps([reason])})
+                          "problems": json.dumps([reason]), "played": 0})
 
     def collect(self, files: Iterable[tuple[str, str]] = (),
                 regular: Collection[str] = ()) -> Collected:
@@ -717,8 +758,11 @@ class Inbox:
         out.filed += self.check_waiting()
         self.file_folder(files, out, regular)
         move = self.state.move
+        # A letter for a later move is named in every move until its own: waiting for it,
+        # or refused already for what is wrong in its header.
         rows = self.letters("move >= ? OR status = ?", [move, WAITING],
-                            lambda r: r["move"] == move or (r["move"] > move and r["status"] == WAITING))
+                            lambda r: r["move"] == move or (
+                                r["move"] > move and r["status"] in (WAITING, REFUSED)))
         officers = self.state.officers
         for row in rows:
             officer = officers.get(row["officer_id"])
@@ -728,6 +772,15 @@ class Inbox:
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
         now_of, later_of = _by_officer(rows, move)
+        copies: dict[int, tuple[str, dict[str, Any]]] = {}
+        for source, seen in self.copies:
+            officer = officers.get(seen["officer_id"])
+            who = f" ({officer.name})" if officer is not None else ""
+            out.notes.append(f"{source}: a copy of {seen['source']}, filed for move "
+                             f"{seen['move']}{who}: not played again (orders are played "
+                             "only in the move they name)")
+            if officer is not None:
+                copies.setdefault(officer.id, (source, seen))
         for officer in officers.values():
             now = now_of.get(officer.id, ())
             chosen = self._choose(officer, now, out) if now else None  # none to choose from
@@ -737,10 +790,11 @@ class Inbox:
                     "move": move, "officer_id": officer.id, "source": row["source"],
                     "text": row["text"], "accepted": int(accepted),
                     "problems": "[]" if accepted else json.dumps(problems_listed(row)),
+                    "played": int(row["id"] == chosen),
                 })
             if chosen is None:
                 reason = out.failed.get(officer.id) or self._held(
-                    now, later_of.get(officer.id, []))
+                    now, later_of.get(officer.id, []), copies.get(officer.id))
                 if reason:
                     out.held[officer.id] = reason
         out.pending, out.changes = self.pending, self.changes
@@ -788,7 +842,8 @@ class Inbox:
             return row["id"]
         return None
 
-    def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]]) -> str:
+    def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]],
+              copy: tuple[str, dict[str, Any]] | None = None) -> str:
         """Why an officer without valid orders holds, as his report says it."""
         refused = [r for r in letters if r["status"] == REFUSED]
         if refused:
@@ -796,11 +851,14 @@ class Inbox:
             # A report quotes at most MOST_PROBLEMS_LISTED of them.
             return (f"{called(row['label'])} was refused:\n"
                     + "\n".join(problems_listed(row)))
+        if copy is not None:
+            source, seen = copy
+            return (f"{called(source)} is a copy of orders filed for move {seen['move']}: "
+                    "orders are played only in the move they name, so it is not played "
+                    f"again. Send orders for move {self.state.move} (write MOVE "
+                    f"{self.state.move}).")
         if later:
             row = later[0]
-            if row["late"]:
-                return (f"{called(row['label'])} came after the deadline of move "
-                        f"{self.state.move}: it waits for move {row['move']}")
             return (f"no orders for this move arrived: {row['label']} is for move "
                     f"{row['declared']}; this move is {self.state.move}")
         return ""
@@ -839,6 +897,22 @@ def _one_whole(letters: list[Letter], data: bytes) -> bool:
     each letter of a file but those of an mbox (a digest each) and one the reader could
     not take in (no digest)."""
     return len(letters) == 1 and bool(letters[0].digest) and not reading.looks_like_mbox(data)
+
+
+QUOTED_FORM = ("a reply quoting pbem's order form untouched (its SECRET line empty, no "
+               "order written in it): mail for the GM to read, not orders")
+# What a form holds that is not a comment: its header, and ROUTE NONE (the ship holds).
+_FORM_LINES = frozenset({"GAME", "OFFICER", "SECRET", "MOVE", "ROUTE", "END"})
+
+
+def _untouched_form(letter: Letter, orders: Orders) -> bool:
+    """A mail whose only orders are a form pbem sent, quoted as it was: its SECRET line
+    left empty and no order given in it. Its sender wrote above it (a question, a note):
+    that is for the GM to read, not orders refused, nor a sign that someone else wrote in
+    the officer's name."""
+    return (letter.mail and "quoted in a reply" in letter.found_in
+            and orders.secret is None and orders.given("SECRET") and not orders.route
+            and _FORM_LINES.issuperset(orders.lines) and orders.unreadable == {"SECRET"})
 
 
 def called(label: str) -> str:

@@ -1,8 +1,8 @@
 """The tamper-evident ledger of moves, and the commitment to the game secret it starts from.
 
 Each resolved move records a hash over the previous move's hash, the state the move started
-from, the orders it played (as stored: secrets masked), its rolls, its events and the state
-it left. The first entry's previous hash is the commitment to the game secret, and every
+from, the orders it played (as stored: secrets masked), its rolls, its events, the GM's
+rulings and the state it left: what decided the move and nothing else (`VERSION`). The first entry's previous hash is the commitment to the game secret, and every
 bulletin prints both the commitment and the hash after its move (the chain head): the
 players hold the history as it stood when each bulletin was posted, so changing any row of
 a past move changes its hash and every one after it, and `pbem verify` names the first move
@@ -69,8 +69,9 @@ ADJUST, RETIRE = "adjust", "retire"
 RULINGS = (ADJUST, RETIRE)
 
 # What one move played: read in this column order, rows in the order they were written.
+# The orders are every letter filed for the move; the ledger hashes those it played.
 MOVE_COLUMNS: dict[str, tuple[str, ...]] = {
-    "orders": ("officer_id", "source", "text", "accepted", "problems"),
+    "orders": ("officer_id", "source", "text", "accepted", "problems", "played"),
     "rolls": ("officer_id", "kind", "detail", "die", "result", "visibility"),
     "events": ("seq", "kind", "audience", "officer_id", "data"),
     "rulings": ("officer_id", "action", "detail", "told", "reason"),
@@ -177,17 +178,62 @@ def state_digests(state: dict[str, list]) -> dict[str, str]:
     return {table: digest(rows) for table, rows in state.items()}
 
 
-def move_digests(rows: dict[str, list[list]]) -> dict[str, str]:
-    return {part: digest(rows[part]) for part in MOVE_COLUMNS}
+# What a ledger entry commits to. Version 1 hashed every letter filed for the move with
+# where it was filed (its path in orders/, the GM's mailbox), and the GM's notes about
+# letters, some for later moves: the same orders filed under other names, or an early
+# letter for the next move, gave another hash. Version 2 (DESIGN, architecture) hashes
+# each officer's played orders by their text, in officer order, and the events without
+# the desk's words about letters: the GM's notes on them (`order-note`) and why a ship
+# held as its report words it (which names the letter; that the ship held stays). Entries
+# keep the version they were written with, so every past move still verifies.
+VERSION = 2
+_LETTER_WORDS: dict[str, tuple[str, ...] | None] = {"order-note": None, "held": ("reason",)}
+
+
+def _played(orders: list[list]) -> list[list]:
+    """Each officer's played orders, by their text: where they were filed is not hashed."""
+    at, text, played = (MOVE_COLUMNS["orders"].index(c) for c in ("officer_id", "text", "played"))
+    return sorted(([r[at], r[text]] for r in orders if r[played]), key=lambda r: r[0])
+
+
+def _deciding(events: list[list]) -> list[list]:
+    """The events without the desk's words about letters (`_LETTER_WORDS`)."""
+    kind, data = MOVE_COLUMNS["events"].index("kind"), MOVE_COLUMNS["events"].index("data")
+    # A move's tens of thousands of events, a few of them about letters (the GM's notes
+    # last): those are found, and only they are changed or taken out of a copy.
+    about = [i for i, row in enumerate(events) if row[kind] in _LETTER_WORDS]
+    if not about:
+        return events
+    kept = list(events)
+    for i in reversed(about):
+        row = events[i]
+        words = _LETTER_WORDS[row[kind]]
+        if words is None:
+            del kept[i]
+        else:
+            facts = {k: v for k, v in json.loads(row[data]).items() if k not in words}
+            kept[i] = [*row[:data], json.dumps(facts, sort_keys=True), *row[data + 1:]]
+    return kept
+
+
+def move_digests(rows: dict[str, list[list]], version: int = VERSION) -> dict[str, str]:
+    if version == 1:
+        letters = len(MOVE_COLUMNS["orders"]) - 1  # no `played` then
+        return {part: digest([r[:letters] for r in rows[part]] if part == "orders" else rows[part])
+                for part in MOVE_COLUMNS}
+    return {part: digest(_played(rows[part]) if part == "orders" else
+                         _deciding(rows[part]) if part == "events" else rows[part])
+            for part in MOVE_COLUMNS}
 
 
 def entry_hash(move: int, previous: str, opening: dict[str, str], parts: dict[str, str],
-               state: dict[str, str]) -> str:
+               state: dict[str, str], version: int = VERSION) -> str:
+    versioned = {} if version == 1 else {"version": version}
     return digest({"move": move, "previous": previous, "opening": opening, **parts,
-                   "state": state})
+                   "state": state, **versioned})
 
 
-ENTRY_COLUMNS = ("move", "previous", "opening", *MOVE_COLUMNS, "state", "hash")
+ENTRY_COLUMNS = ("move", "previous", "opening", *MOVE_COLUMNS, "state", "hash", "version")
 
 
 def entry(conn: sqlite3.Connection, move: int) -> dict[str, Any] | None:
@@ -244,7 +290,7 @@ def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],
         f"INSERT INTO ledger ({', '.join(ENTRY_COLUMNS)}) "
         f"VALUES ({', '.join('?' * len(ENTRY_COLUMNS))})",
         (move, previous, json.dumps(opening, sort_keys=True), *(parts[p] for p in MOVE_COLUMNS),
-         json.dumps(state, sort_keys=True), digest_),
+         json.dumps(state, sort_keys=True), digest_, VERSION),
     )
     return digest_
 

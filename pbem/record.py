@@ -111,7 +111,8 @@ def from_json(path: Path) -> Record:
     try:
         moves = tuple(
             MoveRecord(m["move"],
-                       {part: as_lists(cols, m[part]) for part, cols in MOVE_COLUMNS.items()},
+                       {part: as_lists(cols, _published(part, m[part]))
+                        for part, cols in MOVE_COLUMNS.items()},
                        m["ledger"])
             for m in data["moves"]
         )
@@ -132,6 +133,14 @@ def from_json(path: Path) -> Record:
     except (KeyError, TypeError) as e:
         raise GameError(f"{path}: the ledger is incomplete (missing {e}); "
                         f"publish it again with `pbem reveal`") from None
+
+
+def _published(part: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A move's rows as a ledger.json gives them: one published before the ledger marked
+    the orders played gives none played (its entries hash every letter, `ledger.VERSION`)."""
+    if part != "orders":
+        return rows
+    return [r if "played" in r else {**r, "played": 0} for r in rows]
 
 
 @dataclass(frozen=True)

@@ -408,6 +408,15 @@ def m012_the_gms_desk(db: sqlite_utils.Database) -> None:
     db["officers"].add_column("plain_mail", int, not_null_default=0)
 
 
+@migrations()
+def m013_ledger_of_what_decided(db: sqlite_utils.Database) -> None:
+    """The ledger commits to each officer's played orders by their text (`ledger.VERSION`
+    2): the letter a move played is marked among those filed for it, and each entry keeps
+    the version it was written with (those written before, 1), so each verifies as written."""
+    db["order_files"].add_column("played", int, not_null_default=0)
+    db["ledger"].add_column("version", int, not_null_default=1)
+
+
 def db_path(game_dir: Path) -> Path:
     return Path(game_dir) / DB_NAME
 
@@ -750,7 +759,7 @@ def save_officers(conn, before: GameState, after: GameState) -> None:
     )
 
 
-_ORDER_FILE = itemgetter("move", "officer_id", "source", "text", "accepted", "problems")
+_ORDER_FILE = itemgetter("move", "officer_id", "source", "text", "accepted", "problems", "played")
 
 # Rows one INSERT writes (`insert_rows`): a hundred rows of up to nine values stay under
 # the 999 values a statement that SQLite allowed before 3.32.
@@ -802,7 +811,8 @@ def save_move(
                 [(r.move, r.officer, r.kind, r.detail, r.die, r.result, r.visibility)
                  for r in rolls])
     insert_rows(conn, "INSERT INTO order_files (move, officer_id, source, text, accepted, "
-                "problems) VALUES ", "(?,?,?,?,?,?)", list(map(_ORDER_FILE, order_files)))
+                "problems, played) VALUES ", "(?,?,?,?,?,?,?)",
+                list(map(_ORDER_FILE, order_files)))
     conn.execute(
         "INSERT INTO moves (number, resolved_at, officers) VALUES (?,?,?)",
         (move, resolved_at, len(after.officers)),

@@ -159,7 +159,8 @@ def check_chain(record: Record) -> tuple[Check, dict[int, str]]:
         e = m.entry
         if e is None:
             continue
-        parts = ledger.move_digests(m.rows)
+        version = e.get("version") or 1  # an entry written before versions were kept
+        parts = ledger.move_digests(m.rows, version)
         for part in ledger.MOVE_COLUMNS:
             if parts[part] != e[part]:
                 return Check("ledger", False,
@@ -177,7 +178,7 @@ def check_chain(record: Record) -> tuple[Check, dict[int, str]]:
                              f"not leave: the {' and '.join(tables)} changed between the two "
                              f"moves, with no ruling of the GM recorded"), heads
             ruled_moves.append(m.move)
-        h = ledger.entry_hash(m.move, e["previous"], e["opening"], parts, e["state"])
+        h = ledger.entry_hash(m.move, e["previous"], e["opening"], parts, e["state"], version)
         if h != e["hash"]:
             return Check("ledger", False,
                          f"move {m.move}'s ledger hash does not follow from its contents"), heads

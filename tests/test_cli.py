@@ -246,13 +246,18 @@ def test_check_against_the_game(example_game):
         assert f"{EXAMPLES / name}: 1 problem." in result.output
 
 
-def test_check_refuses_orders_for_another_move(example_game):
-    """04 is for move 2 while move 1 is being collected."""
+def test_check_says_orders_for_a_later_move_wait_for_it(example_game):
+    """04 is for move 2 while move 1 is being collected: as the inbox and resolve file it,
+    it waits for move 2, its header checked now."""
     path = EXAMPLES / "04-quoted-reply.txt"
     result = run("check", path, "--game", example_game)
-    assert result.exit_code == 1
-    assert f"{path}, line 6 (not allowed): these orders are for move 2, but move 1 is being collected" in result.output
-    assert "write MOVE 1" in result.output
+    assert result.exit_code == 0, result.output
+    assert (f"{path}: orders of Marcus Aper for move 2, a later move: they wait for it, and are "
+            "checked in full when it is collected.") in result.output
+    wrong = path.read_text(encoding="utf-8").replace("9gh2-llc4", "gues-s000")
+    (example_game / "wrong.txt").write_text(wrong, encoding="utf-8")
+    result = run("check", example_game / "wrong.txt", "--game", example_game)
+    assert result.exit_code == 1 and "the secret does not match" in result.output
 
 
 def test_check_refuses_a_route_beyond_the_thrust(example_game, tmp_path):

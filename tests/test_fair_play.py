@@ -491,12 +491,14 @@ def test_a_game_made_before_the_ledger_gets_a_commitment_and_chains_from_then(tm
     game.resolve(folder, force=True)
     sql(folder, "DELETE FROM ledger")  # as if move 1 had been resolved before the ledger
     sql(folder, "UPDATE game SET commitment = NULL")
-    sql(folder, "DELETE FROM _sqlite_migrations WHERE name = 'm005_fair_play'")
+    sql(folder, "DELETE FROM _sqlite_migrations WHERE name IN ('m005_fair_play', "
+                "'m013_ledger_of_what_decided')")
     conn = sqlite3.connect(folder / "game.db")
     with conn:
         for table, col in (("game", "commitment"), ("game", "seeded"), ("game", "map_drawn"),
                            ("game", "keep_backups"), ("game", "revealed"),
-                           ("moves", "files_done"), ("moves", "archive"), ("moves", "waiting")):
+                           ("moves", "files_done"), ("moves", "archive"), ("moves", "waiting"),
+                           ("order_files", "played")):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {col}")
         conn.execute("DROP TABLE ledger")
     conn.close()

@@ -10,16 +10,11 @@ everyone else and the GM log names the file.
 from __future__ import annotations
 
 import os
-import pwd
 import re
 import shutil
-import signal
 import socket
 import sqlite3
-import tempfile
 import threading
-import time
-import traceback
 from pathlib import Path
 
 import pytest
@@ -39,6 +34,7 @@ from pbem.rules.orders import UNREADABLE
 from pbem.store import GameError
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
+from unreadable import without_reading_rights
 
 BASE = (10, 10, 2)
 OFFICERS = {  # name: secret
@@ -637,76 +633,16 @@ def test_a_bug_in_the_rules_during_the_move_still_stops_it_untouched(g, monkeypa
 # --- acceptance: one of each hostile file beside good files --------------------------------
 
 
-def _nobody() -> pwd.struct_passwd | None:
-    try:
-        return pwd.getpwnam("nobody")
-    except KeyError:
-        return None
-
-
-def resolve_unprivileged(folder: Path, scratch: Path) -> None:
-    """`resolve` as a user who cannot read a file of mode 000: this one, or nobody when
-    the tests run as root (root reads anything): in a forked process that drops to nobody,
-    after a first move of a scratch game has loaded every module a move needs (nobody may
-    not be allowed to read this Python's own files)."""
-    if os.geteuid() != 0:
+def resolve_unprivileged(folder: Path) -> None:
+    """`resolve` where a file of mode 000 cannot be read, as root too (`unreadable`)."""
+    def play() -> None:
         game.resolve(folder, force=True)
-        return
-    user = _nobody()
-    if user is None:
-        pytest.skip("running as root and there is no user nobody to run resolve as")
-    warm = new_game(scratch / "warm-up", {"Alpha": OFFICERS["Alpha"]})
-    warm.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))
-    game.resolve(warm.dir, force=True)
-    for path in [folder, *folder.rglob("*")]:
-        os.lchown(path, user.pw_uid, user.pw_gid)
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: drop to nobody, resolve, report any error through the pipe
-        code = 1
-        try:
-            os.close(read_end)
-            os.setgroups([])
-            os.setgid(user.pw_gid)
-            os.setuid(user.pw_uid)
-            game.resolve(folder, force=True)
-            code = 0
-        except BaseException:
-            os.write(write_end, traceback.format_exc().encode())
-        finally:
-            os._exit(code)
-    os.close(write_end)
-    for _ in range(1200):  # two minutes: a reader blocked on the FIFO fails, not hangs
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        pytest.fail("resolve was still running after two minutes: it blocked")
-    with os.fdopen(read_end, "rb") as errors:
-        error = errors.read().decode()
-    assert os.waitstatus_to_exitcode(status) == 0, error
+
+    without_reading_rights(play)
 
 
-@pytest.fixture
-def shared_folder():
-    """A folder another user may reach (pytest's own is private to the user running it)."""
-    folder = Path(tempfile.mkdtemp(prefix="pbem-hostile-"))
-    folder.chmod(0o755)
-    try:
-        yield folder
-    finally:
-        for root, dirs, _ in os.walk(folder):
-            for d in dirs:  # the locked folder, to be removed by a user who is not root
-                if not os.path.islink(os.path.join(root, d)):
-                    os.chmod(os.path.join(root, d), 0o755)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def test_one_of_each_hostile_file_beside_good_files(shared_folder):
-    g = new_game(shared_folder / "cornifex")
+def test_one_of_each_hostile_file_beside_good_files(tmp_path):
+    g = new_game(tmp_path / "cornifex")
     orders = g.dir / "orders"
     g.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))
     g.post("beta.txt", orders_of("Beta", "ROUTE 2 E"))
@@ -721,7 +657,7 @@ def test_one_of_each_hostile_file_beside_good_files(shared_folder):
     for name, data in hostile.items():
         (orders / name).write_bytes(data)
     os.mkfifo(orders / "fifo.txt")
-    (orders / "broken-link.txt").symlink_to(shared_folder / "gone.txt")
+    (orders / "broken-link.txt").symlink_to(tmp_path / "gone.txt")
     (orders / "directory.txt").mkdir()
     # Beta's second file, later in name order: were it read, Beta would fly 1 S.
     (orders / "unreadable.txt").write_text(orders_of("Beta", "ROUTE 1 S"), encoding="utf-8")
@@ -730,7 +666,10 @@ def test_one_of_each_hostile_file_beside_good_files(shared_folder):
     (orders / "locked" / "beta.txt").write_text(orders_of("Beta", "ROUTE 1 S"), encoding="utf-8")
     (orders / "locked").chmod(0)
 
-    resolve_unprivileged(g.dir, shared_folder)
+    try:
+        resolve_unprivileged(g.dir)
+    finally:
+        (orders / "locked").chmod(0o755)  # for the folder to be removed
 
     assert moved(g, "Alpha", 3) and moved(g, "Beta", 2) and moved(g, "Gamma", 4)
     assert "1 S" not in g.report(1, "beta")

@@ -14,7 +14,7 @@ import dovecot
 from test_inbox import build_mailboxes, folder, ok, rows, run  # noqa: F401 - the fixture
 from pbem.mail import imap
 
-CORPUS_LINE = "Filed 9 mails: 6 accepted, 1 refused, 1 waiting for a later move, 1 not orders."
+CORPUS_LINE = "Filed 9 mails: 6 accepted, 2 refused, 0 waiting for a later move, 1 not orders."
 
 
 @pytest.fixture(scope="module")

@@ -131,7 +131,7 @@ def build_mailboxes(tmp: Path) -> tuple[Path, Path]:
     correction = mail("Notius", 30, "orders move 1, corrected", "<n2@example.org>")
     correction.set_content(orders("Notius", "ROUTE 2 E", "RADARS 1"))
     deliver("1000000000.M0P1.mx", correction)
-    # Tullius, one second after the deadline: his orders wait for move 2.
+    # Tullius, one second after the deadline: his orders for move 1 are refused.
     late = mail("Tullius", -1 / 60, "orders", "<t1@example.org>")
     late.set_content(orders("Tullius", "ROUTE 1 S"))
     deliver("1792500000.M3P1.mx", late)
@@ -153,7 +153,7 @@ def text(message: EmailMessage) -> str:
 def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     mbox, maildir = build_mailboxes(tmp_path)
     out = ok("inbox", folder, mbox, maildir)
-    assert "Filed 9 mails: 6 accepted, 1 refused, 1 waiting for a later move, 1 not orders." in out
+    assert "Filed 9 mails: 6 accepted, 2 refused, 0 waiting for a later move, 1 not orders." in out
     assert "not orders  " in out and "when is the deadline?" not in out  # listed by source
     assert len(rows(folder, "SELECT * FROM letters")) == 9
     accepted = rows(folder, "SELECT o.name, l.move FROM letters l JOIN officers o ON o.id = "
@@ -161,11 +161,11 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     assert [(r["name"], r["move"]) for r in accepted] == [
         ("Notius", 1), ("Notius", 1), ("Niccolò Varro", 1), ("Cæcilia Metella", 1),
         ("Marcus Aper", 1), ("Flavia", 1)]
-    (refused,) = rows(folder, "SELECT * FROM letters WHERE status = 'refused'")
+    refused, late = rows(folder, "SELECT * FROM letters WHERE status = 'refused' ORDER BY id")
     assert (refused["sender"], refused["officer_id"], refused["authentic"]) == (
         "mallory@evil.example", 2, "")
-    (waiting,) = rows(folder, "SELECT * FROM letters WHERE status = 'waiting'")
-    assert (waiting["move"], waiting["declared"], waiting["late"]) == (2, 1, 1)
+    # Orders are played only in the move they name: too late for move 1, never carried on.
+    assert (late["move"], late["declared"], late["late"]) == (1, 1, 1)
     (question,) = rows(folder, "SELECT * FROM letters WHERE status = 'not orders'")
     assert question["subject"] == "when is the deadline?" and "when must the orders" in question["text"]
     # No secret is kept in clear, not even a wrong one.
@@ -204,14 +204,17 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     flavia = next(text(m) for row, m in sent if row["recipients"] == "flavia@example.org")
     assert "quoted in a reply" in flavia and "ACCEPTED" in flavia
     tullius = next(text(m) for row, m in sent if row["recipients"] == "tullius@example.org")
-    assert "FILED FOR MOVE 2: this mail came after the deadline of move 1" in tullius
-    assert "Monday 19 October 2026, 20:00:01 Europe/Rome (18:00:01 UTC)" in " ".join(tullius.split())
-    # Each receipt's subject says accepted, refused or filed for a later move, and which.
+    said = " ".join(tullius.split())
+    assert "REFUSED: too late for move 1. Orders are played only in the move they name" in said
+    assert "send your orders for move 2 once its report reaches you" in said
+    assert "     4  MOVE 1\n" in tullius  # his line as he wrote it
+    assert "this mail came after the deadline of move 1 (Monday 19 October 2026, 20:00" in said
+    assert "Monday 19 October 2026, 20:00:01 Europe/Rome (18:00:01 UTC)" in said
+    # Each receipt's subject says accepted or refused, and for which move.
     subjects = sorted(str(m["Subject"]) for _, m in sent)
     assert subjects == sorted(
         ["VII Legio cornifex: your orders for move 1 are accepted"] * 6
-        + ["VII Legio cornifex: your orders for move 1 are refused"] * 2
-        + ["VII Legio cornifex: your orders are filed for move 2"])
+        + ["VII Legio cornifex: your orders for move 1 are refused"] * 3)
     # No receipt for the question: the GM answers it.
     assert not any("flavia" in row["recipients"] and "deadline?" in str(m["Subject"])
                    for row, m in sent)
@@ -223,12 +226,12 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
 
     status = ok("status", folder)
     assert "cornifex, move 1 being collected." in status
-    assert "6 officers: 5 with valid orders, 0 with refused orders only, 1 with nothing yet." in status
+    assert "6 officers: 5 with valid orders, 1 with refused orders only, 0 with nothing yet." in status
     assert max(map(len, status.splitlines())) <= 80  # an 80-column terminal
     lines = officer_lines(status)
     assert "valid, 2026-10-19 17:30:00 UTC" in lines["Notius"] and "1 earlier set superseded" in lines["Notius"]
     assert "1 refused" in lines["Niccolò Varro"]
-    assert "nothing yet; early orders for move 2" in lines["Tullius"]
+    assert "refused only" in lines["Tullius"] and "came after the deadline" in lines["Tullius"]
     assert "Mail that is not orders (1)" in status and '"when is the deadline?"' in status
     assert "Outbox: 15 mails not yet sent" in status  # 6 welcome letters + 9 receipts
 
@@ -244,21 +247,19 @@ def test_the_gms_mailboxes_filed_answered_shown_and_played(folder, tmp_path):
     assert "Ordered: 2 N" in next(v for k, v in read.items() if "flavia" in k)
     tullius = next(v for k, v in read.items() if "tullius" in k)
     assert "YOUR SHIP HELD POSITION THIS MOVE." in tullius
-    assert "came after the deadline of move 1: it waits for move 2" in tullius
+    assert "this mail came after the deadline of move 1" in tullius
     played = rows(folder, "SELECT o.name, l.subject FROM letters l JOIN officers o ON "
                           "o.id = l.officer_id WHERE played = 1 ORDER BY o.id")
     assert [r["subject"] for r in played if r["name"] == "Notius"] == ["orders move 1, corrected"]
     assert len(played) == 5
-    # Tullius's late orders count for move 2: `status` shows it at once, and the next
-    # `pbem inbox` checks them for good and tells him.
+    # Tullius's late orders for move 1 are never played in move 2: he has none for it yet.
     status = ok("status", folder)
     assert "move 2 being collected" in status
-    assert "1 with valid orders" in status
+    assert "0 with valid orders" in status
     assert "Filed 0 mails" in ok("inbox", folder, mbox, maildir)
     (late,) = rows(folder, "SELECT * FROM letters WHERE officer_id = 6")
-    assert (late["status"], late["move"]) == ("accepted", 2)
-    last = text(receipts(folder)[-1][1])
-    assert "ACCEPTED: your orders for move 2." in last and "played in move 2 as\nthey stand" in last
+    assert (late["status"], late["move"], late["played"]) == ("refused", 1, 0)
+    assert len(receipts(folder)) == 9
 
 
 def officer_lines(status: str) -> dict[str, str]:
@@ -324,7 +325,7 @@ def test_the_cli_refuses_before_the_deadline_without_now(two, monkeypatch):
     ok("resolve", two, "--now", "--force")
 
 
-def test_a_mail_exactly_at_the_deadline_is_in_time_one_second_later_waits(two):
+def test_a_mail_exactly_at_the_deadline_is_in_time_one_second_later_is_refused(two):
     at = mail("Notius", 0, "orders", "<n@x>")
     at.set_content(orders("Notius", "ROUTE 1 N"))
     later = mail("Flavia", -1 / 60, "orders", "<f@x>")
@@ -332,7 +333,8 @@ def test_a_mail_exactly_at_the_deadline_is_in_time_one_second_later_waits(two):
     run_ = inbox.file_mail(two, [eml(two, "a.eml", at), eml(two, "b.eml", later)],
                            now=DEADLINE + timedelta(hours=1))
     assert [(f.officer, f.status, f.move) for f in run_.filed] == [
-        ("Notius", "accepted", 1), ("Flavia", "waiting", 2)]
+        ("Notius", "accepted", 1), ("Flavia", "refused", 1)]
+    assert "came after the deadline of move 1" in run_.filed[1].problems[0].message
 
 
 def test_orders_from_another_address_with_the_gms_setting(two):

@@ -93,7 +93,13 @@ def header_problems(orders: Orders, state: GameState, secret_ok: SecretCheck,
     if orders.game is None and not orders.given("GAME"):
         found.append(orders.problem("GAME", "the header has no GAME line",
                                     f"write GAME {state.name}", private=False))
-    if orders.move is not None and orders.move != state.move:
+    if orders.move is not None and orders.move < state.move:
+        # Orders are played only in the move they name: a late set is never carried on.
+        found.append(orders.problem(
+            "MOVE", f"these orders are for move {orders.move}, which has been played: they "
+            f"came too late for it, and move {state.move} is being collected",
+            f"send orders for move {state.move} (write MOVE {state.move})", private=False))
+    elif orders.move is not None and orders.move != state.move:
         found.append(orders.problem(
             "MOVE", f"these orders are for move {orders.move}, but move {state.move} is being "
             "collected", f"write MOVE {state.move}", private=False))
