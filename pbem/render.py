@@ -32,6 +32,8 @@ from .formats import (
     utf8,
 )
 from .gm_log import log_pieces
+from . import language
+from .language import N_ as _N
 from . import orderfile
 from .orderfile import FormSituation
 from .rules.dice import Roll
@@ -93,7 +95,15 @@ _BYTECODE = bytecode_cache("__jinja2_%s.cache")
 _ESCAPING_BYTECODE = bytecode_cache("__pbem_escaping_%s.cache")
 
 
-def environment(game_dir: Path | None, fmt: str) -> Environment:
+class _TranslatedPrinter(direct.Printer):
+    """The Python twins write English only: a reader of another language gets every
+    output from the templates."""
+
+    def shipped(self, names: tuple[str, ...]) -> bool:
+        return False
+
+
+def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -> Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         paths.append(str(Path(game_dir) / "templates"))
@@ -111,8 +121,15 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
         # An environment serves one command: its templates are read once, never looked at
         # again on disk (ten thousand reports would stat every template ten thousand times).
         auto_reload=False,
+        extensions=["jinja2.ext.i18n"],
     )
-    env.printer = direct.Printer(env, html_text() if escaping else Escaped(ESCAPERS[fmt]))
+    # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
+    env.install_gettext_translations(language.translations(lang), newstyle=True)
+    env.globals.update(language.template_callables(lang))
+    env.globals["lang"] = lang
+    env.globals["heading_said"] = heading_said
+    printer = direct.Printer if lang == language.ENGLISH else _TranslatedPrinter
+    env.printer = printer(env, html_text() if escaping else Escaped(ESCAPERS[fmt]))
     env.wrapped = {}  # `wordwrap`'s lines wrapped by textwrap, by its arguments
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
@@ -122,6 +139,8 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.filters["wordwrap"] = wordwrap
     env.globals["ordinal"] = ordinal
+    env.filters.update(language.template_filters(lang))  # numbers in the reader's words
+    env.globals["ordinal"] = env.filters["ordinal"]
     return env
 
 
@@ -230,6 +249,29 @@ HEADINGS = {
         "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed", "disengage",
         "held-by-alien", "alien-ship-sighting")},
 }
+# The headings as their catalogs know them (a `%` doubled: the catalogs' texts are formats),
+# and those that name a planet, by the English words before its name.
+TITLES = {heading: heading.replace("%", "%%") for heading in set(HEADINGS.values())}
+TITLES["YOUR SHIP"] = "YOUR SHIP"
+PLANET_TITLES = (("THE ENCOUNTER GUIDE ON ", _N("THE ENCOUNTER GUIDE ON %(planet)s")),
+                 ("ON THE GROUND OF ", _N("ON THE GROUND OF %(planet)s")))
+_N("AT THE BASE"), _N("BETWEEN OFFICERS"), _N("TOT 100%%"), _N("RESCUE RETURN"), _N("LANDING")
+_N("THE END OF THE GAME"), _N("THE ALIEN SHIP"), _N("YOUR SHIP")  # TITLES, for extraction
+
+
+@jinja2.pass_context
+def heading_said(context: Any, heading: str) -> str:
+    """A heading of `read_turn` in the reader's language."""
+    title, planet = TITLES.get(heading), ""
+    if title is None:
+        title = heading.replace("%", "%%")
+        for words, said in PLANET_TITLES:
+            if heading.startswith(words):
+                title, planet = said, heading[len(words):]
+                break
+    return context.environment.globals["_"](context, title, planet=planet)
+
+
 # Events after which the turn is in space: ground events before them happened before the
 # route (on the planet taken off from), the others after it.
 ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
@@ -694,21 +736,24 @@ def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
     texts: list[str], rolls: list[Roll], charts: MoveCharts | None = None,
     desk: DeskNotes = DeskNotes(), fair_play: dict | None = None,
+    readers: language.Readers = language.Readers(),
 ) -> None:
     """Write every officer's report (text, HTML, JSON), the bulletin (text, Markdown, BBCode,
     HTML, JSON), the charts and the GM log.
 
     `fair_play` ({commitment, ledger, seeded}) is printed at the foot of every bulletin:
-    the commitment to the game secret and the ledger's chain head after this move."""
+    the commitment to the game secret and the ledger's chain head after this move.
+    `readers`: the language of each officer's reports and of the bulletins."""
     with collector_paused():
         _render_move(game_dir, out_dir, game=game, move=move, events=events, texts=texts,
-                     rolls=rolls, charts=charts, desk=desk, fair_play=fair_play)
+                     rolls=rolls, charts=charts, desk=desk, fair_play=fair_play,
+                     readers=readers)
 
 
 def _render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
     texts: list[str], rolls: list[Roll], charts: MoveCharts | None, desk: DeskNotes,
-    fair_play: dict | None,
+    fair_play: dict | None, readers: language.Readers = language.Readers(),
 ) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     view = MoveView(events, texts)
@@ -721,6 +766,8 @@ def _render_move(
     reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
                                          game_end=view.game_end, deadline=desk.deadline)
     text_of, html_of = text_reports(text_env), html_reports(html_env)
+    # The reports of each language an officer reads, English's made above (the GM log's).
+    writers = {language.ENGLISH: (text_of, html_of)}
     deadline, rulings = desk.deadline, desk.rulings
     with opened_folder(out_dir) as folder:
         for officer_id, sheet in view.sheets.items():
@@ -730,6 +777,11 @@ def _render_move(
                 stem = os.path.join(out_dir, stem)
             form = forms[officer_id]
             told = rulings.get(officer_id, [])
+            lang = readers.of(officer_id)
+            if lang not in writers:
+                writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
+                                 html_reports(environment(game_dir, "html", lang)))
+            text_of, html_of = writers[lang]
             write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
                                          deadline=deadline, rulings=told), folder)
             chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,

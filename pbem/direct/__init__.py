@@ -32,9 +32,9 @@ from ..formats import Escaped
 from .words import Said
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
-    "report.txt.j2": "e70f794bacd8e1c39b1f87fad3c108117e2708055046292d41e965032570ca93",
-    "report.html.j2": "2e8f401b0648d673cfa4a28c9222a60da3c31b45fb7b0c0f700c7fcb4f09aa39",
-    "page.html.j2": "3dedda38df5151abf025e28b0dbbb5767fd05cc1a9235ba25cc8025c3aa928ce",
+    "report.txt.j2": "9440a0814696bae32925687312909d6968e7377732c398aada8f2fec42d1bae4",
+    "report.html.j2": "63f99ccc378c4644aa2cf2ac3dd343b71d900100bfe183465ca119093aadfc10",
+    "page.html.j2": "9dc832e1522c010bde87be5c07e5c919ae33ba188bd609015f5f92027fc2752f",
     "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
     "story.j2": "e63f52f0756a39b7694a725bd3303e5bbe404f1c304ba9fcf40a3cba752846dc",
     "public.html.j2": "0d885acd8cbc1ccb61663f8d011f0b7ca2e5954fcd00e90010eb70af621d7fe3",
