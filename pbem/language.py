@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import re
+from datetime import datetime, timezone
 from importlib import resources
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -124,10 +126,33 @@ def template_callables(lang: str) -> dict[str, Any]:
     return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_}
 
 
+# A deadline as `schedule.deadline_text` words it: the zone's name follows the local time.
+_DEADLINE_ZONE = re.compile(r", \d\d:\d\d (\S+)")
+
+
+def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
+    """A deadline (`deadlines.view`) in the reader's locale: "lunedì 7 dicembre 2026, 20:00
+    Europe/Rome (19:00 UTC)", the UTC date added when it is another day."""
+    from babel.dates import format_date, format_datetime
+
+    from .schedule import zone_of
+
+    utc = datetime.fromisoformat(deadline["utc"]).astimezone(timezone.utc)
+    zone = _DEADLINE_ZONE.search(deadline["text"]).group(1)
+    local = utc.astimezone(zone_of(zone))
+    text = f"{format_datetime(local, 'EEEE d MMMM y, HH:mm', locale=lang)} {zone}"
+    if zone.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return text
+    on = "" if utc.date() == local.date() else " " + translations(lang).gettext(
+        "on %(date)s") % {"date": format_date(utc, "d MMMM", locale=lang)}
+    return f"{text} ({utc:%H:%M} UTC{on})"
+
+
 def template_filters(lang: str) -> dict[str, Any]:
-    """The filters that word numbers, in the reader's language (English's are `formats`')."""
+    """The filters that word numbers and dates, in the reader's language (English's are
+    `formats`', and a deadline's text as `schedule` wrote it)."""
     if lang == ENGLISH:
-        return {}
+        return {"deadline": lambda deadline: deadline["text"]}
     catalog = translations(lang)
 
     def ordinal(n: int) -> str:
@@ -154,7 +179,8 @@ def template_filters(lang: str) -> dict[str, Any]:
             said += ", " + levels % {"num": abs(dz)}
         return said
 
-    return {"ordinal": ordinal, "at_parsec": at_parsec, "reckoning": reckoning}
+    return {"ordinal": ordinal, "at_parsec": at_parsec, "reckoning": reckoning,
+            "deadline": functools.partial(deadline_in, lang)}
 
 
 # The texts of `template_filters`, for extraction (English words its numbers in `formats`).

@@ -215,3 +215,24 @@ def test_a_built_package_ships_its_catalogs_compiled(tmp_path):
     where, route, babel = shown.split()
     assert Path(where).is_relative_to(tmp_path / "site")
     assert (route, babel) == ("ROTTA", "False")
+
+
+def test_a_deadline_is_dated_in_the_reader_s_locale():
+    from datetime import datetime
+
+    from pbem import deadlines
+    from pbem.schedule import Deadline, zone_of
+
+    local = datetime(2026, 12, 7, 20, 0, tzinfo=zone_of("Europe/Rome"))
+    view = deadlines.view(Deadline(local, "Europe/Rome"), 3)
+    assert language.deadline_in("it", view) == (
+        "lunedì 7 dicembre 2026, 20:00 Europe/Rome (19:00 UTC)")
+    late = deadlines.view(Deadline(datetime(2026, 12, 8, 0, 30, tzinfo=zone_of("Europe/Rome")),
+                                   "Europe/Rome"), 3)
+    assert language.deadline_in("it", late) == (
+        "martedì 8 dicembre 2026, 00:30 Europe/Rome (23:30 UTC del 7 dicembre)")
+    said = render.environment(None, "txt", "it").from_string(
+        '{{ _("Due by %(deadline)s.", deadline=d|deadline) }}')
+    assert said.render(d=view) == "Da inviare entro lunedì 7 dicembre 2026, 20:00 Europe/Rome (19:00 UTC)."
+    english = render.environment(None, "txt").from_string('{{ d|deadline }}')
+    assert english.render(d=view) == view["text"]
