@@ -123,7 +123,12 @@ def template_callables(lang: str) -> dict[str, Any]:
         values.setdefault("num", num)
         return said(context, catalog.ngettext(singular, plural, num), values)
 
-    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_}
+    @jinja2.pass_context
+    def bold(context: Any, value: Any) -> Markup:
+        """A value in bold inside a translated text of a web page (`<b>` is no catalog's)."""
+        return Markup("<b>%s</b>") % context.environment.finalize(value)
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "bold": bold}
 
 
 # A deadline as `schedule.deadline_text` words it: the zone's name follows the local time.
