@@ -101,7 +101,11 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
-def template_callables(lang: str) -> dict[str, Any]:
+# A value in bold inside a translated text, in each format (the catalogs hold no markup).
+BOLD = {"html": "<b>%s</b>", "md": "**%s**", "bbcode": "[b]%s[/b]", "txt": "%s"}
+
+
+def template_callables(lang: str, fmt: str) -> dict[str, Any]:
     """`_`, `gettext` and `ngettext` for the templates: the reader's catalog, and each value
     put into a text escaped by the template's own escaper (its `finalize`), as if the
     template had printed it; the catalog's words are the template's own, left as written."""
@@ -123,10 +127,15 @@ def template_callables(lang: str) -> dict[str, Any]:
         values.setdefault("num", num)
         return said(context, catalog.ngettext(singular, plural, num), values)
 
+    bolded = BOLD[fmt]
+
     @jinja2.pass_context
     def bold(context: Any, value: Any) -> Markup:
-        """A value in bold inside a translated text of a web page (`<b>` is no catalog's)."""
-        return Markup("<b>%s</b>") % context.environment.finalize(value)
+        """A value in bold inside a translated text, escaped as printed."""
+        escape = context.environment.finalize
+        if context.environment.autoescape:
+            return Markup(bolded) % escape(value)
+        return Markup(bolded % escape(value))
 
     return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "bold": bold}
 
@@ -161,7 +170,7 @@ def template_filters(lang: str) -> dict[str, Any]:
     catalog = translations(lang)
 
     def ordinal(n: int) -> str:
-        return catalog.pgettext("ordinal number", "%(n)d%(suffix)s") % {"n": n, "suffix": ""}
+        return catalog.pgettext("ordinal number", "%(n)s%(suffix)s") % {"n": n, "suffix": ""}
 
     def at_parsec(n: int) -> str:
         if n == 0:
@@ -178,9 +187,9 @@ def template_filters(lang: str) -> dict[str, Any]:
         said = (catalog.gettext("on the base square") if flat == "here" else
                 catalog.gettext("%(bearing)s from the base") % {"bearing": flat})
         if dz:
-            levels = (catalog.ngettext("%(num)d level up", "%(num)d levels up", abs(dz))
+            levels = (catalog.ngettext("%(num)s level up", "%(num)s levels up", abs(dz))
                       if dz < 0 else
-                      catalog.ngettext("%(num)d level down", "%(num)d levels down", abs(dz)))
+                      catalog.ngettext("%(num)s level down", "%(num)s levels down", abs(dz)))
             said += ", " + levels % {"num": abs(dz)}
         return said
 

@@ -125,7 +125,7 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
     )
     # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
     env.install_gettext_translations(language.translations(lang), newstyle=True)
-    env.globals.update(language.template_callables(lang))
+    env.globals.update(language.template_callables(lang, fmt))
     env.globals["lang"] = lang
     env.globals["heading_said"] = heading_said
     printer = direct.Printer if lang == language.ENGLISH else _TranslatedPrinter
@@ -795,8 +795,13 @@ def _render_move(
                 events=view.own(officer_id), rulings=told), folder)
     public = view.public_context()
     alike = direct.bulletin.Alike(public["story"], public["standings"])
+    # The bulletins are in the game's language (the charts' labels, not yet translated, in
+    # English's environment).
+    said = readers.game
+    page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
     for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
-        env = text_env if fmt == "txt" else environment(game_dir, fmt)
+        env = text_env if fmt == "txt" and said == language.ENGLISH else environment(
+            game_dir, fmt, said)
         write(out_dir / f"bulletin.{suffix}", text_bulletin(
             env, suffix, alike, game=game, move=move, deadline=desk.deadline,
             departures=desk.departures, fair_play=fair_play, **public))
@@ -806,7 +811,7 @@ def _render_move(
     if truth is not None:
         write(out_dir / CHART_GM, truth)
     write(out_dir / "bulletin.html", bulletin_page(
-        html_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
+        page_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
         departures=desk.departures, fair_play=fair_play, alike=alike))
     write(out_dir / "bulletin.json", report_json.bulletin_pieces(
         game=game, move=move, standings=view.standings, game_end=public["game_end"],

@@ -100,7 +100,7 @@ def test_numbers_are_worded_in_the_reader_s_language():
     assert it.filters["at_parsec"](10) == "il 10° parsec"
     assert it.filters["at_parsec"](0) == "l'inizio della rotta"
     assert en.filters["at_parsec"](10) == "the 10th parsec"
-    said = it.from_string('{{ ngettext("%(num)d radar on", "%(num)d radars on", n) }}')
+    said = it.from_string('{{ ngettext("%(num)s radar on", "%(num)s radars on", n) }}')
     assert [said.render(n=n) for n in (1, 2)] == ["1 radar acceso", "2 radar accesi"]
 
 
@@ -236,3 +236,17 @@ def test_a_deadline_is_dated_in_the_reader_s_locale():
     assert said.render(d=view) == "Da inviare entro lunedì 7 dicembre 2026, 20:00 Europe/Rome (19:00 UTC)."
     english = render.environment(None, "txt").from_string('{{ d|deadline }}')
     assert english.render(d=view) == view["text"]
+
+
+def test_the_bulletins_are_in_the_game_s_language(italian_game):
+    move = italian_game / "reports" / "move-01"
+    text = (move / "bulletin.txt").read_text(encoding="utf-8")
+    assert text.startswith("VII LEGIO - aquileia - BOLLETTINO DELLA MOSSA 1\n")
+    assert "\nLA MOSSA, TURNO PER TURNO\n" in text and "\nCLASSIFICA\n" in text
+    assert "Varro è rimasto fermo (nessun ordine valido)." in text
+    assert "\n    1. Decurio Notius - 0 punti (GLADIUM)\n" in text
+    md = (move / "bulletin.md").read_text(encoding="utf-8")
+    assert md.startswith("# VII Legio · aquileia · bollettino della mossa 1\n")
+    assert "[b]Classifica[/b]" in (move / "bulletin.bbcode").read_text(encoding="utf-8")
+    page = (move / "bulletin.html").read_text(encoding="utf-8")
+    assert '<html lang="it">' in page and "<h2>Classifica</h2>" in page

@@ -32,16 +32,16 @@ from ..formats import Escaped
 from .words import Said
 
 SHIPPED: dict[str, str] = {  # template: the SHA-256 of the text its writer prints the same as
-    "report.txt.j2": "887862c51ca564849948b0e34235ef2cbdeab891c077214e9ef89c5a1d2594ab",
-    "report.html.j2": "1dc878a927ac66bdf669b1d5e748335bf43cdf7e9a8a749673372bbe189bd8ba",
+    "report.txt.j2": "35a8846b60c0d73542af46519c63ba53eb3707d05ca27641d4197b1ac4b32601",
+    "report.html.j2": "c6b06ab45f256c4d235dc0d6253648a6e00d47dea5d8914065d74f9f8170895f",
     "page.html.j2": "9dc832e1522c010bde87be5c07e5c919ae33ba188bd609015f5f92027fc2752f",
     "chart.svg.j2": "67b9e956a76c434a1ba79b4c40d0a3f3715ca8207023265c7f1000fecc91b954",
-    "story.j2": "e63f52f0756a39b7694a725bd3303e5bbe404f1c304ba9fcf40a3cba752846dc",
+    "story.j2": "f4dec8a957bd86be43415f8c24ff3ac06c957fd68b4c6d184f26b4dab05705dc",
     "public.html.j2": "0d885acd8cbc1ccb61663f8d011f0b7ca2e5954fcd00e90010eb70af621d7fe3",
-    "bulletin.txt.j2": "41f5c5919e1d2e635a3387cc8d431be6c95da87a0977aa90bb2ed68b6b1a37c4",
-    "bulletin.md.j2": "3104fb5a0cd9ed1fb5419d45e96a954dec9e809ef74d9459c50d7be7ed50847d",
-    "bulletin.bbcode.j2": "025ba628a6f99a594caceda0dd07d7310cb95c65334edbc6bb4388e3ba83e2bc",
-    "bulletin.html.j2": "717925c979ec9e88a0a7dce8504b29337c1e15b94b77a8e8c64d77ee659f22a8",
+    "bulletin.txt.j2": "43fad0196d565bab1092a2906ed974106ea197a46c35328dccaddb763f416c3e",
+    "bulletin.md.j2": "73f7be6ff98193f6fe1621b2ca946e1148c3c34b082f7321ad158ee0ce554fff",
+    "bulletin.bbcode.j2": "f943ffb93b777222b9ffb100cf04f3ced2f8406aaefbde1d07007836de155fbe",
+    "bulletin.html.j2": "8166af10e8074d4de470343da2b15f067ec6d7453a1d239ee0285cf6fb12243f",
     "ground.txt.j2": "ca6bc7410c9486fea28f5275e3958234204fc69720c8d4b113f128a474bf4ad9",
 }
 TEXT_REPORT = ("report.txt.j2",)
