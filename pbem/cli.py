@@ -981,14 +981,16 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
 @click.option("--advanced", is_flag=True,
               help="The demo of outer space: hazards, landing zones, radioactivity "
                    "(default folder demo-advanced).")
+@click.option("--lang", default="en", show_default=True,
+              help="The game's language: its reports and bulletins (en, it).")
 @writes_game
-def demo(directory: Path | None, advanced: bool) -> None:
+def demo(directory: Path | None, advanced: bool, lang: str) -> None:
     """Build a shipped demo game in DIRECTORY (default: demo) and resolve it."""
     from .demo import ADVANCED, BASIC, run_demo
 
     directory = directory or Path("demo-advanced" if advanced else "demo")
     try:
-        folders = run_demo(directory, ADVANCED if advanced else BASIC)
+        folders = run_demo(directory, ADVANCED if advanced else BASIC, lang)
     except GameError as e:
         raise fail(e) from None
     click.echo(f"Demo game built in {directory} and {len(folders)} moves resolved.")

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .formats import at_parsec_cached
+
 import jinja2
 import markupsafe
 from markupsafe import Markup
@@ -166,7 +168,8 @@ def template_filters(lang: str) -> dict[str, Any]:
     """The filters that word numbers and dates, in the reader's language (English's are
     `formats`', and a deadline's text as `schedule` wrote it)."""
     if lang == ENGLISH:
-        return {"deadline": lambda deadline: deadline["text"]}
+        return {"deadline": lambda deadline: deadline["text"],
+                "at_the_parsec": lambda n: "at " + at_parsec_cached(n)}
     catalog = translations(lang)
 
     def ordinal(n: int) -> str:
@@ -176,6 +179,12 @@ def template_filters(lang: str) -> dict[str, Any]:
         if n == 0:
             return catalog.gettext("the start of the route")
         return catalog.gettext("the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
+
+    def at_the_parsec(n: int) -> str:
+        # Its own text, not "at" + `at_parsec`: Italian joins the two ("al 7° parsec").
+        if n == 0:
+            return catalog.gettext("at the start of the route")
+        return catalog.gettext("at the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
 
     def reckoning(r: list[int]) -> str:
         # Directions stay the compass letters of the rulebook ("1 W + 1 NW") in every
@@ -193,9 +202,11 @@ def template_filters(lang: str) -> dict[str, Any]:
             said += ", " + levels % {"num": abs(dz)}
         return said
 
-    return {"ordinal": ordinal, "at_parsec": at_parsec, "reckoning": reckoning,
+    return {"ordinal": ordinal, "at_parsec": at_parsec, "at_the_parsec": at_the_parsec,
+            "reckoning": reckoning,
             "deadline": functools.partial(deadline_in, lang)}
 
 
 # The texts of `template_filters`, for extraction (English words its numbers in `formats`).
 N_("the start of the route"), N_("the %(ordinal)s parsec")
+N_("at the start of the route"), N_("at the %(ordinal)s parsec")

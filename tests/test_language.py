@@ -97,7 +97,7 @@ def test_a_language_without_a_catalog_is_refused_with_the_languages_there_are(tm
 
 def test_numbers_are_worded_in_the_reader_s_language():
     it, en = render.environment(None, "txt", "it"), render.environment(None, "txt")
-    assert it.filters["at_parsec"](10) == "il 10° parsec"
+    assert it.filters["at_parsec"](10) == "il parsec 10°"
     assert it.filters["at_parsec"](0) == "l'inizio della rotta"
     assert en.filters["at_parsec"](10) == "the 10th parsec"
     said = it.from_string('{{ ngettext("%(num)s radar on", "%(num)s radars on", n) }}')
@@ -250,3 +250,12 @@ def test_the_bulletins_are_in_the_game_s_language(italian_game):
     assert "[b]Classifica[/b]" in (move / "bulletin.bbcode").read_text(encoding="utf-8")
     page = (move / "bulletin.html").read_text(encoding="utf-8")
     assert '<html lang="it">' in page and "<h2>Classifica</h2>" in page
+
+
+def test_pbem_demo_lang_it_plays_the_demo_in_italian(tmp_path):
+    """The whole demo in Italian is kept, byte for byte, in reports/it (tests/test_golden.py);
+    here, the command."""
+    out = ok("demo", tmp_path / "demo", "--lang", "it")
+    assert "6 moves resolved" in out
+    first = tmp_path / "demo" / "reports" / "move-01" / "bulletin.txt"
+    assert first.read_bytes() == (ROOT / "reports" / "it" / "move-01" / "bulletin.txt").read_bytes()
