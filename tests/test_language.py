@@ -169,6 +169,13 @@ def test_the_italian_game_s_reports_are_mailed_each_in_its_language(italian_game
     varro = reports["varro@example.org"].get_body(preferencelist=("plain",)).get_content()
     assert "ROTTA" not in varro and "mossa" not in varro
     assert "report for Decurio Varro" in varro
+    welcomes = {m["To"].addresses[0].addr_spec: m.get_body(preferencelist=("plain",)).get_content()
+                for m in inbox.messages() if "welcome" in m["Subject"]}
+    assert "VII LEGIO - aquileia - benvenuto, Decurio Notius" in welcomes["notius@example.org"]
+    assert "IL TUO SEGRETO: 4tq9-mx2d" in welcomes["notius@example.org"]
+    assert "LE REGOLE IN BREVE" in welcomes["notius@example.org"]
+    assert "VII LEGIO - aquileia - welcome, Decurio Varro" in welcomes["varro@example.org"]
+    assert "YOUR SECRET: zz81-kq0p" in welcomes["varro@example.org"]
 
 
 def test_the_italian_report_opens_in_headless_chromium(italian_game, tmp_path):
@@ -259,3 +266,26 @@ def test_pbem_demo_lang_it_plays_the_demo_in_italian(tmp_path):
     assert "6 moves resolved" in out
     first = tmp_path / "demo" / "reports" / "move-01" / "bulletin.txt"
     assert first.read_bytes() == (ROOT / "reports" / "it" / "move-01" / "bulletin.txt").read_bytes()
+
+
+def test_a_reminder_is_written_in_its_reader_s_language(italian_game):
+    """After move 1, neither officer has sent orders for move 2: each is reminded in his own."""
+    ok("remind", italian_game)
+    conn = sqlite3.connect(italian_game / "game.db")
+    try:
+        files = dict(conn.execute(
+            "SELECT o.name, m.file FROM mails m JOIN officers o ON o.id = m.officer_id "
+            "WHERE m.kind = 'reminder' ORDER BY m.id").fetchall())
+    finally:
+        conn.close()
+    import email
+    from email import policy
+
+    def body(name: str) -> str:
+        message = email.message_from_bytes((italian_game / files[name]).read_bytes(),
+                                           policy=policy.default)
+        return message.get_body(preferencelist=("plain",)).get_content()
+
+    assert "un promemoria per Decurio Notius" in body("Notius")
+    assert "I tuoi ordini per la mossa 2 non sono ancora arrivati." in body("Notius")
+    assert "a reminder for Decurio Varro" in body("Varro")

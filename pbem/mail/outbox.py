@@ -343,7 +343,8 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
         return None
     now = now or now_utc()
     order_form = form_now(db, g["name"], row, ruleset)
-    body = environment(Path(game_dir), "txt").get_template("welcome.txt.j2").render(
+    body = environment(Path(game_dir), "txt", row["lang"] or g["lang"]).get_template(
+        "welcome.txt.j2").render(
         game=g["name"], move=g["move"], sheet=_sheet(row, ruleset), secret=secret,
         renewed=renewed, deadline=_deadline(db, g["move"]), ranks=ruleset.ranks, order_form=order_form,
         research="research" in settings.get("rules", []), moves=g["moves"],
@@ -371,7 +372,8 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
         return None
     now = now or now_utc()
     order_form = form_now(db, g["name"], row, ruleset)
-    body = environment(Path(game_dir), "txt").get_template("reminder.txt.j2").render(
+    body = environment(Path(game_dir), "txt", row["lang"] or g["lang"]).get_template(
+        "reminder.txt.j2").render(
         game=g["name"], move=g["move"], name=row["name"], rank=row["rank"],
         deadline=_deadline(db, g["move"]), order_form=order_form, refused=refused)
     message = compose.reminder_letter(sender, to, game=g["name"], move=g["move"],
