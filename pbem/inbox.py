@@ -46,7 +46,6 @@ from .orderfile import (
 )
 from .render import environment
 from .rules import lawful
-from .rules.values import made
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
@@ -339,7 +338,7 @@ class Inbox:
         fields["note"] = self._note(letter.source, status, move, officer, verdict.problems,
                                     late, orders)
         fields["late"] = late
-        filed = made(Filed, fields)
+        filed = Filed(**fields)
         receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
         return replace(filed, receipts=receipts) if receipts else filed
 

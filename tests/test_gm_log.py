@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pbem import formats, gm_log
 from pbem.gm_log import Wording, event_line, fields_text, gm_log_parts, value_text
 from pbem.render import environment, gm_log as log_text
-from pbem.rules.dice import logged
+from pbem.rules.dice import Roll
 from pbem.rules.events import Event
 from pbem.store import to_json
 
@@ -173,7 +173,7 @@ ODD_EVENTS = st.builds(Event, st.sampled_from(["turn", "sh\x07eet"]),
                        st.sampled_from(["public", "gm"]), st.one_of(st.none(), st.integers(1, 3)),
                        st.dictionaries(st.one_of(KEYS, ODD), st.one_of(VALUES, ODD), max_size=3)
                        .map(lambda data: json.loads(to_json(data))))
-ROLLS = st.builds(logged, st.just(1), st.one_of(st.none(), st.integers(1, 3)),
+ROLLS = st.builds(Roll, st.just(1), st.one_of(st.none(), st.integers(1, 3)),
                   st.sampled_from(["info", "damage"]), ODD, st.integers(1, 20),
                   st.integers(1, 20), st.sampled_from(["gm", "public"]))
 

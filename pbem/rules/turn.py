@@ -6,6 +6,8 @@ makes for the length of one move, and appends events; nothing outside is touched
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
 from . import research, rulings, sighting, specialists
 from . import route as routes
@@ -19,15 +21,11 @@ from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
 from .ruleset import Ruleset
 from .state import Officer, Planet
-from .values import evolve
 
 
-# Positions and events made without the named tuple's Python-level __new__. The events a
-# turn tells every officer (his turn, his route, each sighting, each request unanswered) are
-# appended as made: Board.emit's keywords would cost more than the event (a move tells some
-# 60,000 of them).
-_new = tuple.__new__
-
+# The events a turn tells every officer (his turn, his route, each sighting, each request
+# unanswered) are appended as made: Board.emit's keywords would cost more than the event (a
+# move tells some 60,000 of them).
 DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
 
 
@@ -76,9 +74,9 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     # ground he starts the turn on (landings are public), so the bulletin tells who stayed.
     events = board.events
     on_ground = officer.landing  # `ground_of`, written out
-    events.append(_new(Event, ("turn", PUBLIC, officer.id, {
+    events.append(Event("turn", PUBLIC, officer.id, {
         "officer_name": officer.name, "moved": True, "route": bool(orders.route),
-        "ground": board.planets[on_ground.planet].designation if on_ground else None})))
+        "ground": board.planets[on_ground.planet].designation if on_ground else None}))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
@@ -176,11 +174,11 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
             points = discovery_award(ship_type.level)
             found += points
             new_planets.append(planet)
-        events.append(_new(Event, ("sighting", PUBLIC, officer.id, {
+        events.append(Event("sighting", PUBLIC, officer.id, {
             "officer_name": officer.name, "parsec": s.parsec, "planet": planet.designation,
             "base": planet.base, "known": planet.known, "new": is_new, "points": points,
             "distance": s.distance, "bearing": bearing_text(s.bearing),
-            "facts": planet_facts(ruleset, planet, board)})))
+            "facts": planet_facts(ruleset, planet, board)}))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
@@ -243,19 +241,19 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     else:
         moved = (end.x - start.x, end.y - start.y, end.level - start.level)
     was = officer.reckoning
-    reckoning = _new(Position, (was.x + moved[0], was.y + moved[1], was.level + moved[2]))
+    reckoning = Position(was.x + moved[0], was.y + moved[1], was.level + moved[2])
     on_base = landing_here and board.planets[landed_on].base
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
         # A net's stop is told only when a PSI sensed it (5B b).
         travelled, stop, stop_parsec = net.told(trace, sensed)
-        events.append(_new(Event, ("route", OFFICER, officer.id, {
+        events.append(Event("route", OFFICER, officer.id, {
             "ordered": route_text(orders.route), "planned": trace.planned,
             "travelled": travelled, "stop": stop, "stop_parsec": stop_parsec,
             "planet_ahead": ahead, "radars": radars_on, "reach": reach, "tanks": tanks_used,
             "thrust": allowed, "link": True,
-            "reckoning": [reckoning.x, reckoning.y, reckoning.level]})))
+            "reckoning": [reckoning.x, reckoning.y, reckoning.level]}))
     elif route or officer.landing is None:
         # Told nothing: the officer's event holds only what he ordered; the GM sees the rest.
         board.emit(
@@ -292,7 +290,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = evolve(officer, position=position, landed_on=landed_on,
+    officer = replace(officer, position=position, landed_on=landed_on,
                      score=officer.score + found, reckoning=reckoning)
     if board.alien_ship is not None:
         alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
@@ -435,7 +433,7 @@ def take_off(board: Board, officer: Officer) -> None:
     planet = board.planets[officer.landed_on]
     if planet.base or planet.known:
         return
-    board.put_planet(evolve(planet, known=True))
+    board.put_planet(replace(planet, known=True))
     board.emit("known", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation)
 
 
@@ -470,7 +468,7 @@ def answer_requests(
                         "request": request.text(),
                         "reason": f"you discovered {found} new planet(s) this move",
                         "why": "no-new-planet"}
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer_id, data)))
+                events.append(Event("info-unanswered", OFFICER, officer_id, data))
                 continue
             planet_id = new_planets[n - 1].id
         else:
@@ -478,10 +476,10 @@ def answer_requests(
                 by_name = {board.planets[i].designation: i for i in seen}
             planet_id = by_name.get(request.planet)
             if planet_id is None:
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
+                events.append(Event("info-unanswered", OFFICER, officer.id, {
                     "request": request.text(),
                     "reason": "that planet was not within radar range of your route",
-                    "why": "not-in-range"})))
+                    "why": "not-in-range"}))
                 continue
         planet = board.planets[planet_id]
         if planet.base:
@@ -496,7 +494,7 @@ def answer_requests(
                        why="all-known")
             continue
         radioactivity = answer.radioactivity or planet.radioactivity
-        board.put_planet(evolve(planet, facts=answer.facts, radioactivity=radioactivity))
+        board.put_planet(replace(planet, facts=answer.facts, radioactivity=radioactivity))
         board.emit(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             landing=False, **answer_data(ruleset.information, answer, radioactivity),
