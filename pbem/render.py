@@ -16,13 +16,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import jinja2
 import jinja2.bccache
 from markupsafe import Markup
 
-from . import report_json
+from . import report_json, workers
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
@@ -634,52 +634,59 @@ def _render_move(
     html_env = environment(game_dir, "html")
     if charts is None:
         charts = of_move_alone(move, events)
-    shared = OfficersCharts(html_env, charts, game=game, move=move)
+    shared_charts = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view)
     reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
                                          game_end=view.game_end, deadline=desk.deadline)
     text_of, html_of = text_reports(text_env), html_reports(html_env)
+    html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
-    with opened_folder(out_dir) as folder:
-        for officer_id, sheet in view.sheets.items():
-            ctx = view.officer_context(officer_id)
-            stem = report_stem(officer_id, sheet["officer_name"])
-            if folder is None:
-                stem = os.path.join(out_dir, stem)
-            form = forms[officer_id]
-            told = rulings.get(officer_id, [])
-            write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
-                                         deadline=deadline, rulings=told), folder)
-            chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
-                                                 game=game, move=move, shared=shared,
-                                                 standalone=False)
-            write(stem + ".html", html_of(ctx, game=game, move=move, order_form=form,
-                                          chart=chart_element, deadline=deadline,
-                                          rulings=told), folder)
-            write(stem + ".json", reports.report(
-                officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
-                events=view.own(officer_id), rulings=told), folder)
-    public = view.public_context()
-    for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
-        env = text_env if fmt == "txt" else environment(game_dir, fmt)
-        write(out_dir / f"bulletin.{suffix}", text_bulletin(
-            env, suffix, game=game, move=move, deadline=desk.deadline,
-            departures=desk.departures, fair_play=fair_play, **public))
-    chart_file = public_chart(html_env, charts, game=game, move=move)
-    write(out_dir / CHART_PUBLIC, chart_file)
-    truth = gm_chart(html_env, charts, game=game, move=move)
-    if truth is not None:
-        write(out_dir / CHART_GM, truth)
-    write(out_dir / "bulletin.html", bulletin_page(
-        html_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
-        departures=desk.departures, fair_play=fair_play))
-    write(out_dir / "bulletin.json", report_json.bulletin_pieces(
-        game=game, move=move, standings=view.standings, game_end=public["game_end"],
-        chart=public_chart_data(charts), deadline=desk.deadline, departures=desk.departures,
-        fair_play=fair_play,
-        events=zip(view.public, view.public_texts)))
-    names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
-    write(out_dir / "gm-log.txt", gm_log(text_env, game=game, move=move,
-                                         gm_actions=desk.gm_actions, events=events,
-                                         rolls=rolls, names=names, texts=texts))
 
+    def officers_reports(officer_ids: Sequence[int]) -> None:
+        with opened_folder(out_dir) as folder:
+            for officer_id in officer_ids:
+                sheet = view.sheets[officer_id]
+                ctx = view.officer_context(officer_id)
+                stem = report_stem(officer_id, sheet["officer_name"])
+                if folder is None:
+                    stem = os.path.join(out_dir, stem)
+                form = forms[officer_id]
+                told = rulings.get(officer_id, [])
+                write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
+                                             deadline=deadline, rulings=told), folder)
+                chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
+                                                     game=game, move=move, shared=shared_charts,
+                                                     standalone=False)
+                write(stem + ".html", html_of(ctx, game=game, move=move, order_form=form,
+                                              chart=chart_element, deadline=deadline,
+                                              rulings=told), folder)
+                write(stem + ".json", reports.report(
+                    officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
+                    events=view.own(officer_id), rulings=told), folder)
+
+    def bulletins() -> None:
+        public = view.public_context()
+        for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
+            env = text_env if fmt == "txt" else environment(game_dir, fmt)
+            write(out_dir / f"bulletin.{suffix}", text_bulletin(
+                env, suffix, game=game, move=move, deadline=desk.deadline,
+                departures=desk.departures, fair_play=fair_play, **public))
+        chart_file = public_chart(html_env, charts, game=game, move=move)
+        write(out_dir / CHART_PUBLIC, chart_file)
+        truth = gm_chart(html_env, charts, game=game, move=move)
+        if truth is not None:
+            write(out_dir / CHART_GM, truth)
+        write(out_dir / "bulletin.html", bulletin_page(
+            html_env, public, game=game, move=move, chart_file=chart_file,
+            deadline=desk.deadline, departures=desk.departures, fair_play=fair_play))
+        write(out_dir / "bulletin.json", report_json.bulletin_pieces(
+            game=game, move=move, standings=view.standings, game_end=public["game_end"],
+            chart=public_chart_data(charts), deadline=desk.deadline,
+            departures=desk.departures, fair_play=fair_play,
+            events=zip(view.public, view.public_texts)))
+        names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
+        write(out_dir / "gm-log.txt", gm_log(text_env, game=game, move=move,
+                                             gm_actions=desk.gm_actions, events=events,
+                                             rolls=rolls, names=names, texts=texts))
+
+    workers.shared(officers_reports, list(view.sheets), bulletins)
