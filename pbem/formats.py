@@ -119,29 +119,6 @@ def _heading_text(heading: str) -> str:
 _heading_words = functools.lru_cache(maxsize=1024)(_heading_text)
 
 
-# The one character past ASCII the shipped pages print, in their headings (VII Legio · ...).
-MIDDLE_DOT = "\u00b7"
-_MIDDLE_DOT_UTF8 = MIDDLE_DOT.encode("utf-8")
-
-
-def utf8(text: str) -> bytes:
-    """`text.encode("utf-8")`. Python encodes a text of ASCII alone as a copy, and any other
-    text character by character, many times slower: an HTML page of the house is ASCII but
-    for the middle dots of its heading, so its runs between them are encoded as copies
-    (`partition` finds each dot as fast as a copy; `split` would look at every character)."""
-    if text.isascii():
-        return text.encode("utf-8")
-    runs = []
-    rest = text
-    while True:
-        run, dot, rest = rest.partition(MIDDLE_DOT)
-        if not run.isascii():  # another character past ASCII: a name, most likely
-            return text.encode("utf-8")
-        runs.append(run.encode("utf-8"))
-        if not dot:
-            return _MIDDLE_DOT_UTF8.join(runs)
-
-
 def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:
     """A template environment's `finalize`: the format's escaper, each string escaped once
     (a bulletin names every officer two or three times, the same planets in every turn)."""

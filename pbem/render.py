@@ -27,7 +27,7 @@ from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
 from .formats import (
-    ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text, remembering, utf8,
+    ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text, remembering,
 )
 from .gm_log import gm_log_parts
 from . import orderfile
@@ -401,13 +401,13 @@ def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str],
           folder: int | None = None) -> None:
     """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
     close (ten thousand officers' reports are thirty thousand files a move). `text`: whole,
-    or in pieces, each encoded apart (`formats.utf8`): a tuple of them is written at once,
+    or in pieces, each encoded apart: a tuple of them is written at once,
     pieces as an iterator one after the other, as they come (a text too large to be held
     whole). `folder`: an open folder (`opened_folder`) that `path` is relative to, so the
     kernel does not walk the whole path for each file."""
     kind = type(text)
-    chunks = (utf8(text),) if kind is str else (b"".join([utf8(piece) for piece in text]),) \
-        if kind is tuple else map(utf8, text)
+    chunks = (text.encode(),) if kind is str else (b"".join([piece.encode() for piece in text]),) \
+        if kind is tuple else (piece.encode() for piece in text)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)
