@@ -5,7 +5,6 @@ filters print (a parsec, an ordinal, a dead reckoning), for the Jinja environmen
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Callable
 
@@ -75,13 +74,7 @@ def at_parsec(n: int) -> str:
 
 def reckoning_text(r: list[int]) -> str:
     """Where the officer believes he is, from the base, in his own terms."""
-    return _reckoning_text(*r)
-
-
-@functools.lru_cache(maxsize=65536)
-def _reckoning_text(x: int, y: int, dz: int) -> str:
-    # Ten thousand officers believe they are on a few thousand squares (a cache smaller
-    # than a move's squares would forget each before its next use).
+    x, y, dz = r
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     if flat == "here":
         flat = "on the base square"
@@ -106,17 +99,8 @@ def psi_shift(warning: dict) -> str:
 def heading_text(heading: str) -> str:
     """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
     of P-4` (designations and names stay as written)."""
-    # A move's reports print a few dozen headings, each thousands of times (markup, which
-    # is equal to its text, is worded each time and stays markup).
-    return _heading_words(heading) if type(heading) is str else _heading_text(heading)
-
-
-def _heading_text(heading: str) -> str:
-    words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
-    return " ".join(words)[:1].upper() + " ".join(words)[1:]
-
-
-_heading_words = functools.lru_cache(maxsize=1024)(_heading_text)
+    words = " ".join(w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" "))
+    return words[:1].upper() + words[1:]
 
 
 def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:
