@@ -671,17 +671,20 @@ def floor_plan(before: Path, after: Path, work: Path) -> Path:
     return path
 
 
-def tree_rss_kib(pid: int) -> int:
-    """The resident memory of a process and its children (worker processes), summed: an
-    upper bound of what they hold together (pages they share are counted in each)."""
+def tree_pss_kib(pid: int) -> int:
+    """The memory a process and its children (worker processes) hold together: the sum of
+    their proportional sets, each page they share counted once in all."""
     total = 0
     pending = [pid]
     while pending:
         p = pending.pop()
         try:
             with open(f"/proc/{p}/status") as f:
+                if f"\nTgid:\t{p}\n" not in f.read():
+                    continue  # a thread of a process counted already
+            with open(f"/proc/{p}/smaps_rollup") as f:
                 for line in f:
-                    if line.startswith("VmRSS:"):
+                    if line.startswith("Pss:"):
                         total += int(line.split()[1])
                         break
             with open(f"/proc/{p}/task/{p}/children") as f:
@@ -691,19 +694,23 @@ def tree_rss_kib(pid: int) -> int:
     return total
 
 
-def run_process(argv: list[str], env: dict[str, str] | None) -> tuple[float, int, int]:
+def run_process(argv: list[str], env: dict[str, str] | None, cwd: Path) -> tuple[float, int, int]:
     """Wall-clock seconds of one process, the largest resident set of it or any of its
-    children (from the kernel, KiB) and the peak of their sum (sampled every 10 ms, KiB)."""
+    children (from the kernel, KiB) and the peak of the memory they hold together
+    (`tree_pss_kib`, sampled every 20 ms, KiB)."""
     import threading
     t0 = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Run from the folder of the games: `python -c` puts its working folder first on the
+    # path, and a checkout there would be imported whatever PYTHONPATH says.
+    proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     peak = 0
     done = threading.Event()
 
     def sample() -> None:
         nonlocal peak
-        while not done.wait(0.01):
-            peak = max(peak, tree_rss_kib(proc.pid))
+        while not done.wait(0.02):
+            peak = max(peak, tree_pss_kib(proc.pid))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -715,7 +722,7 @@ def run_process(argv: list[str], env: dict[str, str] | None) -> tuple[float, int
     err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
     if proc.returncode:
         raise SystemExit(f"{' '.join(argv[:3])}... failed ({proc.returncode}):\n{err}")
-    return seconds, usage.ru_maxrss, max(peak, usage.ru_maxrss)
+    return seconds, usage.ru_maxrss, peak
 
 
 def median(values: list[float]) -> float:
@@ -726,7 +733,9 @@ def process_bench(args: argparse.Namespace) -> int:
     out: Path = args.out.resolve()
     games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
     games.mkdir(parents=True, exist_ok=True)
-    trees = {"this": ROOT, **{f"tree{k}": Path(t).resolve() for k, t in enumerate(args.compare, 1)}}
+    trees = {} if args.compared_only else {"this": ROOT}
+    trees.update({f"tree{k}": Path(t).resolve() for k, t in enumerate(args.compare, 1)})
+    measured = next(iter(trees))  # the tree whose move the floor copies
     ruleset = game.ruleset_for(games)
     thrust = FIT["tanks"] * ruleset.ships[SHIP_TYPE].parsecs_per_tank
     results: dict = {"config": {k: (str(v) if isinstance(v, Path) else v)
@@ -734,8 +743,17 @@ def process_bench(args: argparse.Namespace) -> int:
                      "code": code_version(), "trees": {k: str(v) for k, v in trees.items()},
                      "python": sys.version.split()[0], "process": []}
     levels = ["basic", "advanced"] if args.level_both else [args.level]
+    # Each tree runs as installed code does: from its modules' bytecode (pip writes it on
+    # install; here into a folder of the bench, the checkouts left alone) and with its
+    # templates' compiled code cached, both written by one untimed run of each tree first.
+    envs = {}
+    for name, tree in trees.items():
+        envs[name] = {**os.environ, "PYTHONPATH": str(tree),
+                      "PYTHONPYCACHEPREFIX": str(games / "pycache" / name)}
+        envs[name].pop("PYTHONDONTWRITEBYTECODE", None)
+    warm: set[str] = set()
     print(f"{'level':>8}  {'N':>6}  {'tree':>6}  {'median s':>8}  {'turns/s':>8}  "
-          f"{'max RSS MiB':>11}  {'tree RSS MiB':>12}  runs")
+          f"{'max RSS MiB':>11}  {'tree PSS MiB':>12}  runs")
     for level in levels:
         args.level = level
         for n in args.officers:
@@ -753,10 +771,15 @@ def process_bench(args: argparse.Namespace) -> int:
                         shutil.rmtree(run)
                     shutil.copytree(start, run)
                     os.sync()
-                    env = {**os.environ, "PYTHONPATH": str(trees[name])}
-                    runs[name].append(run_process(
-                        [sys.executable, "-c", LAUNCH, "resolve", str(run), "--force"], env))
-                    if name == "this":
+                    argv = [sys.executable, "-c", LAUNCH, "resolve", str(run), "--force"]
+                    if name not in warm:  # its modules' bytecode and templates' code written
+                        run_process(argv, envs[name], games)
+                        warm.add(name)
+                        shutil.rmtree(run)
+                        shutil.copytree(start, run)
+                        os.sync()
+                    runs[name].append(run_process(argv, envs[name], games))
+                    if name == measured:
                         last = run
                 # The floor, between the runs too.
                 plan = floor_plan(start, last, games) if r == 0 else plan
@@ -766,18 +789,18 @@ def process_bench(args: argparse.Namespace) -> int:
                 shutil.copytree(start, run)
                 os.sync()
                 floor.append(run_process([sys.executable, "-c", FLOOR, str(run), str(plan)],
-                                         None)[0])
+                                         None, games)[0])
             row = {"level": level, "n": n, "floor_s": median(floor), "floor_runs": floor}
-            for name, measured in runs.items():
-                seconds = median([m[0] for m in measured])
+            for name, timed in runs.items():
+                seconds = median([m[0] for m in timed])
                 row[name] = {"seconds": seconds, "turns_per_s": n / seconds,
-                             "max_rss_mib": max(m[1] for m in measured) / 1024,
-                             "tree_rss_mib": max(m[2] for m in measured) / 1024,
-                             "runs": [m[0] for m in measured],
+                             "max_rss_mib": max(m[1] for m in timed) / 1024,
+                             "tree_pss_mib": max(m[2] for m in timed) / 1024,
+                             "runs": [m[0] for m in timed],
                              "over_floor": seconds / median(floor)}
                 print(f"{level:>8}  {n:>6}  {name:>6}  {seconds:8.3f}  {n / seconds:8.0f}  "
-                      f"{row[name]['max_rss_mib']:11.1f}  {row[name]['tree_rss_mib']:12.1f}  "
-                      + " ".join(f"{m[0]:.3f}" for m in measured), flush=True)
+                      f"{row[name]['max_rss_mib']:11.1f}  {row[name]['tree_pss_mib']:12.1f}  "
+                      + " ".join(f"{m[0]:.3f}" for m in timed), flush=True)
             print(f"{level:>8}  {n:>6}  {'floor':>6}  {median(floor):8.3f}  "
                   f"{'':>8}  {'':>11}  {'':>12}  " + " ".join(f"{s:.3f}" for s in floor), flush=True)
             results["process"].append(row)
@@ -824,6 +847,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--compare", nargs="*", default=[], metavar="TREE",
                    help="with --process: the same moves by the code of these checkouts too, "
                         "the runs interleaved")
+    p.add_argument("--compared-only", action="store_true",
+                   help="with --compare: time the checkouts given, not this one")
     p.add_argument("--level-both", action="store_true",
                    help="with --process: inner space, then outer space")
     p.add_argument("--keep-games", action="store_true", help="keep the game folders")
