@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator
 
 import jinja2
 import jinja2.bccache
@@ -642,7 +642,7 @@ def _render_move(
     html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
 
-    def officers_reports(officer_ids: Sequence[int]) -> None:
+    def officers_reports(officer_ids: Iterable[int]) -> None:
         with opened_folder(out_dir) as folder:
             for officer_id in officer_ids:
                 sheet = view.sheets[officer_id]

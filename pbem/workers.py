@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from typing import Callable, Sequence, TypeVar
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -34,7 +34,7 @@ def processes(count: int) -> int:
     return max(1, min(usable, count // SHARE_AT_LEAST))
 
 
-def shared(work: Callable[[Sequence[T]], None], items: Sequence[T],
+def shared(work: Callable[[Iterable[T]], None], items: Sequence[T],
            alongside: Callable[[], None]) -> None:
     """`work(items)` and `alongside()`, the items split among `processes` processes: each
     worker takes a run of them, the main process the first run after `alongside()` (the
@@ -76,9 +76,9 @@ def shared(work: Callable[[Sequence[T]], None], items: Sequence[T],
         raise failures[0]
 
 
-def _worker(work: Callable[[Sequence[T]], None], run: Sequence[T], sending) -> None:
+def _worker(work: Callable[[Iterable[T]], None], run: Sequence[T], sending) -> None:
     try:
-        work(run)
+        work(_while_parent_lives(run, os.getppid()))
     except BaseException as e:  # sent back whole, or by its words where it cannot be
         try:
             sending.send(e)
@@ -86,3 +86,13 @@ def _worker(work: Callable[[Sequence[T]], None], run: Sequence[T], sending) -> N
             sending.send(RuntimeError(f"{type(e).__name__}: {e}"))
         return
     sending.send(None)
+
+
+def _while_parent_lives(run: Sequence[T], parent: int) -> Iterator[T]:
+    """The run's items, as long as the process that forked this one lives: a main process
+    killed mid-move leaves its move to be played again (and its reports' folder cleared),
+    where an orphaned worker must not go on writing."""
+    for item in run:
+        if os.getppid() != parent:
+            os._exit(1)
+        yield item

@@ -57,3 +57,15 @@ def test_an_error_in_a_worker_is_the_moves_error(tmp_path, monkeypatch):
     monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     with pytest.raises(Exception, match="no_such_value"):
         written(tmp_path, tmp_path / "out", move, events)
+
+
+def test_a_worker_stops_when_the_process_that_forked_it_is_gone(monkeypatch):
+    """Killed mid-move, the main process leaves nothing writing in its reports' folder."""
+    parent = workers.os.getppid()
+    monkeypatch.setattr(workers.os, "getppid", lambda: 1)
+    ended = []
+    monkeypatch.setattr(workers.os, "_exit", lambda code: (_ for _ in ()).throw(SystemExit(code)))
+    with pytest.raises(SystemExit):
+        for item in workers._while_parent_lives([1, 2, 3], parent):
+            ended.append(item)
+    assert ended == []
