@@ -44,12 +44,13 @@ def shared(work: Callable[[Iterable[T]], None], items: Sequence[T],
         work(items)
         alongside()
         return
-    # The main process's run is the shorter by what `alongside` costs it, about a worker's
-    # share of officers over the number of processes.
-    size = -(-len(items) // count)
-    mine = max(0, size - size // count)
-    runs = [items[:mine]] + [items[mine + k * size:mine + (k + 1) * size]
-                             for k in range(-(-(len(items) - mine) // size))]
+    # The main process's run is the shorter by what `alongside` costs it (the bulletins,
+    # the public charts and the GM log: some fifth of a move's rendering), the others'
+    # runs share the rest.
+    mine = -(-len(items) // count) * 3 // 4
+    rest = items[mine:]
+    size = -(-len(rest) // (count - 1))
+    runs = [items[:mine]] + [rest[k:k + size] for k in range(0, len(rest), size)]
     context = multiprocessing.get_context("fork")
     started = []
     for run in runs[1:]:

@@ -69,3 +69,40 @@ def test_a_worker_stops_when_the_process_that_forked_it_is_gone(monkeypatch):
         for item in workers._while_parent_lives([1, 2, 3], parent):
             ended.append(item)
     assert ended == []
+
+
+@pytest.mark.parametrize("count, processors", [(400, 2), (1000, 2), (10000, 2), (999, 3), (5000, 8)])
+def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processors, monkeypatch):
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: set(range(processors)),
+                        raising=False)
+    forked = []
+
+    class Counted:
+        def __init__(self, target, args, daemon):
+            forked.append(args[1])
+            self.exitcode = 0
+
+        def start(self):
+            self.target_args = None
+
+        def join(self):
+            pass
+
+    class Context:
+        Process = Counted
+
+        @staticmethod
+        def Pipe(duplex):
+            class End:
+                def recv(self):
+                    return None
+
+                def close(self):
+                    pass
+            return End(), End()
+
+    monkeypatch.setattr(workers.multiprocessing, "get_context", lambda method: Context)
+    mine = []
+    workers.shared(mine.extend, list(range(count)), lambda: None)
+    assert len(forked) == workers.processes(count) - 1
+    assert sorted(mine + [i for run in forked for i in run]) == list(range(count))
