@@ -7,6 +7,9 @@ Not a pytest test: run it by hand (see bench/README.md).
     python bench/resolve_bench.py --profile            # also cProfile one move at N=1,000
     python bench/resolve_bench.py --level advanced     # the same in outer space: hazards placed,
                                                        # personalities, specialists, an alien ship
+    python bench/resolve_bench.py --process --level-both --compare ../other-checkout
+                                                       # each move one `pbem resolve` process,
+                                                       # beside another checkout's and the I/O floor
 
 What is timed is `pbem.game.resolve(game_dir)` for one move, wall clock, reports and bulletin
 included. Building the game and writing the order files is setup and is not timed. The phase
@@ -588,6 +591,228 @@ def code_version() -> dict:
     return info
 
 
+# --- whole process ---------------------------------------------------------------------
+#
+# `--process`: each timed move is one `pbem resolve` run as a process of its own, from the
+# same game folder with its orders written (a copy of it per run), as a GM meets it: the
+# interpreter's start, the imports, the environments, the move, the exit. With `--compare
+# TREE` the same move is run by the code of another checkout (PYTHONPATH=TREE) too, the runs
+# of the trees interleaved (A B, B A, A B, ...) so that a machine slower for a while slows
+# both; each figure is the median of `--repeat` runs. Beside them, the I/O floor: a minimal
+# script (`FLOOR`) that reads the order files the move read, writes files of the sizes the
+# move wrote (and archives the orders as it does), and commits the rows it committed.
+
+LAUNCH = "import sys; from pbem.cli import main; sys.exit(main())"
+
+# The floor, run as its own process: `plan` names the files read, written and moved, and a
+# database of the rows the move left new or changed, copied into game.db in one transaction.
+FLOOR = r'''
+import json, os, sqlite3, sys
+game, plan = sys.argv[1], json.load(open(sys.argv[2]))
+for name in plan["read"]:
+    with open(os.path.join(game, name), "rb") as f:
+        f.read()
+for old, new in plan["moved"]:
+    os.makedirs(os.path.dirname(os.path.join(game, new)), exist_ok=True)
+    os.rename(os.path.join(game, old), os.path.join(game, new))
+for name, size in plan["written"]:
+    path = os.path.join(game, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    os.write(fd, b"x" * size)
+    os.close(fd)
+con = sqlite3.connect(os.path.join(game, "game.db"), isolation_level=None)
+con.execute("ATTACH DATABASE ? AS rows", (plan["rows"],))
+con.execute("BEGIN")
+for table in plan["tables"]:
+    con.execute(f'INSERT OR REPLACE INTO main."{table}" SELECT * FROM rows."{table}"')
+con.execute("COMMIT")
+con.close()
+'''
+
+
+def tree_files(folder: Path) -> dict[str, int]:
+    """Every file under `folder` but the database, by its path inside, with its size."""
+    return {p.relative_to(folder).as_posix(): p.stat().st_size for p in folder.rglob("*")
+            if p.is_file() and not p.name.startswith("game.db")}
+
+
+def floor_plan(before: Path, after: Path, work: Path) -> Path:
+    """What the move did to the folder, for `FLOOR`: the files it read (the orders), moved
+    (the orders archived, known by their name and bytes), wrote (everything new), and the
+    rows it committed (every row of `after` that `before` lacks, in a database of its own)."""
+    old, new = tree_files(before), tree_files(after)
+    gone = [name for name in old if name not in new]
+    added = {name: size for name, size in new.items() if name not in old}
+    moved = []
+    for name in gone:
+        data = (before / name).read_bytes()
+        twin = next((a for a in added if Path(a).name == Path(name).name
+                     and (after / a).read_bytes() == data), None)
+        if twin is not None:
+            moved.append((name, twin))
+            del added[twin]
+    rows = work / "floor-rows.db"
+    rows.unlink(missing_ok=True)
+    con = sqlite3.connect(rows)
+    con.execute("ATTACH DATABASE ? AS before", (str(before / "game.db"),))
+    con.execute("ATTACH DATABASE ? AS after", (str(after / "game.db"),))
+    tables = [t for (t,) in con.execute(
+        "SELECT name FROM after.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+    for table in tables:
+        con.execute(f'CREATE TABLE main."{table}" AS SELECT * FROM after."{table}" '
+                    f'EXCEPT SELECT * FROM before."{table}"')
+    con.commit()
+    con.close()
+    plan = {"read": [name for name in old if name.startswith("orders/")], "moved": moved,
+            "written": sorted(added.items()), "rows": str(rows), "tables": tables}
+    path = work / "floor-plan.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    return path
+
+
+def tree_pss_kib(pid: int) -> int:
+    """The memory a process and its children (worker processes) hold together: the sum of
+    their proportional sets, each page they share counted once in all."""
+    total = 0
+    pending = [pid]
+    while pending:
+        p = pending.pop()
+        try:
+            with open(f"/proc/{p}/status") as f:
+                if f"\nTgid:\t{p}\n" not in f.read():
+                    continue  # a thread of a process counted already
+            with open(f"/proc/{p}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1])
+                        break
+            with open(f"/proc/{p}/task/{p}/children") as f:
+                pending.extend(int(c) for c in f.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_process(argv: list[str], env: dict[str, str] | None, cwd: Path) -> tuple[float, int, int]:
+    """Wall-clock seconds of one process, the largest resident set of it or any of its
+    children (from the kernel, KiB) and the peak of the memory they hold together
+    (`tree_pss_kib`, sampled every 20 ms, KiB)."""
+    import threading
+    t0 = time.perf_counter()
+    # Run from the folder of the games: `python -c` puts its working folder first on the
+    # path, and a checkout there would be imported whatever PYTHONPATH says.
+    proc = subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.wait(0.02):
+            peak = max(peak, tree_pss_kib(proc.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - t0
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    err = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
+    if proc.returncode:
+        raise SystemExit(f"{' '.join(argv[:3])}... failed ({proc.returncode}):\n{err}")
+    return seconds, usage.ru_maxrss, peak
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[(len(values) - 1) // 2]
+
+
+def process_bench(args: argparse.Namespace) -> int:
+    out: Path = args.out.resolve()
+    games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
+    games.mkdir(parents=True, exist_ok=True)
+    trees = {} if args.compared_only else {"this": ROOT}
+    trees.update({f"tree{k}": Path(t).resolve() for k, t in enumerate(args.compare, 1)})
+    measured = next(iter(trees))  # the tree whose move the floor copies
+    ruleset = game.ruleset_for(games)
+    thrust = FIT["tanks"] * ruleset.ships[SHIP_TYPE].parsecs_per_tank
+    results: dict = {"config": {k: (str(v) if isinstance(v, Path) else v)
+                                for k, v in vars(args).items()},
+                     "code": code_version(), "trees": {k: str(v) for k, v in trees.items()},
+                     "python": sys.version.split()[0], "process": []}
+    levels = ["basic", "advanced"] if args.level_both else [args.level]
+    # Each tree runs as installed code does: from its modules' bytecode (pip writes it on
+    # install; here into a folder of the bench, the checkouts left alone) and with its
+    # templates' compiled code cached, both written by one untimed run of each tree first.
+    envs = {}
+    for name, tree in trees.items():
+        envs[name] = {**os.environ, "PYTHONPATH": str(tree),
+                      "PYTHONPYCACHEPREFIX": str(games / "pycache" / name)}
+        envs[name].pop("PYTHONDONTWRITEBYTECODE", None)
+    warm: set[str] = set()
+    print(f"{'level':>8}  {'N':>6}  {'tree':>6}  {'median s':>8}  {'turns/s':>8}  "
+          f"{'max RSS MiB':>11}  {'tree PSS MiB':>12}  runs")
+    for level in levels:
+        args.level = level
+        for n in args.officers:
+            start = games / f"{level}-n{n}-start"
+            secrets_, _ = build_game(start, n, args)
+            write_orders(start, secrets_, args, thrust)
+            runs: dict[str, list[tuple[float, int, int]]] = {name: [] for name in trees}
+            floor: list[float] = []
+            last = None
+            for r in range(args.repeat):
+                order = list(trees) if r % 2 == 0 else list(reversed(trees))
+                for name in order:
+                    run = games / f"{level}-n{n}-{name}"
+                    if run.exists():
+                        shutil.rmtree(run)
+                    shutil.copytree(start, run)
+                    os.sync()
+                    argv = [sys.executable, "-c", LAUNCH, "resolve", str(run), "--force"]
+                    if name not in warm:  # its modules' bytecode and templates' code written
+                        run_process(argv, envs[name], games)
+                        warm.add(name)
+                        shutil.rmtree(run)
+                        shutil.copytree(start, run)
+                        os.sync()
+                    runs[name].append(run_process(argv, envs[name], games))
+                    if name == measured:
+                        last = run
+                # The floor, between the runs too.
+                plan = floor_plan(start, last, games) if r == 0 else plan
+                run = games / f"{level}-n{n}-floor"
+                if run.exists():
+                    shutil.rmtree(run)
+                shutil.copytree(start, run)
+                os.sync()
+                floor.append(run_process([sys.executable, "-c", FLOOR, str(run), str(plan)],
+                                         None, games)[0])
+            row = {"level": level, "n": n, "floor_s": median(floor), "floor_runs": floor}
+            for name, timed in runs.items():
+                seconds = median([m[0] for m in timed])
+                row[name] = {"seconds": seconds, "turns_per_s": n / seconds,
+                             "max_rss_mib": max(m[1] for m in timed) / 1024,
+                             "tree_pss_mib": max(m[2] for m in timed) / 1024,
+                             "runs": [m[0] for m in timed],
+                             "over_floor": seconds / median(floor)}
+                print(f"{level:>8}  {n:>6}  {name:>6}  {seconds:8.3f}  {n / seconds:8.0f}  "
+                      f"{row[name]['max_rss_mib']:11.1f}  {row[name]['tree_pss_mib']:12.1f}  "
+                      + " ".join(f"{m[0]:.3f}" for m in timed), flush=True)
+            print(f"{level:>8}  {n:>6}  {'floor':>6}  {median(floor):8.3f}  "
+                  f"{'':>8}  {'':>11}  {'':>12}  " + " ".join(f"{s:.3f}" for s in floor), flush=True)
+            results["process"].append(row)
+            if not args.keep_games:
+                for name in [*trees, "floor", "start"]:
+                    shutil.rmtree(games / f"{level}-n{n}-{name}", ignore_errors=True)
+    path = out / "process.json"
+    path.write_text(json.dumps(rounded(results), indent=2) + "\n", encoding="utf-8")
+    print(f"\nwrote {path}")
+    return 0
+
+
 # --- main ------------------------------------------------------------------------------
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -616,16 +841,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--profile-n", type=int, default=1000)
     p.add_argument("--profile-lines", type=int, default=25)
     p.add_argument("--no-long", action="store_true", help="skip the long game")
+    p.add_argument("--process", action="store_true",
+                   help="time each move as one `pbem resolve` process (N = 50, 1,000, 10,000 "
+                        "unless --officers), beside the I/O floor; writes process.json")
+    p.add_argument("--compare", nargs="*", default=[], metavar="TREE",
+                   help="with --process: the same moves by the code of these checkouts too, "
+                        "the runs interleaved")
+    p.add_argument("--compared-only", action="store_true",
+                   help="with --compare: time the checkouts given, not this one")
+    p.add_argument("--level-both", action="store_true",
+                   help="with --process: inner space, then outer space")
     p.add_argument("--keep-games", action="store_true", help="keep the game folders")
     args = p.parse_args(argv)
     if args.quick:
         args.officers, args.moves, args.long_n = [100], 10, 100
         args.profile_n = min(args.profile_n, 100)
+    if args.process and "--officers" not in (argv if argv is not None else sys.argv):
+        args.officers = [50, 1000, 10000]
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.process:
+        return process_bench(args)
     out: Path = args.out.resolve()
     games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
     out.mkdir(parents=True, exist_ok=True)

@@ -1,16 +1,14 @@
 """What the output formats share: each format's escaper, and the words the templates'
-filters print (a parsec, an ordinal, a dead reckoning). The Jinja environments
-(`pbem.render`) and the reports written directly in Python (`pbem.direct`) use the same ones,
-so both print the same bytes.
+filters print (a parsec, an ordinal, a dead reckoning), for the Jinja environments of
+`pbem.render`.
 """
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any, Callable
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .rules.geometry import Position, bearing, bearing_text
 
@@ -61,20 +59,6 @@ ESCAPERS: dict[str, Callable[[Any], str]] = {
 }
 
 
-DIFFERS = "\x00"  # what `alike` gives for a value the formats print differently
-
-
-def alike(value: Any) -> str:
-    """The text that every format prints for `value` (`plain`, `markdown`, `bbcode` and, as
-    HTML's autoescaping ends, `html_escaped`), else DIFFERS: a character none of them
-    prints (`plain` drops it) and no template's own text holds."""
-    if (type(value) is str and value.isprintable() and not _MD_ANY.search(value)
-            and '"' not in value and "'" not in value):
-        return value  # printed as it is by all four: most names and words
-    text = plain(value)
-    same = markdown(value) == text == bbcode(value) == html_escaped(value)
-    return text if same else DIFFERS
-
 _SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 
@@ -88,20 +72,9 @@ def at_parsec(n: int) -> str:
     return "the start of the route" if n == 0 else f"the {ordinal(n)} parsec"
 
 
-# The direct writers name the same few parsecs in every report and bulletin of a move: each
-# is worded once (a parsec is a whole number, never True, which would be the key of 1).
-at_parsec_cached = functools.lru_cache(maxsize=None)(at_parsec)
-
-
 def reckoning_text(r: list[int]) -> str:
     """Where the officer believes he is, from the base, in his own terms."""
-    return _reckoning_text(*r)
-
-
-@functools.lru_cache(maxsize=65536)
-def _reckoning_text(x: int, y: int, dz: int) -> str:
-    # Ten thousand officers believe they are on a few thousand squares (a cache smaller
-    # than a move's squares would forget each before its next use).
+    x, y, dz = r
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     if flat == "here":
         flat = "on the base square"
@@ -126,117 +99,21 @@ def psi_shift(warning: dict) -> str:
 def heading_text(heading: str) -> str:
     """A report's capital heading as a web page's: `ON THE GROUND OF P-4` -> `On the ground
     of P-4` (designations and names stay as written)."""
-    # A move's reports print a few dozen headings, each thousands of times (markup, which
-    # is equal to its text, is worded each time and stays markup).
-    return _heading_words(heading) if type(heading) is str else _heading_text(heading)
-
-
-def _heading_text(heading: str) -> str:
-    words = [w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" ")]
-    return " ".join(words)[:1].upper() + " ".join(words)[1:]
-
-
-_heading_words = functools.lru_cache(maxsize=1024)(_heading_text)
-
-
-# The one character past ASCII the shipped pages print, in their headings (VII Legio · ...).
-MIDDLE_DOT = "\u00b7"
-_MIDDLE_DOT_UTF8 = MIDDLE_DOT.encode("utf-8")
-
-
-def utf8(text: str) -> bytes:
-    """`text.encode("utf-8")`. Python encodes a text of ASCII alone as a copy, and any other
-    text character by character, many times slower: an HTML page of the house is ASCII but
-    for the middle dots of its heading, so its runs between them are encoded as copies
-    (`partition` finds each dot as fast as a copy; `split` would look at every character)."""
-    if text.isascii():
-        return text.encode("utf-8")
-    runs = []
-    rest = text
-    while True:
-        run, dot, rest = rest.partition(MIDDLE_DOT)
-        if not run.isascii():  # another character past ASCII: a name, most likely
-            return text.encode("utf-8")
-        runs.append(run.encode("utf-8"))
-        if not dot:
-            return _MIDDLE_DOT_UTF8.join(runs)
-
-
-class Escaped(dict):
-    """`e[value]`: the text a template prints for `value`, through its format's escaper.
-
-    The same names, planets, bearings and facts are printed in thousands of reports of a
-    move: each string and each whole number is escaped once and looked up after that. 0 and
-    1 are kept apart (True and 1 are equal keys, and print differently), and so would be any
-    number equal to a float: the reports print none (a float equal to a whole number would
-    be read as it); other values (None, a Markup) are escaped each time."""
-
-    def __init__(self, escaper: Callable[[Any], str]) -> None:
-        super().__init__()
-        self.escaper = escaper
-        self.numbers: dict[int, str] = {}
-        # Whole lines of this format, each by the writer that prints it and what it prints
-        # (`direct.words.by_sighting`): a value's memo, as the memo of values.
-        self.lines: dict[tuple, str] = {}
-
-    def __missing__(self, value: Any) -> str:
-        kind = type(value)
-        if kind is int:
-            if value == 0 or value == 1:  # equal to False and True: never a key
-                text = self.numbers.get(value)
-                if text is None:
-                    text = self.numbers[value] = self.escaper(value)
-                return text
-            text = self[value] = self.escaper(value)
-            return text
-        text = self.escaper(value)
-        if kind is str:
-            self[value] = text
-        return text
-
-    def once(self, value: Any) -> str:
-        """`self[value]` for a value a move prints in one officer's report alone (his
-        ship's name, his route as ordered): escaped, not remembered (ten thousand names a
-        move, each looked up in vain first)."""
-        return self.escaper(value)
-
-    def pieces(self, text: str | tuple[str, ...]) -> str:
-        """A text given whole or in pieces (`orderfile.order_form_pieces`), printed: piece by
-        piece is the same, as every escaper works character by character."""
-        if type(text) is str:
-            return self[text]
-        return "".join(map(self.__getitem__, text))
-
-    def each(self, text: str | tuple[str, ...]) -> list[str]:
-        """`pieces(text)` before it is joined: a report puts them in among its own pieces,
-        the form copied once, when the whole report is joined."""
-        if type(text) is str:
-            return [self[text]]
-        return [*map(self.__getitem__, text)]
-
-
-def html_text() -> Escaped:
-    """An HTML or SVG template's `{{ value }}`: `finalize` is `html`, then autoescaping."""
-    return Escaped(html_escaped)
-
-
-def html_escaped(value: Any) -> str:
-    """`str(escape(html(value)))`; a text with none of the five characters escaping
-    changes, most names and words, is returned without markupsafe's round trip."""
-    if type(value) is str:
-        text = plain(value)
-        if ("&" in text or "<" in text or ">" in text or '"' in text or "'" in text):
-            return str(escape(text))
-        return text
-    return str(escape(html(value)))
+    words = " ".join(w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" "))
+    return words[:1].upper() + words[1:]
 
 
 def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:
     """A template environment's `finalize`: the format's escaper, each string escaped once
     (a bulletin names every officer two or three times, the same planets in every turn)."""
-    printed = Escaped(escaper)
+    printed: dict[str, str] = {}
 
     def finalize(value: Any) -> str:
-        return printed[value] if type(value) is str else escaper(value)
+        if type(value) is not str:
+            return escaper(value)
+        text = printed.get(value)
+        if text is None:
+            text = printed[value] = escaper(value)
+        return text
 
     return finalize

@@ -2,21 +2,16 @@
 `field value` pairs with names as written.
 
 A large game logs tens of thousands of rolls and events, so the lines are made here in
-plain Python and the template (`gm-log.txt.j2`) only lays them out; as shipped, it is laid
-out here too (`log_text`).
+plain Python and the template (`gm-log.txt.j2`) only lays them out.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
-from itertools import islice, repeat
+from itertools import repeat
 from operator import itemgetter
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Mapping
 
-import jinja2
-
-from .formats import plain
 from .rules.dice import Roll
 from .rules.events import Event
 
@@ -195,73 +190,16 @@ def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str
     """The rolls and the events as gm-log.txt.j2 prints them. `texts`, the events' data as
     stored (`store.to_json`), if at hand: many events say the same (every INFO NEW that
     found no new planet), and each is worded once."""
-    lines, _ = _event_lines(events, texts, names)
-    return {"rolls": "\n".join(roll_lines(rolls, names)), "events": "\n".join(lines)}
-
-
-def log_text(text_env: jinja2.Environment, *, game: str, move: int, gm_actions: str,
-             events: list[Event], rolls: list[Roll], names: Mapping[int, str],
-             texts: Iterable[str] | None = None) -> str:
-    """The GM log, as the text environment's gm-log.txt.j2 renders it (`gm_log_parts`):
-    `log_pieces` joined."""
-    return "".join(log_pieces(text_env, game=game, move=move, gm_actions=gm_actions,
-                              events=events, rolls=rolls, names=names, texts=texts))
-
-
-def log_pieces(text_env: jinja2.Environment, *, game: str, move: int, gm_actions: str,
-               events: list[Event], rolls: list[Roll], names: Mapping[int, str],
-               texts: Iterable[str] | None = None) -> Iterator[str]:
-    """The GM log in pieces, to be written one after the other (`render.write`).
-
-    The template as shipped is laid out here, the events `CHUNK` lines a piece: the log of a
-    hundred thousand events is some fifteen megabytes, and made whole, then encoded whole,
-    it was memory the system had to hand over page by page at every move. Its escaper
-    (`formats.plain`) drops characters one by one, so a piece whose every part is printable
-    (words and names checked as they are made) is printed as it is: read again by the
-    escaper, it would come back unchanged. A test holds this to the template."""
-    source = text_env.loader.get_source(text_env, GM_LOG)[0]
-    if hashlib.sha256(source.encode("utf-8")).hexdigest() != SHIPPED_LOG:
-        yield text_env.get_template(GM_LOG).render(
-            game=game, move=move, gm_actions=gm_actions, **gm_log_parts(events, rolls, names, texts))
-        return
-    rolls_text = "\n".join(roll_lines(rolls, names))
-    yield (f"VII LEGIO - {plain(game)} - GM LOG OF MOVE {plain(move)} (secret: do not post)\n"
-           f"{'=' * 72}\n\nROLLS, BY OFFICER AND PURPOSE\n{plain(rolls_text or '  None.')}\n"
-           "\nEVENTS, IN THE ORDER THEY HAPPENED\n")
-    # The events' text is their lines joined by line ends: a piece after the first begins
-    # with the line end after the piece before it.
-    after = ""
-    for lines, printable in _event_chunks(events, texts, names, CHUNK):
-        text = "\n".join(lines)
-        yield after + (text if printable else plain(text))
-        after = "\n"
-    yield f"\n\nGM ACTIONS\n{plain(gm_actions)}\n" if gm_actions else "\n"
-
-
-GM_LOG = "gm-log.txt.j2"
-SHIPPED_LOG = "bb42e8fc0fbb5237b2c30f156a320ad74331b4146ce8cf8866244f8fb087c55a"  # its SHA-256
-CHUNK = 2000  # event lines a piece of `log_pieces` (some 400 kB)
+    return {"rolls": "\n".join(roll_lines(rolls, names)),
+            "events": "\n".join(_event_lines(events, texts, names))}
 
 
 def _event_lines(events: list[Event], texts: Iterable[str] | None,
-                 names: Mapping[int, str]) -> tuple[list[str], bool]:
-    """`event_line` of each event, and whether every piece of them is printable."""
-    lines: list[str] = []
-    printable = True
-    for lines, printable in _event_chunks(events, texts, names, None):
-        pass
-    return lines, printable
-
-
-def _event_chunks(events: list[Event], texts: Iterable[str] | None, names: Mapping[int, str],
-                  size: int | None) -> Iterator[tuple[list[str], bool]]:
-    """`event_line` of each event, `size` lines at a time (all at once for None), each time
-    with whether every piece of the lines so far is printable (a hundred thousand lines a
-    move, so written here without a call each). Once a piece is not, no later time says
-    they are: a text worded before is not checked again."""
+                 names: Mapping[int, str]) -> list[str]:
+    """`event_line` of each event (a hundred thousand lines a move, so written here without
+    a call each)."""
     fields = Wording().fields
     who = {**names, None: NOBODY}
-    printable = all(type(name) is str and name.isprintable() for name in who.values())
     heads: dict[tuple[str, str], str] = {}
     worded: dict[str, str] = {}
     # Kinds whose texts (their officer's name left out) did not recur among the first
@@ -270,38 +208,29 @@ def _event_chunks(events: list[Event], texts: Iterable[str] | None, names: Mappi
     unique: set[str] = set()
     new: dict[str, int] = {}  # of each kind, the texts worded as new so far
     recurring: set[str] = set()
-    pairs = zip(events, repeat(None) if texts is None else texts)
-    while True:
-        lines = []
-        for (kind, audience, officer, data), text in islice(pairs, size):
-            if text is None or kind in unique:
-                said = fields(data)
-                printable = printable and said.isprintable()
+    lines = []
+    for (kind, audience, officer, data), text in zip(events, repeat(None) if texts is None else texts):
+        if text is None or kind in unique:
+            said = fields(data)
+        else:
+            name = data.get("officer_name")
+            if type(name) is str:  # said of him, and maybe of others alike but for the name
+                text = unnamed(text, name)
+            said = worded.get(text)
+            if said is None:
+                said = worded[text] = fields(data)
+                if kind not in recurring:
+                    n = new[kind] = new.get(kind, 0) + 1
+                    if n == TRIES:
+                        unique.add(kind)
             else:
-                name = data.get("officer_name")
-                if type(name) is str:  # said of him, and maybe of others alike but for the name
-                    text = unnamed(text, name)
-                said = worded.get(text)
-                if said is None:
-                    said = worded[text] = fields(data)
-                    printable = printable and said.isprintable()
-                    if kind not in recurring:
-                        n = new[kind] = new.get(kind, 0) + 1
-                        if n == TRIES:
-                            unique.add(kind)
-                else:
-                    recurring.add(kind)
-            head = heads.get((audience, kind))
-            if head is None:
-                head = heads[(audience, kind)] = f"  [{audience}] {kind} ("
-                printable = printable and head.isprintable()
-            name = who.get(officer, NOBODY)
-            lines.append(f"{head}{name}): {said}" if said else f"{head}{name})")
-        if not lines:
-            return
-        yield lines, printable
-        if size is None:
-            return
+                recurring.add(kind)
+        head = heads.get((audience, kind))
+        if head is None:
+            head = heads[(audience, kind)] = f"  [{audience}] {kind} ("
+        name = who.get(officer, NOBODY)
+        lines.append(f"{head}{name}): {said}" if said else f"{head}{name})")
+    return lines
 
 
 def unnamed(text: str, name: str) -> str:

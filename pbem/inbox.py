@@ -46,7 +46,6 @@ from .orderfile import (
 )
 from .render import environment
 from .rules import lawful
-from .rules.values import made
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
@@ -363,7 +362,7 @@ class Inbox:
         fields["note"] = self._note(letter.source, status, move, officer, verdict.problems,
                                     late, orders)
         fields["late"] = late
-        filed = made(Filed, fields)
+        filed = Filed(**fields)
         receipts = self._answer(letter, filed, verdict, previous, date) if self.answer else ()
         return replace(filed, receipts=receipts) if receipts else filed
 
@@ -928,31 +927,6 @@ def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
         [row[c] for c in columns]).lastrowid
 
 
-def _literal(values: tuple[Any, ...]) -> str | None:
-    """The SQL literal of the value every one of `values` is, stored as binding it stores
-    it; None when they differ, or for a value no literal here writes exactly (a float, a
-    text with a NUL or beyond ASCII, an integer beyond 64 bits)."""
-    first = values[0]
-    kind = type(first)
-    if first is None:
-        literal = "NULL"
-    elif kind is str and first.isascii() and "\0" not in first:
-        # A quote doubled is the one escape of an SQL text: nothing a player writes (a
-        # letter's text, its subject) can end the literal early.
-        literal = "'" + first.replace("'", "''") + "'"
-    elif kind is int and -2**63 < first < 2**63:
-        literal = str(first)
-    else:
-        return None
-    if values[-1] != first or values.count(first) != len(values):
-        return None
-    # An integer equals the float of its value, which binds as a REAL: a float among them
-    # makes their sum a float.
-    if kind is int and type(sum(values)) is not int:
-        return None
-    return literal
-
-
 def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
@@ -978,18 +952,9 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
         given = range(next_id, next_id + count)
         written.update(zip(ids, given))
         next_id += count
-        # A column with one value in every row of the run (most columns: a move's letters
-        # are filed alike) is written once in the statement, not bound for each row.
-        alike: dict[str, str] = {}
-        for name, values in zip(columns, table):
-            literal = _literal(values)
-            if literal is not None:
-                alike[name] = literal
-        bound = [(name, values) for name, values in zip(columns, table) if name not in alike]
-        names = ", ".join(["id", *[name for name, _ in bound], *alike])
-        marks = ", ".join(["?"] * (len(bound) + 1) + list(alike.values()))
-        db.conn.executemany(f"INSERT INTO letters ({names}) VALUES ({marks})",
-                            zip(given, *[values for _, values in bound]))
+        marks = ", ".join("?" * (len(columns) + 1))
+        db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) VALUES ({marks})",
+                            zip(given, *table))
     for letter_id, values in collected.changes.items():
         db["letters"].update(letter_id, values)
     db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from .formats import at_parsec_cached
+from . import formats
 
 import jinja2
 import markupsafe
@@ -169,7 +169,7 @@ def template_filters(lang: str) -> dict[str, Any]:
     `formats`', and a deadline's text as `schedule` wrote it)."""
     if lang == ENGLISH:
         return {"deadline": lambda deadline: deadline["text"],
-                "at_the_parsec": lambda n: "at " + at_parsec_cached(n)}
+                "at_the_parsec": lambda n: "at " + formats.at_parsec(n)}
     catalog = translations(lang)
 
     def ordinal(n: int) -> str:

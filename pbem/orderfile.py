@@ -36,7 +36,6 @@ from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
     in_report_order,
 )
-from pbem.rules.values import made
 from pbem.rules.ship import COMPONENTS, parse_fit
 from pbem.rules.specialists import parse as parse_specialist
 
@@ -1408,7 +1407,7 @@ def _made_orders(fields: dict[str, Any], source: str, lines: dict[str, int],
     fields["lines"] = MappingProxyType(lines)
     fields["texts"] = _Quoted(texts)
     fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
-    return made(Orders, fields)
+    return Orders(**fields)
 
 
 # The orders whose field is the value of their first line, as read.

@@ -22,16 +22,14 @@ import jinja2
 import jinja2.bccache
 from markupsafe import Markup
 
-from . import direct, report_json
+from . import report_json, workers
 from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
-from .direct.own_chart import OwnCharts
 from .formats import (
-    ESCAPERS, Escaped, at_parsec, heading_text, html_text, ordinal, psi_shift, reckoning_text, remembering,
-    utf8,
+    ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text, remembering,
 )
-from .gm_log import log_pieces
+from .gm_log import gm_log_parts
 from . import language
 from .language import N_ as _N
 from . import orderfile
@@ -52,12 +50,7 @@ def packaged_templates() -> Path:
 class Environment(jinja2.Environment):
     """Event data are plain dicts: look `d.planet` up as a key first. Jinja's own order
     (attribute, then key) raises and catches an AttributeError on every dict field, which
-    is most of the cost of ten thousand reports.
-
-    `printer` writes the officers' reports and charts in Python where the environment
-    loads their templates as shipped (`pbem.direct`)."""
-
-    printer: direct.Printer
+    is most of the cost of ten thousand reports."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict:
@@ -95,14 +88,6 @@ _BYTECODE = bytecode_cache("__jinja2_%s.cache")
 _ESCAPING_BYTECODE = bytecode_cache("__pbem_escaping_%s.cache")
 
 
-class _TranslatedPrinter(direct.Printer):
-    """The Python twins write English only: a reader of another language gets every
-    output from the templates."""
-
-    def shipped(self, names: tuple[str, ...]) -> bool:
-        return False
-
-
 def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -> Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
@@ -128,72 +113,16 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
     env.globals.update(language.template_callables(lang, fmt))
     env.globals["lang"] = lang
     env.globals["heading_said"] = heading_said
-    printer = direct.Printer if lang == language.ENGLISH else _TranslatedPrinter
-    env.printer = printer(env, html_text() if escaping else Escaped(ESCAPERS[fmt]))
-    env.wrapped = {}  # `wordwrap`'s lines wrapped by textwrap, by its arguments
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
     env.filters["heading"] = heading_text
     env.filters["psi_shift"] = psi_shift
     env.filters["signed"] = lambda n: f"{n:+d}"
-    env.filters["wordwrap"] = wordwrap
     env.globals["ordinal"] = ordinal
     env.filters.update(language.template_filters(lang))  # numbers in the reader's words
     env.globals["ordinal"] = env.filters["ordinal"]
     return env
-
-
-@jinja2.pass_environment
-def wordwrap(env: jinja2.Environment, s: str, width: int = 79, break_long_words: bool = True,
-             wrapstring: str | None = None, break_on_hyphens: bool = True) -> str:
-    """Jinja's `wordwrap`, without textwrap for the lines a bulletin wraps a move: they
-    wrap for every event of the move, and most fit on their line or are words of ASCII
-    between single spaces, which textwrap fills greedily (`_fill`)."""
-    if s and s.isascii() and s.isprintable() and width > 0:
-        if len(s) <= width and s[-1] != " ":
-            return str(s)
-        if not _TEXTWRAP_CHUNKS.search(s):
-            lines = _fill(s, width, break_long_words)
-            if lines is not None:
-                return (wrapstring or env.newline_sequence).join(lines)
-    # The same lines recur (every ship that sights the same planet from the same distance):
-    # textwrap wraps each once in an environment, which serves one command.
-    wrapped = getattr(env, "wrapped", None)
-    key = (s, width, break_long_words, wrapstring, break_on_hyphens)
-    if wrapped is not None and type(s) is str and key in wrapped:
-        return wrapped[key]
-    text = jinja2.filters.do_wordwrap(env, s, width, break_long_words, wrapstring,
-                                      break_on_hyphens)
-    if wrapped is not None and type(s) is str:
-        wrapped[key] = text
-    return text
-
-
-# What makes textwrap cut a line otherwise than between words at single spaces: a space at
-# either end or two together, a hyphen it may break after (before a letter), a dash ("--").
-_TEXTWRAP_CHUNKS = re.compile(r"^ | $|  |-[-A-Za-z_]")
-
-
-def _fill(text: str, width: int, break_long_words: bool) -> list[str] | None:
-    """textwrap's lines of `text`, words between single spaces: as many words as fit on
-    each, a word longer than the width alone on its line (None when textwrap would break
-    it). Each line ends at the last space the width reaches, found in C, where putting the
-    words together one by one costs a dozen steps a word."""
-    lines = []
-    start, end = 0, len(text)
-    while end - start > width:
-        cut = text.rfind(" ", start, start + width + 1)
-        if cut < 0:  # the line's first word is longer than the width
-            if break_long_words:
-                return None
-            cut = text.find(" ", start)
-            if cut < 0:
-                break
-        lines.append(text[start:cut])
-        start = cut + 1
-    lines.append(text[start:])
-    return lines
 
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
@@ -507,13 +436,13 @@ def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str],
           folder: int | None = None) -> None:
     """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
     close (ten thousand officers' reports are thirty thousand files a move). `text`: whole,
-    or in pieces, each encoded apart (`formats.utf8`): a tuple of them is written at once,
+    or in pieces, each encoded apart: a tuple of them is written at once,
     pieces as an iterator one after the other, as they come (a text too large to be held
     whole). `folder`: an open folder (`opened_folder`) that `path` is relative to, so the
     kernel does not walk the whole path for each file."""
     kind = type(text)
-    chunks = (utf8(text),) if kind is str else (b"".join([utf8(piece) for piece in text]),) \
-        if kind is tuple else map(utf8, text)
+    chunks = (text.encode(),) if kind is str else (b"".join([piece.encode() for piece in text]),) \
+        if kind is tuple else (piece.encode() for piece in text)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
     fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
                                                                     dir_fd=folder)
@@ -549,56 +478,47 @@ def public_chart_data(charts: MoveCharts) -> dict[str, Any]:
 
 
 def chart_text(html_env: Environment, drawing: svg.Drawing, *, chart_id: str) -> str:
-    """A chart as an SVG file's text: written directly, or through the GM's chart.svg.j2."""
-    if html_env.printer.shipped(direct.CHART):
-        return html_env.printer.drawing(drawing, chart_id)
+    """A chart as an SVG file's text, through chart.svg.j2."""
     return svg.render_svg(html_env, drawing, chart_id=chart_id)
 
 
 def text_report(text_env: Environment, context: dict[str, Any], *,
                 order_form: str | tuple[str, ...], **values: Any) -> str:
-    """An officer's plain-text report: written directly, or through the GM's report.txt.j2.
-    `order_form`: his form, or the pieces it is joined from."""
+    """An officer's plain-text report through report.txt.j2. `order_form`: his form, or the
+    pieces it is joined from."""
     return text_reports(text_env)(context, order_form=order_form, **values)
 
 
 def text_reports(text_env: Environment) -> Callable[..., str]:
-    """`text_report` of `text_env`, for many officers: whether it is written directly or
-    through Jinja is found once (ten thousand reports a move)."""
-    if text_env.printer.shipped(direct.TEXT_REPORT):
-        return text_env.printer.text_reports()
+    """`text_report` of `text_env`, for many officers: the template looked up once."""
     template = text_env.get_template("report.txt.j2")
 
-    def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
-                         **values: Any) -> str:
+    def text_report(context: dict[str, Any], *, order_form: str | tuple[str, ...],
+                    **values: Any) -> str:
         return template.render(order_form=joined(order_form), **values, **context)
 
-    return through_template
+    return text_report
 
 
 def html_report(html_env: Environment, context: dict[str, Any], *,
                 order_form: str | tuple[str, ...], **values: Any) -> str:
-    """An officer's HTML report, his chart inline: written directly, or through the GM's
-    report.html.j2 and page.html.j2. `order_form` as for `text_report`; `chart` the SVG
-    element, or None."""
-    return joined(html_reports(html_env)(context, order_form=order_form, **values))
+    """An officer's HTML report through report.html.j2 and page.html.j2, his chart inline.
+    `order_form` as for `text_report`; `chart` the SVG element, or None."""
+    return html_reports(html_env)(context, order_form=order_form, **values)
 
 
-def html_reports(html_env: Environment) -> Callable[..., str | tuple[str, ...]]:
-    """`html_report` of `html_env`, for many officers (as `text_reports`): each page whole
-    or in the texts it is joined from, as `write` takes it."""
-    if html_env.printer.shipped(direct.HTML_REPORT):
-        return html_env.printer.html_reports()
+def html_reports(html_env: Environment) -> Callable[..., str]:
+    """`html_report` of `html_env`, for many officers (as `text_reports`)."""
     template = html_env.get_template("report.html.j2")
 
-    def through_template(context: dict[str, Any], *, order_form: str | tuple[str, ...],
-                         chart: str | None, **values: Any) -> str:
+    def html_report(context: dict[str, Any], *, order_form: str | tuple[str, ...],
+                    chart: str | None, **values: Any) -> str:
         # The template prints the chart as it is: markup, not text to escape.
         return template.render(order_form=joined(order_form),
                                chart=None if chart is None else Markup(chart),
                                **values, **context)
 
-    return through_template
+    return html_report
 
 
 def joined(text: str | tuple[str, ...]) -> str:
@@ -608,8 +528,8 @@ def joined(text: str | tuple[str, ...]) -> str:
 
 class OfficersCharts:
     """What the officers' charts of a move share, made once for the move: the bulletins'
-    placements in designation order (each officer's own are put in among them), as JSON,
-    and printed where `html_env` draws charts as shipped (else drawn for its chart.svg.j2)."""
+    placements in designation order (each officer's own are put in among them), as JSON and
+    as the planets of a drawing."""
 
     def __init__(self, html_env: Environment, charts: MoveCharts, *, game: str, move: int) -> None:
         self.placements = Placements(charts.public)
@@ -620,13 +540,7 @@ class OfficersCharts:
         # list for every officer who placed the same, so that `report_json.OfficerReports`
         # knows it at once. Never changed.
         self.json_lists: dict[tuple, list[dict[str, Any]]] = {(): self.json}
-        self.printer: OwnCharts | None = None
-        self.drawn: list[dict[str, Any]] | None = None
-        if html_env.printer.shipped(direct.CHART):
-            self.printer = html_env.printer.own_charts(self.placements, charts.marks, game=game,
-                                                       move=move)
-        else:
-            self.drawn = svg.base_planets(placed, charts.marks)
+        self.drawn = svg.base_planets(placed, charts.marks)
 
     def json_of(self, placed: OwnPlanet) -> dict[str, Any]:
         """An officer's own placement as his JSON report's chart gives it."""
@@ -657,9 +571,6 @@ def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
         shared = OfficersCharts(html_env, charts, game=game, move=move)
     where, mine = shared.placements.own(own)
     data = {"frame": "base", "at": own.at, "planets": shared.json_planets(where, mine)}
-    if shared.printer is not None:
-        return shared.printer.chart(own, sheet["officer_name"], sheet["rank"], where, mine,
-                                    standalone=standalone), data
     known = officer_planets(charts.public, shared.placements.placed, own)
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
                                   game=game, move=move, marks=charts.marks, public=shared.drawn)
@@ -681,26 +592,26 @@ def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, mov
 def bulletin_page(html_env: Environment, public: dict[str, Any], *, game: str, move: int,
                   chart_file: str | None, nav: dict[str, str] | None = None,
                   deadline: dict[str, Any] | None = None, departures: Iterable[str] = (),
-                  fair_play: dict | None = None,
-                  alike: direct.bulletin.Alike | None = None) -> str:
-    """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`.
-    `alike`: what the move's bulletins print alike, worded once (`direct.bulletin.Alike`)."""
+                  fair_play: dict | None = None) -> str:
+    """The HTML bulletin, its public chart inline; `nav` links the pages of `pbem site`."""
     chart = Markup(svg.inline(chart_file)) if chart_file else None
-    values = dict(game=game, move=move, chart=chart, nav=nav, deadline=deadline,
-                  departures=list(departures), fair_play=fair_play, **public)
-    if html_env.printer.shipped(direct.HTML_BULLETIN):
-        return html_env.printer.html_bulletin(alike=alike, **values)
-    return html_env.get_template("bulletin.html.j2").render(**values)
+    return html_env.get_template("bulletin.html.j2").render(
+        game=game, move=move, chart=chart, nav=nav, deadline=deadline,
+        departures=list(departures), fair_play=fair_play, **public)
 
 
-def text_bulletin(env: Environment, suffix: str, alike: direct.bulletin.Alike | None = None,
-                  **values: Any) -> str:
-    """The bulletin as text, Markdown or BBCode (`suffix`, the format of `env`): written
-    directly, or through the GM's bulletin template and story.j2. `alike`: what the move's
-    bulletins print alike, worded once for the four formats (`direct.bulletin.Alike`)."""
-    if env.printer.shipped(direct.TEXT_BULLETINS[suffix]):
-        return env.printer.text_bulletin(suffix, alike=alike, **values)
+def text_bulletin(env: Environment, suffix: str, **values: Any) -> str:
+    """The bulletin as text, Markdown or BBCode (`suffix`, the format of `env`)."""
     return env.get_template(f"bulletin.{suffix}.j2").render(**values)
+
+
+def gm_log(text_env: Environment, *, game: str, move: int, gm_actions: str,
+           events: list[Event], rolls: list[Roll], names: dict[int, str],
+           texts: Iterable[str] | None = None) -> str:
+    """The GM log through gm-log.txt.j2, its lines worded by `gm_log.gm_log_parts`."""
+    return text_env.get_template("gm-log.txt.j2").render(
+        game=game, move=move, gm_actions=gm_actions,
+        **gm_log_parts(events, rolls, names, texts))
 
 
 @contextmanager
@@ -761,65 +672,71 @@ def _render_move(
     html_env = environment(game_dir, "html")
     if charts is None:
         charts = of_move_alone(move, events)
-    shared = OfficersCharts(html_env, charts, game=game, move=move)
+    shared_charts = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view)
     reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
                                          game_end=view.game_end, deadline=desk.deadline)
     text_of, html_of = text_reports(text_env), html_reports(html_env)
-    # The reports of each language an officer reads, English's made above (the GM log's).
-    writers = {language.ENGLISH: (text_of, html_of)}
+    html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
-    with opened_folder(out_dir) as folder:
-        for officer_id, sheet in view.sheets.items():
-            ctx = view.officer_context(officer_id)
-            stem = report_stem(officer_id, sheet["officer_name"])
-            if folder is None:
-                stem = os.path.join(out_dir, stem)
-            form = forms[officer_id]
-            told = rulings.get(officer_id, [])
-            lang = readers.of(officer_id)
-            if lang not in writers:
-                writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
-                                 html_reports(environment(game_dir, "html", lang)))
-            text_of, html_of = writers[lang]
-            write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
-                                         deadline=deadline, rulings=told), folder)
-            chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
-                                                 game=game, move=move, shared=shared,
-                                                 standalone=False)
-            write(stem + ".html", html_of(ctx, game=game, move=move, order_form=form,
-                                          chart=chart_element, deadline=deadline,
-                                          rulings=told), folder)
-            write(stem + ".json", reports.report(
-                officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
-                events=view.own(officer_id), rulings=told), folder)
-    public = view.public_context()
-    alike = direct.bulletin.Alike(public["story"], public["standings"])
-    # The bulletins are in the game's language (the charts' labels, not yet translated, in
-    # English's environment).
-    said = readers.game
-    page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
-    for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
-        env = text_env if fmt == "txt" and said == language.ENGLISH else environment(
-            game_dir, fmt, said)
-        write(out_dir / f"bulletin.{suffix}", text_bulletin(
-            env, suffix, alike, game=game, move=move, deadline=desk.deadline,
-            departures=desk.departures, fair_play=fair_play, **public))
-    chart_file = public_chart(html_env, charts, game=game, move=move)
-    write(out_dir / CHART_PUBLIC, chart_file)
-    truth = gm_chart(html_env, charts, game=game, move=move)
-    if truth is not None:
-        write(out_dir / CHART_GM, truth)
-    write(out_dir / "bulletin.html", bulletin_page(
-        page_env, public, game=game, move=move, chart_file=chart_file, deadline=desk.deadline,
-        departures=desk.departures, fair_play=fair_play, alike=alike))
-    write(out_dir / "bulletin.json", report_json.bulletin_pieces(
-        game=game, move=move, standings=view.standings, game_end=public["game_end"],
-        chart=public_chart_data(charts), deadline=desk.deadline, departures=desk.departures,
-        fair_play=fair_play,
-        events=zip(view.public, view.public_texts)))
-    names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
-    write(out_dir / "gm-log.txt", log_pieces(text_env, game=game, move=move,
+    # The reports of each language an officer reads, made before the work is shared
+    # (English's above, the GM log's).
+    writers = {language.ENGLISH: (text_of, html_of)}
+    for lang in {readers.of(officer_id) for officer_id in view.sheets} - {language.ENGLISH}:
+        writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
+                         html_reports(environment(game_dir, "html", lang)))
+
+    def officers_reports(officer_ids: Iterable[int]) -> None:
+        with opened_folder(out_dir) as folder:
+            for officer_id in officer_ids:
+                sheet = view.sheets[officer_id]
+                ctx = view.officer_context(officer_id)
+                stem = report_stem(officer_id, sheet["officer_name"])
+                if folder is None:
+                    stem = os.path.join(out_dir, stem)
+                form = forms[officer_id]
+                told = rulings.get(officer_id, [])
+                text_in, html_in = writers[readers.of(officer_id)]
+                write(stem + ".txt", text_in(ctx, game=game, move=move, order_form=form,
+                                             deadline=deadline, rulings=told), folder)
+                chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
+                                                     game=game, move=move, shared=shared_charts,
+                                                     standalone=False)
+                write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
+                                              chart=chart_element, deadline=deadline,
+                                              rulings=told), folder)
+                write(stem + ".json", reports.report(
+                    officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
+                    events=view.own(officer_id), rulings=told), folder)
+
+    def bulletins() -> None:
+        public = view.public_context()
+        # The bulletins are in the game's language (the charts' labels, not yet translated,
+        # in English's environment).
+        said = readers.game
+        page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
+        for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
+            env = text_env if fmt == "txt" and said == language.ENGLISH else environment(
+                game_dir, fmt, said)
+            write(out_dir / f"bulletin.{suffix}", text_bulletin(
+                env, suffix, game=game, move=move, deadline=desk.deadline,
+                departures=desk.departures, fair_play=fair_play, **public))
+        chart_file = public_chart(html_env, charts, game=game, move=move)
+        write(out_dir / CHART_PUBLIC, chart_file)
+        truth = gm_chart(html_env, charts, game=game, move=move)
+        if truth is not None:
+            write(out_dir / CHART_GM, truth)
+        write(out_dir / "bulletin.html", bulletin_page(
+            page_env, public, game=game, move=move, chart_file=chart_file,
+            deadline=desk.deadline, departures=desk.departures, fair_play=fair_play))
+        write(out_dir / "bulletin.json", report_json.bulletin_pieces(
+            game=game, move=move, standings=view.standings, game_end=public["game_end"],
+            chart=public_chart_data(charts), deadline=desk.deadline,
+            departures=desk.departures, fair_play=fair_play,
+            events=zip(view.public, view.public_texts)))
+        names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
+        write(out_dir / "gm-log.txt", gm_log(text_env, game=game, move=move,
                                              gm_actions=desk.gm_actions, events=events,
                                              rolls=rolls, names=names, texts=texts))
 
+    workers.shared(officers_reports, list(view.sheets), bulletins)

@@ -30,7 +30,6 @@ from .rules.geometry import Position, Zone
 from .rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from .rules.ship import Ship
 from .rules.state import AlienShip, GameState, Landing, Officer, Planet, Specialist
-from .rules.values import made
 
 LANDING_FIELDS = frozenset(f.name for f in fields(Landing))
 
@@ -444,7 +443,9 @@ def open_db(game_dir: Path, create: bool = False) -> sqlite_utils.Database:
         raise GameError(
             f"no game in {game_dir}: {DB_NAME} is missing; create one with `pbem new {game_dir}`"
         )
-    db = sqlite_utils.Database(path)
+    # Without sqlite-utils' plugins: the game's database runs no code but pbem's, and
+    # finding them reads the metadata of every installed package (0.1 to 0.3 s a command).
+    db = sqlite_utils.Database(path, execute_plugins=False)
     db.conn.execute("PRAGMA journal_mode=WAL")
     db.conn.execute("PRAGMA synchronous=NORMAL")
     # A move of ten thousand officers writes some 30 MB in its one transaction. With
@@ -486,17 +487,9 @@ def ship_from_json(text: str) -> Ship:
     return _ship(json.loads(text))
 
 
-_SHIP_FIELD_SET = frozenset(f.name for f in fields(Ship))
-
-
 def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
-    if data.keys() != _SHIP_FIELD_SET:
-        return Ship(**data)  # a text without some field (its default), or with a strange one
-    # Every field given: made at once (`made`) from the very dict the text was read into,
-    # its fields in the text's (sorted) order. Nothing reads a ship's fields by the order
-    # of its __dict__: its text sorts them, and the rest reads them by name.
-    return made(Ship, data)
+    return Ship(**data)
 
 
 def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
@@ -593,12 +586,12 @@ def load_planets(db: sqlite_utils.Database) -> dict[int, Planet]:
     for (id_, x, y, level, base, designation, facts, known, discovered_by, discovered_move,
          populated, aliens, hostile, destroyed, radioactivity) in db.conn.execute(
             f"SELECT {', '.join(_PLANET_COLUMNS)} FROM planets"):
-        planets[id_] = made(Planet, {
-            "id": id_, "position": _position((x, y, level)), "base": bool(base),
-            "designation": designation, "facts": listed(facts), "known": bool(known),
-            "discovered_by": discovered_by, "discovered_move": discovered_move,
-            "populated": bool(populated), "aliens": listed(aliens), "hostile": bool(hostile),
-            "destroyed": bool(destroyed), "radioactivity": radioactivity})
+        planets[id_] = Planet(
+            id=id_, position=_position((x, y, level)), base=bool(base),
+            designation=designation, facts=listed(facts), known=bool(known),
+            discovered_by=discovered_by, discovered_move=discovered_move,
+            populated=bool(populated), aliens=listed(aliens), hostile=bool(hostile),
+            destroyed=bool(destroyed), radioactivity=radioactivity)
     return planets
 
 
@@ -705,17 +698,15 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
                specialist, _, _, _) in enumerate(rows):
         if specialist not in specialists:
             specialists[specialist] = specialist_from_json(specialist)
-        # Officer(...) with every field, in their order, made at once (`made`): ten
-        # thousand officers.
-        officers[id_] = made(Officer, {
-            "id": id_, "name": name, "rank": rank, "score": score, "ship": ships[ship],
-            "position": _position((x, y, level)),
-            "turn": turn if turns is None else turns[id_], "landed_on": landed_on,
-            "reckoning": _position((rx, ry, rlevel)), "technologies": _levels(technologies),
-            "research": _levels(research), "grants_last": grants_last,
-            "landing": landing_from_json(landing), "personality": personality,
-            "specialist": specialists[specialist],
-        })
+        officers[id_] = Officer(
+            id=id_, name=name, rank=rank, score=score, ship=ships[ship],
+            position=_position((x, y, level)),
+            turn=turn if turns is None else turns[id_], landed_on=landed_on,
+            reckoning=_position((rx, ry, rlevel)), technologies=_levels(technologies),
+            research=_levels(research), grants_last=grants_last,
+            landing=landing_from_json(landing), personality=personality,
+            specialist=specialists[specialist],
+        )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),

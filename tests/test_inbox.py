@@ -373,8 +373,8 @@ def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch,
 
 
 def test_the_move_s_filings_are_the_values_their_classes_make(two):
-    # A move makes its Filed and Letter values at once (`pbem.rules.values.made`): each is
-    # the value the class's own __init__ makes of the same fields, every field set.
+    # Each Filed and Letter value of a move is the value the class's own __init__ makes of
+    # the same fields, every field set.
     import dataclasses
 
     from pbem.mail.reading import Letter
@@ -548,7 +548,7 @@ def empty_inbox(tmp_path_factory):
     db.close()
 
 
-# Values a column of every letter may share (written once in the statement) or not: texts
+# Values a letter's column may hold, bound as they are: texts
 # with a quote, a NUL or beyond ASCII, the integers at the ends of 64 bits, an integer
 # beside the float or the boolean of its value.
 ODD_VALUES = st.sampled_from(["", "it's", "a\0b", "é", "[]", None, 0, 1, 1.0, True, -7,
@@ -558,36 +558,6 @@ LETTER_VALUES = {"move": st.integers(1, 9), "status": st.sampled_from(["accepted
                  "filed": st.just("2026-01-01T00:00:00+00:00"), "text": st.text(max_size=30),
                  "officer_id": st.none() | st.integers(1, 5),
                  "reason": ODD_VALUES, "problems_total": ODD_VALUES, "late": ODD_VALUES}
-
-
-@settings(max_examples=300, deadline=None)
-@given(pool=st.lists(ODD_VALUES, min_size=1, max_size=3),
-       picks=st.lists(st.integers(0, 2), min_size=1, max_size=8))
-@example(pool=[1, 1.0], picks=[0, 1, 0])
-@example(pool=[0, 0.0, False], picks=[0, 2, 1, 0])
-@example(pool=["a\0b"], picks=[0, 0])
-def test_a_column_of_one_value_is_written_once_as_binding_each_row_stores_it(
-        empty_inbox, pool, picks):
-    """A value every letter of a move has alike is written once in the statement, as a
-    literal: in a column of every kind, it must store what binding it in each row stores."""
-    values = tuple(pool[pick % len(pool)] for pick in picks)
-    literal = inbox._literal(values)
-    if literal is None:
-        return
-    conn = empty_inbox.conn
-    kinds = ("TEXT", "INTEGER", "REAL", "NUMERIC", "BLOB")
-    conn.execute("BEGIN")
-    try:
-        conn.execute(f"CREATE TABLE alike ({', '.join(f'c{k} {k}' for k in kinds)})")
-        conn.execute(f"INSERT INTO alike VALUES ({', '.join([literal] * len(kinds))})")
-        for value in values:
-            conn.execute(f"INSERT INTO alike VALUES ({', '.join('?' * len(kinds))})",
-                         [value] * len(kinds))
-        stored = conn.execute(f"SELECT {', '.join(f'quote(c{k})' for k in kinds)} "
-                              "FROM alike ORDER BY rowid").fetchall()
-    finally:
-        conn.execute("ROLLBACK")
-    assert stored[1:] == [stored[0]] * len(values)
 
 
 @settings(max_examples=200, deadline=None)

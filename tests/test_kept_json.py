@@ -17,7 +17,7 @@ from pbem.rules.dice import SeededDice
 from pbem.rules.move import resolve_move
 from pbem.store import to_json
 
-from test_direct import ODD_NAMES
+from game_views import ODD_NAMES
 from test_random_games import RULESET, new_game, random_orders
 
 

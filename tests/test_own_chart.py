@@ -1,8 +1,7 @@
 """An officer's chart as `pbem resolve` writes it (`render.officer_chart` with the move's
-`OfficersCharts`: printed straight from his knowledge by `direct.own_chart`, his planets put
-in among the bulletins' placements without sorting) is byte for byte his drawing printed
-(`Printer.drawing` of `svg.officer_drawing`, which tests/test_chart_pass.py holds to the
-template), and his JSON report's planets are `report_json.chart_planets` of all he knows:
+`OfficersCharts`: his planets put in among the bulletins' placements, drawn once for the
+move, without sorting) is byte for byte his drawing alone through chart.svg.j2, and his
+JSON report's planets are `report_json.chart_planets` of all he knows:
 in random games, and in random knowledge (his reckoning moving the bulletins' planets,
 routes on many levels, names that need escaping, facts long enough to wrap).
 """
@@ -14,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem import render, report_json
-from pbem.direct import chart_svg
 from pbem.charts import book, svg
 from pbem.charts.book import MoveCharts
 from pbem.charts.knowledge import (
@@ -23,7 +21,7 @@ from pbem.charts.knowledge import (
 from pbem.rules.events import OFFICER, PUBLIC, Event
 from pbem.rules.galaxy import BASE_DESIGNATION
 
-from test_direct import TEMPLATES, random_game_views
+from game_views import TEMPLATES, random_game_views
 
 HTML = render.environment(None, "html")
 
@@ -35,7 +33,7 @@ def as_drawn(charts: MoveCharts, officer_id: int, sheet: dict, *, game: str, mov
     known = officer_planets(charts.public, charts.placed(), own)
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
                                   game=game, move=move, marks=charts.marks)
-    return (HTML.printer.drawing(drawing, "chart", standalone=standalone),
+    return (svg.render_svg(HTML, drawing, chart_id="chart", standalone=standalone),
             {"frame": "base", "at": own.at, "planets": report_json.chart_planets(known)})
 
 
@@ -142,7 +140,7 @@ def test_every_officers_chart_of_random_knowledge_is_his_drawing_printed(known, 
 @settings(max_examples=100, deadline=None)
 @given(knowledge(), st.data())
 def test_charts_around_the_same_squares_are_each_his_drawing_printed(known, data):
-    """Officers around the same squares share a frame (`OwnCharts`, found by the squares
+    """Officers around the same squares share a frame (`svg._panels`, kept by the squares
     its charts are around): each chart is still his drawing printed, whichever officer's
     chart made the frame. Each officer here has fellows of the same knowledge, or of his
     routes and stops from elsewhere, or on other levels."""
@@ -210,24 +208,9 @@ def test_an_overridden_chart_template_draws_the_officers_charts(tmp_path):
     env = render.environment(tmp_path, "html")
     charts = book.of_move_alone(move, events)
     shared = render.OfficersCharts(env, charts, game="aleae", move=move)
-    assert shared.printer is None
     for officer_id, sheet in view.sheets.items():
         chart, data = render.officer_chart(env, charts, officer_id, sheet, game="aleae",
                                            move=move, shared=shared, standalone=False)
         assert ">SEPTIMA<" in chart and not chart.startswith("<?xml")
         assert data == as_drawn(charts, officer_id, sheet, game="aleae", move=move,
                                 standalone=False)[1]
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.one_of(st.integers(-10**6, 10**6), st.floats(-1e7, 1e7, allow_nan=False),
-                          st.integers(-4000, 4000).map(lambda n: n / 2),
-                          st.integers(-40000, 40000).map(lambda n: n / 10)), max_size=20))
-def test_a_pixel_printed_once_is_printed_as_g_prints_it(values):
-    """The memo of printed pixels answers `"%g" % v`, whichever of two equal numbers (an
-    int, a float) it printed first. (Not -0.0, which no pixel is: `Numbers` says why.)"""
-    numbers = chart_svg.Numbers()
-    for v in values:
-        if v == 0 and str(v).startswith("-"):
-            continue
-        assert numbers[v] == "%g" % v

@@ -99,10 +99,8 @@ def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
                  c["technologies"], c["technologies"], officer_id))
         state = store.load_state(db)
         assert state == read_by_name(db)
-        # Made at once (`made`): each officer and ship the very value its __init__ makes.
         for officer, expected in zip(state.officers.values(), read_by_name(db).officers.values()):
             assert list(vars(officer).items()) == list(vars(expected).items())
-            # A ship keeps the dict its text was read into: its fields, in the text's order.
             assert vars(officer.ship) == vars(expected.ship)
             assert type(officer.ship.crews) is tuple
         assert list(state.officers) == list(read_by_name(db).officers)  # the player order

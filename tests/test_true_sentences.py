@@ -1,12 +1,16 @@
 """What the reports and bulletins say is true: each sentence here was once printed where it
-was false. The template and its direct writer are held equal by tests/test_direct.py; the
-story's lines are read here from the template as shipped."""
+was false. The story's lines are read here from the template as shipped, the reports' from
+the demo's published reports (`reports/`), rendered from the templates."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from pbem import render
+
+REPORTS = Path(__file__).resolve().parent.parent / "reports"
 
 INFO = {"planet": "P-2", "level": "II", "die": 6, "face": 5, "value": "D.N.S.",
         "reference": None, "wasted": True, "facts": [], "officer_name": "Notius"}
@@ -39,13 +43,13 @@ def test_a_turn_that_left_the_ship_where_it_was_is_not_a_move(story):
 
 
 def test_the_reports_tell_a_planet_charted_earlier_in_the_move():
-    from pbem.direct import report_html, report_txt
-    from pbem.formats import ESCAPERS, Escaped
-
-    found = {**SIGHTING, "parsec": 3, "found_by": "Beta"}
-    txt = report_txt._sighting(found, Escaped(ESCAPERS["txt"]))
-    html = report_html._sighting(found, Escaped(ESCAPERS["html"]))
-    assert "planet P-3, found earlier this move by Beta." in txt
-    assert "found earlier this move by Beta;" in html
-    standing = report_txt._sighting({**SIGHTING, "standing": True}, Escaped(ESCAPERS["txt"]))
-    assert standing.startswith("  Where your ship stands: planet P-3.")
+    """Section 1: turns are played in player order, so Varro meets in move 1 a planet Marcus
+    Aper charted in his turn before; the demo's reports, rendered from the templates, say so
+    (the rule itself: tests/conformance/basic/test_what_the_turn_tells.py)."""
+    move_1 = REPORTS / "move-01"
+    txt = (move_1 / "report-002-niccolo-varro.txt").read_text(encoding="utf-8")
+    html = (move_1 / "report-002-niccolo-varro.html").read_text(encoding="utf-8")
+    assert ", found earlier this move by Marcus *Aper*." in txt  # his name as enlisted
+    assert ", found earlier this move by Marcus *Aper*;" in html
+    standing = (REPORTS / "move-02" / "report-004-marcus-aper.txt").read_text(encoding="utf-8")
+    assert "  Where your ship stands: " in standing

@@ -1,6 +1,6 @@
 """What a turn does once a move, or by a shorter way, against the plain way it replaced: the
-facts of a sighted planet described once a move, a damage's Hit made at once, the events a
-turn appends as made against those `Board.emit` makes."""
+facts of a sighted planet described once a move, the events a turn appends as made against
+those `Board.emit` makes."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ import dataclasses
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.rules import damage, turn
+from pbem.rules import turn
 from pbem.rules.board import Board
 from pbem.rules.events import OFFICER, PUBLIC, Event
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.information_sheet import RADIOACTIVITY_NAMES
 from pbem.rules.state import Planet
 from pbem.ruleset import load_ruleset
-from pbem.rules.values import made
 
 RULES = load_ruleset()
 # Every fact tuple a planet may hold: the sheet's complete paths and each of their beginnings.
@@ -43,17 +42,6 @@ def test_a_sighted_planets_facts_described_once_a_move_are_those_described_each_
         assert once == plain and type(once) is list
         told.append(once)
     assert len({id(facts) for facts in told}) == len(told)  # no two events share a list
-
-
-@given(die=st.integers(1, 20), face=st.integers(1, 20), component=st.text(max_size=10),
-       effect=st.sampled_from(["lost", "none", "absorbed", "destroyed"]))
-def test_a_hit_made_at_once_is_the_hit_the_class_makes(die, face, component, effect):
-    assert not hasattr(damage.Hit, "__post_init__")
-    fields = {"die": die, "face": face, "component": component, "effect": effect}
-    assert list(fields) == [f.name for f in dataclasses.fields(damage.Hit)]
-    hit, plain = made(damage.Hit, dict(fields)), damage.Hit(die, face, component, effect)
-    assert hit == plain and repr(hit) == repr(plain) and vars(hit) == vars(plain)
-    assert hit.data() == plain.data()
 
 
 # The keys of the events a turn appends as made, in the order Board.emit was given them.

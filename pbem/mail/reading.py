@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from ..orderfolder import CannotRead, read_regular
-from ..rules.values import made
 from ..terminal import clean_line
 from .mime import decode_text, header_text, text_parts
 from .order_text import find_orders
@@ -181,7 +180,7 @@ def letter_from_text(data: bytes, source: str, arrival: int, written: datetime |
     fields["reason"] = "" if found else _NOT_ORDERS_IN_FILE
     fields["body"] = text
     fields["digest"] = hashlib.sha256(data).hexdigest()
-    return made(Letter, fields)
+    return Letter(**fields)
 
 
 # The fields of a plain file's letter, in the class's order; those of the file set over.

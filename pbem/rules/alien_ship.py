@@ -21,6 +21,7 @@ attacks the one it hooked first. No points for destroying it.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Mapping
 
 from . import combat, rulings
@@ -41,9 +42,6 @@ from .ruleset import Ruleset
 from .sighting import nearest as nearest_on_levels, seen_from
 from .specialists import after_damage
 from .state import PLAYER_ORDER, AlienShip, Officer
-from .values import evolve
-
-_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")  # the sides of the Tabula Spatii (TAB. Q)
 DESTROYED, REDUCED, MISSED = "D", "R", "-"  # TAB. M (5C b)
@@ -195,7 +193,7 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
     held_now = tuple(i for i in ship.hooked if i in board.officers
                      and in_space(board.officers[i])
                      and board.officers[i].position == ship.position)
-    ship = evolve(ship, hooked=held_now)
+    ship = replace(ship, hooked=held_now)
     board.alien_ship = ship
     if held_now:
         attack(board, ruleset, dice)
@@ -223,7 +221,7 @@ def pursue(board: Board, ruleset: Ruleset, dice: Dice) -> None:
             occupied[here.level] = {o.position for o in in_space_now.get(here.level, ())}
         if here in occupied[here.level]:  # a legionary's square
             break
-    board.alien_ship = evolve(ship, position=here)
+    board.alien_ship = replace(ship, position=here)
     board.emit("alien-ship-moves", GM, None, name=ship.name, start=list(start),
                end=list(here), parsecs=ship.movement - budget)
     catch(board, ruleset, dice, in_space_now)
@@ -243,7 +241,7 @@ def catch(board: Board, ruleset: Ruleset, dice: Dice,
               if o.id not in ship.hooked]
     if not caught and not ship.hooked:
         return
-    board.alien_ship = evolve(ship, hooked=ship.hooked + tuple(caught))
+    board.alien_ship = replace(ship, hooked=ship.hooked + tuple(caught))
     for oid in caught:
         board.emit("alien-ship-hooks", OFFICER, oid, joined=[], **report_data(ship))
     attack(board, ruleset, dice)
@@ -258,7 +256,7 @@ def join(board: Board, officer: Officer) -> None:
     if officer.id in ship.hooked:
         return
     fighting = [board.officers[i].name for i in ship.hooked if i in board.officers]
-    board.alien_ship = evolve(ship, hooked=ship.hooked + (officer.id,))
+    board.alien_ship = replace(ship, hooked=ship.hooked + (officer.id,))
     board.emit("alien-ship-hooks", OFFICER, officer.id, joined=fighting, **report_data(ship))
 
 
@@ -297,7 +295,7 @@ def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset
                                    visibility=SEEN_BY_OFFICER), 0)
     for h in hit.hits:
         board.emit("damage", OFFICER, officer.id, planet=None, roller=table.roller, **h.data())
-    officer = evolve(officer, ship=hit.ship)
+    officer = replace(officer, ship=hit.ship)
     if hit.lost:
         release(board, officer.id)
         # The public reason is the loss alone: who fought the alien ship, and so where it
@@ -312,7 +310,7 @@ def damage_in_space(board: Board, officer: Officer, count: int, ruleset: Ruleset
 def release(board: Board, officer_id: int) -> None:
     ship = board.alien_ship
     if ship is not None and officer_id in ship.hooked:
-        board.alien_ship = evolve(ship, hooked=tuple(i for i in ship.hooked if i != officer_id))
+        board.alien_ship = replace(ship, hooked=tuple(i for i in ship.hooked if i != officer_id))
 
 
 # --- the hooked legionary's turn --------------------------------------------------------------
@@ -376,7 +374,7 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
             board.emit("alien-ship-gone", OFFICER, oid, name=ship.name, by=officer.name)
         return
     if result == REDUCED:
-        ship = evolve(ship, attack=math.ceil(ship.attack / 2),
+        ship = replace(ship, attack=math.ceil(ship.attack / 2),
                       defence=math.ceil(ship.defence / 2), reductions=reductions)
         board.alien_ship = ship
         for oid in others:
@@ -417,7 +415,7 @@ def radar_sighting(board: Board, officer: Officer,
             "parsec": number, "distance": d,
             "bearing": bearing_text(bearing_of(there.x - x, there.y - y)), "name": ship.name,
             "attack": ship.attack, "defence": ship.defence, "reductions": ship.reductions}
-    board.events.append(_new(Event, ("alien-ship-sighting", OFFICER, officer.id, data)))
+    board.events.append(Event("alien-ship-sighting", OFFICER, officer.id, data))
 
 
 def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,

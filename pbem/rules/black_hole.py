@@ -11,6 +11,7 @@ his link with the S.C. (3D f II).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple, Sequence
 
 from . import legs as legs_
@@ -26,9 +27,6 @@ from .legs import Leg, Parsec
 from .route import RouteResult
 from .state import Officer
 from .tables import Table
-from .values import evolve
-
-_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
 
 REACH = BLACK_HOLE_REACH  # "within a radius of 4 parsecs" (S.C. rule A a)
 
@@ -74,8 +72,8 @@ def pull_on_legs(legs: Sequence[Leg], hazards: Hazards) -> Pull | None:
     _, sx, sy, _, dx, dy, count = legs[0]
     ax, ay = abs(bx - sx), abs(by - sy)
     at_start = ax if ax >= ay else ay
-    rest = legs[1:] if count == 1 else (_new(Leg, (legs[0].number + 1, sx + dx, sy + dy,
-                                                   legs[0].level, dx, dy, count - 1)),
+    rest = legs[1:] if count == 1 else (Leg(legs[0].number + 1, sx + dx, sy + dy,
+                                                legs[0].level, dx, dy, count - 1),
                                         *legs[1:])
     best, first, k, felt = REACH + 1, -1, 1, False
     for leg in rest:
@@ -115,9 +113,9 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
     # The events appended as made (as `Board.emit` makes them, without its keywords): a
     # move passes some sixteen hundred ships near the nucleus.
     events = board.events
-    events.append(_new(Event, ("black-hole-roll", GM, oid, {
+    events.append(Event("black-hole-roll", GM, oid, {
         "parsec": pull.parsec, "distance": pull.distance, "ship_level": ship_level,
-        "face": face, "damages": count, "told": told})))
+        "face": face, "damages": count, "told": told}))
     seen = SEEN_BY_OFFICER if told else SEEN_BY_GM
     result = suffer(officer.ship, count, table,
                     lambda: dice.roll(table.die, "damage", "black hole TAB. C",
@@ -129,9 +127,9 @@ def feel(board: Board, officer: Officer, pull: Pull, ship_level: int, table: Tab
         # his distance from the nucleus (ruling). Each hit as `Hit.data` words it, with
         # the table's roller, in one dict.
         roller = table.roller
-        events.append(_new(Event, ("black-hole", OFFICER if told else GM, oid, {
+        events.append(Event("black-hole", OFFICER if told else GM, oid, {
             "parsec": pull.parsec, "nucleus": pull.distance == 0, "damages": count,
             "hits": [{"die": h.die, "face": h.face, "component": h.component,
                       "effect": h.effect, "roller": roller} for h in result.hits],
-            "lost": result.lost or ""})))
-    return evolve(officer, ship=result.ship), result
+            "lost": result.lost or ""}))
+    return replace(officer, ship=result.ship), result

@@ -7,7 +7,7 @@ in is never changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .events import Event
@@ -15,9 +15,6 @@ from .geometry import Position, Zone
 from .hazards import Hazards
 from .grid import PlanetGrid
 from .state import PLAYER_ORDER, AlienShip, GameState, Officer, Planet
-from .values import evolve
-
-_new = tuple.__new__
 
 
 @dataclass
@@ -113,19 +110,19 @@ class Board:
     def emit(self, kind: str, audience: str, officer: int | None = None, **data: Any) -> None:
         # Event(kind, audience, officer, data) without the named tuple's Python-level
         # __new__: a move emits some 70,000 events.
-        self.events.append(_new(Event, (kind, audience, officer, data)))
+        self.events.append(Event(kind, audience, officer, data))
 
     def emit_data(self, kind: str, audience: str, officer: int | None, data: dict) -> None:
         """`emit` for data already in a dict of its own, which the event keeps: the ship
         sheets of a move, built field by field."""
-        self.events.append(_new(Event, (kind, audience, officer, data)))
+        self.events.append(Event(kind, audience, officer, data))
 
     def designate(self, planet: Planet, officer: Officer) -> Planet:
         """Give a planet its public designation the first time anybody finds it."""
         if planet.designation is not None:
             return planet
         self.designations += 1
-        planet = evolve(
+        planet = replace(
             planet, designation=f"P-{self.designations}",
             discovered_by=officer.id, discovered_move=self.move,
         )

@@ -4,6 +4,7 @@ between officers, the Tot 100% and the end of the game (rulebook 1, 3A, 3C, 3F c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Collection, Mapping
 
 from . import rulings
@@ -19,7 +20,6 @@ from .state import Officer
 from .tables import TOT_INNER_SPACE_COLUMN
 from .ruleset import Ruleset
 from .board import Board
-from .values import evolve
 
 
 
@@ -52,7 +52,7 @@ def new_ship(ship_type: ShipType, name: str) -> Ship:
 
 def at_base(board: Board, officer: Officer) -> Officer:
     base = board.base()
-    return evolve(officer, position=base.position, landed_on=base.id, landing=None,
+    return replace(officer, position=base.position, landed_on=base.id, landing=None,
                   reckoning=Position(0, 0, 0))
 
 
@@ -62,11 +62,11 @@ def demoted(officer: Officer, ruleset: Ruleset, base: Position, base_id: int) ->
     lost = officer.ship
     rank = previous_rank(ruleset.ranks, officer.rank)
     ship_type = ship_type_for(ruleset, rank.name, demoted_level(ruleset.ships, ruleset.ships[lost.type].level))
-    officer = evolve(officer, rank=rank.name, score=0, ship=new_ship(ship_type, lost.name),
-                     position=base, landed_on=base_id, landing=None,
-                     reckoning=Position(0, 0, 0))
+    officer = replace(officer, rank=rank.name, score=0, ship=new_ship(ship_type, lost.name),
+                      position=base, landed_on=base_id, landing=None,
+                      reckoning=Position(0, 0, 0))
     if not rulings.SPECIALIST_SURVIVES_THE_RESCUE:
-        officer = evolve(officer, specialist=None)
+        officer = replace(officer, specialist=None)
     return officer
 
 
@@ -96,7 +96,7 @@ def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
         ship = new_ship(ship_type, officer.ship.name)
     else:
         ship_type, ship = None, officer.ship
-    officer = evolve(officer, rank=new_rank.name, score=0, ship=ship)
+    officer = replace(officer, rank=new_rank.name, score=0, ship=ship)
     board.emit("promotion", PUBLIC, officer.id, officer_name=officer.name, rank=new_rank.name,
                score=rank.promotion, ship_type=ship_type.name if ship_type else None,
                fit=ship.fit() if ship_type else None)
@@ -120,7 +120,7 @@ def refit(board: Board, officer: Officer, fit: dict[str, int], ruleset: Ruleset)
         return officer
     ship = build_ship(ship_type, officer.ship.name, fit)
     board.emit("refit", OFFICER, officer.id, fit=ship.fit())
-    return evolve(officer, ship=ship)
+    return replace(officer, ship=ship)
 
 
 def pay(board: Board, officer: Officer, amount: int, to_name: str) -> Officer:
@@ -134,10 +134,10 @@ def pay(board: Board, officer: Officer, amount: int, to_name: str) -> Officer:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to.name,
                    reason=f"your score is {officer.score}", why="score")
         return officer
-    board.officers[to.id] = evolve(board.officers[to.id], score=to.score + amount)
+    board.officers[to.id] = replace(board.officers[to.id], score=to.score + amount)
     board.emit("payment", OFFICER, officer.id, amount=amount, to=to.name, direction="paid")
     board.emit("payment", OFFICER, to.id, amount=amount, to=officer.name, direction="received")
-    return evolve(officer, score=officer.score - amount)
+    return replace(officer, score=officer.score - amount)
 
 
 def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset, dice: Dice) -> Officer:
@@ -158,8 +158,8 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
                die=table.die, face=face, result=result, roller=table.roller)
     if result != "Yes":
         return officer
-    officer = evolve(officer, ship=evolve(officer.ship, tot=officer.ship.tot - 1))
-    board.put_planet(evolve(planet, destroyed=True, aliens=(), known=True))
+    officer = replace(officer, ship=replace(officer.ship, tot=officer.ship.tot - 1))
+    board.put_planet(replace(planet, destroyed=True, aliens=(), known=True))
     for other in list(board.officers.values()):
         if other.id != officer.id and other.landed_on == planet_id:
             board.officers[other.id] = demote(board, other, ruleset,

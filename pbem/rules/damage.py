@@ -14,7 +14,6 @@ from typing import Callable
 from . import rulings
 from .ship import Ship, lose_component
 from .tables import HULL, Table
-from .values import made
 
 LOST_HULL = "two hull hits in one move"
 LOST_TANKS = "no tanks left"
@@ -70,15 +69,11 @@ def suffer(ship: Ship, count: int, table: Table, roll: Callable[[], int],
                 ship, effect = damaged, "lost"
             else:
                 effect = "none"
-        # Hit(...) made at once (values.made): a move of the advanced level rolls thousands.
-        hits.append(made(Hit, {"die": table.die, "face": face, "component": part,
-                               "effect": effect}))
+        hits.append(Hit(die=table.die, face=face, component=part, effect=effect))
         if effect == "destroyed":
             lost = LOST_HULL
         elif part == "tanks" and ship.tanks == 0:
             lost = LOST_TANKS
         if lost:
             break
-    # Damaged(...) made at once too: a ship near the black hole suffers one each move.
-    return made(Damaged, {"ship": ship, "hits": tuple(hits), "hull_hits": hull_hits,
-                          "lost": lost})
+    return Damaged(ship=ship, hits=tuple(hits), hull_hits=hull_hits, lost=lost)

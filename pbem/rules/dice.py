@@ -29,20 +29,6 @@ class Roll:
     visibility: str
 
 
-def logged(move: int, officer: int | None, kind: str, detail: str, die: int, result: int,
-           visibility: str) -> Roll:
-    """Roll(...) without the frozen dataclass's __init__, which sets each field through
-    object.__setattr__: a move logs thousands of rolls. The instance is given its dict whole
-    (as `values.made` gives it), made by a dict display rather than keywords."""
-    roll = _blank(Roll)
-    _set(roll, "__dict__", {"move": move, "officer": officer, "kind": kind, "detail": detail,
-                            "die": die, "result": result, "visibility": visibility})
-    return roll
-
-
-_blank, _set = object.__new__, object.__setattr__
-
-
 def face(secret: bytes, move: int, officer: int | None, kind: str, detail: str, n: int,
          die: int) -> int:
     """The n-th roll of a d`die` for one purpose in one move: what `SeededDice` rolls, and
@@ -113,7 +99,7 @@ class SeededDice:
         visibility: str = GM,
     ) -> int:
         result = self.draw(die, kind, detail, officer)
-        self.log.append(logged(self.move, officer, kind, detail, die, result, visibility))
+        self.log.append(Roll(self.move, officer, kind, detail, die, result, visibility))
         return result
 
 

@@ -7,7 +7,7 @@ aliens' fire, men lost and damage suffered.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import combat, landing_zones, personality, rulings, specialists
 from .board import Board
@@ -20,7 +20,6 @@ from .landing_risks import suit_penalty
 from .ruleset import Ruleset
 from .ship import Ship
 from .state import Landing, Officer, Planet
-from .values import evolve
 
 @dataclass
 class Party:
@@ -72,10 +71,10 @@ class Party:
         self.board.emit(kind, audience, self.officer.id, planet=self.planet.designation, **data)
 
     def set_planet(self, **changes) -> None:
-        self.board.put_planet(evolve(self.planet, **changes))
+        self.board.put_planet(replace(self.planet, **changes))
 
     def set_landing(self, **changes) -> None:
-        self.landing = evolve(self.landing, **changes)
+        self.landing = replace(self.landing, **changes)
 
     def roll(self, die: int, kind: str, detail: str) -> int:
         return self.dice.roll(die, kind, f"{self.planet.designation} {detail}",
@@ -148,7 +147,7 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     usable = party.ship_usable
     if "lasers" in fire_with and not usable:
         refuse_the_ship(party)
-    own = fire_attack(evolve(party.officer, landing=party.landing), fire_with, False, race,
+    own = fire_attack(replace(party.officer, landing=party.landing), fire_with, False, race,
                       party.suit, usable, party.board.settings)
     attack = own + (ally.attack if ally else 0)
     if attack == 0:
@@ -186,11 +185,11 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
     if ally is not None:
         # The colleague fired too: he is told in his report, has opened fire (no alliance),
         # and waits for the points of the elimination like anyone who took part.
-        landing = evolve(ally.officer.landing, fired=True)
+        landing = replace(ally.officer.landing, fired=True)
         if killed and race.points.get("elimination", 0) > landing.pending:
-            landing = evolve(landing, pending=race.points["elimination"],
+            landing = replace(landing, pending=race.points["elimination"],
                              pending_for="elimination")
-        party.board.officers[ally.officer.id] = evolve(ally.officer, landing=landing)
+        party.board.officers[ally.officer.id] = replace(ally.officer, landing=landing)
         party.board.emit("joint-fire", OFFICER, ally.officer.id, planet=planet.designation,
                          fire_with=list(ally.fire_with), own=ally.attack,
                          ally=party.officer.name, **fire)
@@ -232,7 +231,7 @@ def alien_fire(party: Party, at: str | None = None, aliens: tuple[int, ...] | No
             # 5D a, 5E b: the personality and a ROBUR, once to the defence of the crews struck.
             bonus = crew_bonus(party, struck) if (
                 rulings.PERSONALITY_IN_EVERY_ASSAULT or n == 0) else 0
-            defence = combat.crew_defence(evolve(party.ship, crews=crews), struck, suit) + bonus
+            defence = combat.crew_defence(replace(party.ship, crews=crews), struck, suit) + bonus
             difference = defence - assault.alien_fc  # Legio minus Alien, as every table
             face = party.roll(table.die, "alien-fire", "TAB. B on crews")
             result = int(table.result(difference, face))
@@ -284,14 +283,14 @@ def lose_crew_men(party: Party, crews: tuple[int, ...], lost: int) -> None:
             modules -= 1
             if kit[i] in weapons:
                 weapons[kit[i]] -= 1
-    ship = evolve(ship, crews=tuple(kept), modules=modules, **weapons)
+    ship = replace(ship, crews=tuple(kept), modules=modules, **weapons)
     robur = party.landing.robur_crew
     party.set_landing(crews_down=tuple(new_index[i] for i in down if i in new_index),
                       robur_crew=new_index.get(robur) if robur is not None else None)
     score = party.officer.score - penalty
     if rulings.SCORE_NEVER_NEGATIVE:
         score = max(0, score)
-    party.officer = evolve(party.officer, ship=ship, score=score)
+    party.officer = replace(party.officer, ship=ship, score=score)
     party.emit("losses", men=lost, crews=list(ship.crews), penalty=penalty)
     if robur is not None and robur not in new_index:
         # 5E b: the ROBUR dies with the crew he landed with.
@@ -306,7 +305,7 @@ def damage(party: Party, count: int) -> None:
     result = suffer(party.ship, count, table, lambda: party.roll(table.die, "damage", "TAB. C"),
                     party.hull_hits)
     party.board.hull_hits[party.officer.id] = result.hull_hits
-    party.officer = evolve(party.officer, ship=result.ship)
+    party.officer = replace(party.officer, ship=result.ship)
     for hit in result.hits:
         party.emit("damage", roller=table.roller, **hit.data())
     if result.lost:

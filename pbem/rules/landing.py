@@ -8,6 +8,7 @@ aliens' attack, and the take-off. Every outcome goes out as an event.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from . import combat, desertion, landing_risks, landing_zones, missions, outer_space, rulings
@@ -24,7 +25,6 @@ from .information_sheet import RADIOACTIVITY_NAMES
 from .orders import Orders, Problem
 from .ruleset import Ruleset
 from .state import Landing, Officer, Planet
-from .values import evolve
 
 # Attitudes on landing (3G a): shields on?, crews land?, who fires.
 ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
@@ -230,7 +230,7 @@ def land(
     `landing` is the landing a re-landing goes on with."""
     attitude = attitude or orders.attitude or rulings.UNDECLARED_LANDING_ATTITUDE
     shields, crews_go, fire_with = ATTITUDES[attitude]
-    landing = evolve(landing or Landing(planet=planet.id), shields=shields)
+    landing = replace(landing or Landing(planet=planet.id), shields=shields)
     party = Party(board, officer, landing, ruleset, dice, crews_moving=crews_go)
     party.emit("attitude", attitude=attitude, shields=shields, crews=crews_go, fire=list(fire_with))
     mission = orders.mission
@@ -252,7 +252,7 @@ def land(
         engage(party, fire_with, orders.targets, mission)
     except ShipLost as lost:
         return rescue(board, party.officer, ruleset, str(lost))
-    return evolve(party.officer, landing=party.landing)
+    return replace(party.officer, landing=party.landing)
 
 
 def landing_risk(party: Party) -> None:
@@ -289,7 +289,7 @@ def reland(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset,
         # S.C. rule G c read as every move on the planet, the re-landing's included.
         party = Party(board, officer, officer.landing, ruleset, dice)
         arrivals(party)
-        officer = evolve(party.officer, landing=party.landing)
+        officer = replace(party.officer, landing=party.landing)
     planet = board.planets[officer.landing.planet]
     board.emit("landed", PUBLIC, officer.id, officer_name=officer.name,
                planet=planet.designation, base=False, forced=False, how="relanding", parsec=0)
@@ -336,12 +336,12 @@ def ground_move(
         return rescue(board, party.officer, ruleset, str(lost)), False
     if orders.mission != "commerce":
         party.set_landing(commerce_moves=0)  # commerce: at most two consecutive moves (4 V)
-    officer = evolve(party.officer, landing=party.landing)
+    officer = replace(party.officer, landing=party.landing)
     if taking_off:
         if party.landing.pending:
             pay_points(party, 0)  # no crew re-embarks with the points: they are lost
-            officer = evolve(party.officer, landing=party.landing)
-        return evolve(officer, landing=None), True
+            officer = replace(party.officer, landing=party.landing)
+        return replace(officer, landing=None), True
     return officer, False
 
 
@@ -402,7 +402,7 @@ def pay_points(party: Party, complete_crews: int) -> None:
         net = landing.pending + scientist - level
         if rulings.AWARD_NEVER_NEGATIVE:
             net = max(0, net)
-        party.officer = evolve(party.officer, score=party.officer.score + net)
+        party.officer = replace(party.officer, score=party.officer.score + net)
         party.emit("points", mission=landing.pending_for, gross=landing.pending, level=level, net=net,
                    total=party.officer.score, scientist=scientist)
         party.emit("points-won", PUBLIC, officer_name=party.officer.name,

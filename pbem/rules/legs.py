@@ -36,18 +36,12 @@ class Leg(NamedTuple):
     count: int
 
 
-# Parsec(n, Position(x, y, level)) as the named tuples' own __new__ makes them, without its
-# Python-level call.
-_new = tuple.__new__
-
-
 def parsecs(legs: Iterable[Leg]) -> list[Parsec]:
     """The parsecs of the legs, one by one, start first."""
     path: list[Parsec] = []
     for number, x, y, level, dx, dy, count in legs:
         for i in range(count):
-            path.append(_new(Parsec, (number + i, _new(Position, (x + i * dx, y + i * dy,
-                                                                   level)))))
+            path.append(Parsec(number + i, Position(x + i * dx, y + i * dy, level)))
     return path
 
 
@@ -66,7 +60,7 @@ def of_path(path: Iterable[Parsec]) -> tuple[Leg, ...]:
                 leg[4:] = [sx, sy, count + 1]
                 continue
         found.append([number, x, y, level, 0, 0, 1])
-    return tuple(_new(Leg, leg) for leg in found)
+    return tuple(Leg(*leg) for leg in found)
 
 
 def first(legs: tuple[Leg, ...], n: int) -> tuple[Leg, ...]:
@@ -76,9 +70,7 @@ def first(legs: tuple[Leg, ...], n: int) -> tuple[Leg, ...]:
         if n <= 0:
             break
         count = leg[6]
-        # The leg where it stopped made without `_replace`'s Python-level copy: a move cuts
-        # some three thousand routes.
-        kept.append(leg if count <= n else _new(Leg, (*leg[:6], n)))
+        kept.append(leg if count <= n else Leg(*leg[:6], n))
         n -= count
     return tuple(kept)
 
@@ -116,12 +108,12 @@ def layout(legs: Iterable[Leg]) -> dict[int, OnLevel]:
             y, ye = ye, y
         on = found.get(level)
         if on is None:
-            found[level] = _new(OnLevel, ([(k, leg)], x, y, xe, ye))
+            found[level] = OnLevel([(k, leg)], x, y, xe, ye)
         else:
             on_legs, x0, y0, x1, y1 = on
             on_legs.append((k, leg))
-            found[level] = _new(OnLevel, (on_legs, x if x < x0 else x0, y if y < y0 else y0,
-                                          xe if xe > x1 else x1, ye if ye > y1 else y1))
+            found[level] = OnLevel(on_legs, x if x < x0 else x0, y if y < y0 else y0,
+                                   xe if xe > x1 else x1, ye if ye > y1 else y1)
         k += count
     return found
 

@@ -8,6 +8,7 @@ elimination always allowed as a fallback (3H).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from . import combat, landing_zones, personality, rulings, specialists
@@ -16,7 +17,6 @@ from .events import PUBLIC
 from .ground import Party, alien_fire, crew_bonus, damage, legio_fire
 from .orders import Orders, Problem
 from .state import Landing, Officer, Planet
-from .values import evolve
 
 MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect",
             "technology")
@@ -316,7 +316,7 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
         # judged as the landing will stand once this move's crews are down.
         after = landing_zones.relanded(landing) if relanding else landing
         if (orders.crews_land is not None or orders.attitude in ("C", "D")) and not after.crews_down:
-            after = evolve(after, crews_down=(0,))
+            after = replace(after, crews_down=(0,))
         refused = refusal(mission, race, after, planet, officer)
         if refused is not None and refused.why not in UNFORESEEABLE:
             found.append(orders.problem("MISSION", refused.reason, "delete MISSION, or choose "

@@ -23,8 +23,6 @@ from .outer_space import explored
 from .turn import hold, play_turn
 from .ruleset import Ruleset
 
-_new = tuple.__new__  # an Event without the named tuple's Python-level __new__
-
 
 @dataclass(frozen=True)
 class MoveResult:
@@ -124,7 +122,7 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
             sheet["specialist"] = own
             sheet["held"] = held_by if officer.id in hooked else None
         # Appended as `Board.emit_data` appends it: a move makes a sheet for every officer.
-        events.append(_new(Event, ("sheet", OFFICER, officer.id, sheet)))
+        events.append(Event("sheet", OFFICER, officer.id, sheet))
     placed.sort()
     board.emit("standings", PUBLIC, None, rows=[place[-1] for place in placed])
 

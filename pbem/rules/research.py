@@ -17,7 +17,7 @@ the dice come in as an argument.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
@@ -27,7 +27,6 @@ from .orders import Orders, Problem, ResearchOrder, plural
 from .sighting import radar_range
 from .state import Officer
 from .board import Board
-from .values import evolve
 
 
 RULE = "research"  # its name in settings["rules"] and in `pbem new --rule research`
@@ -309,7 +308,7 @@ def research(
             tech.id, tech.name, levels.get(tech.id, 0), tech.top, held + 1, cost, before,
             len(faces), faces, total, acquired, total - cost if acquired else 0,
         ))
-    after = evolve(officer, score=officer.score - spent, technologies=levels, research=sums,
+    after = replace(officer, score=officer.score - spent, technologies=levels, research=sums,
                    grants_last=grants)
     return ResearchResult(after, tuple(rows), grants, spent, funding_limit(grants, rules),
                           refusals, tuple(breakthroughs))

@@ -23,8 +23,6 @@ from .orders import Orders, Problem, plural
 from .ship import Ship
 from .state import Planet
 
-_new = tuple.__new__  # a Leg without the named tuple's Python-level __new__
-
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
 NO_LEVEL = "no-level"  # a level that does not exist
@@ -88,7 +86,7 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
                 if not (0 <= x < size and 0 <= y < size and 1 <= level + dz <= levels):
                     cut = NO_LEVEL
                     break
-                done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+                done.append(Leg(first, x0, y0, level0, sx, sy, count))
                 number, level = number + LEVEL_GAP, level + dz
                 first, x0, y0, level0, sx, sy, count = number, x, y, level, 0, 0, 1
                 on_zone = True
@@ -117,14 +115,14 @@ def expand_legs(start: Position, route: tuple[Segment, ...],
                 # same way as the leg it ends.
                 sx, sy, count = dx, dy, count + inside
             else:
-                done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+                done.append(Leg(first, x0, y0, level0, sx, sy, count))
                 first, x0, y0, level0 = number + 1, x + dx, y + dy, level
                 sx, sy, count = dx, dy, inside
             x, y, number = x + dx * inside, y + dy * inside, number + inside
         if inside < parsecs:
             cut = EDGE
             break
-    done.append(_new(Leg, (first, x0, y0, level0, sx, sy, count)))
+    done.append(Leg(first, x0, y0, level0, sx, sy, count))
     return tuple(done), cut
 
 
@@ -186,9 +184,9 @@ def trace(
         levels = legs_.layout(legs)
     # The square and the number of its last parsec.
     number, x, y, level, dx, dy, count = legs[-1]
-    end = _new(Position, (x + dx * (count - 1), y + dy * (count - 1), level))
-    return _new(RouteResult, (planned, legs, stop, stop_parsec, planet, levels, nearby,
-                              radar_range, end, number + count - 1))
+    end = Position(x + dx * (count - 1), y + dy * (count - 1), level)
+    return RouteResult(planned, legs, stop, stop_parsec, planet, levels, nearby,
+                       radar_range, end, number + count - 1)
 
 
 _PARSECS = attrgetter("parsecs")  # a segment's

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 from operator import attrgetter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from .values import evolve
 
 
 # Components in ship-sheet order; the name is what a sheet or `--fit` writes.
@@ -181,4 +180,4 @@ def lose_component(ship: Ship, part: str) -> Ship | None:
     if part == "modules" and sum(getattr(ship, w) for w in WEAPONS) > ship.modules - 1:
         weapon = next(w for w in reversed(WEAPONS) if getattr(ship, w))
         changes[weapon] = getattr(ship, weapon) - 1
-    return evolve(ship, **changes)
+    return replace(ship, **changes)

@@ -23,9 +23,6 @@ from .state import Planet
 
 RADAR_LIMIT = 3  # 3D e): beyond 3 parsecs nothing is seen, whatever the radars
 
-# Named tuples made without their Python-level __new__: a move makes some 20,000 sightings.
-_new = tuple.__new__
-
 
 class Sighting(NamedTuple):
     """A named tuple: a move makes some 20,000 of them."""
@@ -152,8 +149,7 @@ def sightings(
             seen = nearest(on_level, px, py, reach)
             if seen is not None:
                 number, x, y, steps = seen
-                found.append(_new(Sighting, (planet.id, number, steps, bearing_of(px - x,
-                                                                                  py - y))))
+                found.append(Sighting(planet.id, number, steps, bearing_of(px - x, py - y)))
     found.sort(key=_CALLED_OUT)
     return found
 

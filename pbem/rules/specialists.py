@@ -17,7 +17,7 @@ The numbers are data (`specialists.toml`, read by `pbem.ruleset`). Only in outer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import rulings
 from .board import Board
@@ -29,7 +29,6 @@ from .events import OFFICER
 from .orders import Orders, Problem
 from .outer_space import explored
 from .state import Landing, Officer, Specialist
-from .values import evolve
 
 PSI, ROBUR, SCIENTIST = "psi", "robur", "scientist"
 KINDS: tuple[str, ...] = (PSI, ROBUR, SCIENTIST)
@@ -148,7 +147,7 @@ def dies(board: Board, officer: Officer, rules: SpecialistRules, why: str,
         score = max(0, score)
     board.emit("specialist-lost", OFFICER, officer.id, specialist=data(specialist), why=why,
                penalty=cost, planet=planet)
-    return evolve(officer, specialist=None, score=score)
+    return replace(officer, specialist=None, score=score)
 
 
 def after_damage(board: Board, officer: Officer, damaged: Damaged, rules: SpecialistRules,
@@ -212,7 +211,7 @@ def embark(board: Board, officer: Officer, orders: Orders, rules: SpecialistRule
                    reason="; ".join(found))
         return officer
     board.emit("specialist", OFFICER, officer.id, specialist=data(new), before=data(officer.specialist))
-    return evolve(officer, specialist=new)
+    return replace(officer, specialist=new)
 
 
 # --- lawfulness of the SPECIALIST order ----------------------------------------------------

@@ -6,6 +6,8 @@ makes for the length of one move, and appends events; nothing outside is touched
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import alien_ship, black_hole, career, distortion, landing, net, outer_space, press
 from . import rescue, research, rulings, sighting, specialists
 from . import route as routes
@@ -19,15 +21,11 @@ from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
 from .ruleset import Ruleset
 from .state import Officer, Planet
-from .values import evolve
 
 
-# Positions and events made without the named tuple's Python-level __new__. The events a
-# turn tells every officer (his turn, his route, each sighting, each request unanswered) are
-# appended as made: Board.emit's keywords would cost more than the event (a move tells some
-# 60,000 of them).
-_new = tuple.__new__
-
+# The events a turn tells every officer (his turn, his route, each sighting, each request
+# unanswered) are appended as made: Board.emit's keywords would cost more than the event (a
+# move tells some 60,000 of them).
 DISCOVERY_POINTS = 2  # 3B: a planet sighted and never discovered before
 
 
@@ -81,7 +79,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     opened = {
         "officer_name": officer.name, "moved": True, "route": bool(orders.route),
         "ground": board.planets[on_ground.planet].designation if on_ground else None}
-    events.append(_new(Event, ("turn", PUBLIC, officer.id, opened)))
+    events.append(Event("turn", PUBLIC, officer.id, opened))
     board.hull_hits.pop(officer.id, None)
     if orders.press:
         press.publish(board, officer, orders)
@@ -208,7 +206,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
                 and planet.discovered_by != officer.id):
             # Charted earlier in this move, in a turn before his: not yet in any bulletin.
             data["found_by"] = board.officers[planet.discovered_by].name
-        events.append(_new(Event, ("sighting", PUBLIC, officer.id, data)))
+        events.append(Event("sighting", PUBLIC, officer.id, data))
 
     # Outer space: the black hole acts at the end of the route, before any landing there
     # (5B a); a distortion then moves the ship in secret (5B c).
@@ -275,19 +273,19 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
     else:
         moved = (end.x - start.x, end.y - start.y, end.level - start.level)
     was = officer.reckoning
-    reckoning = _new(Position, (was.x + moved[0], was.y + moved[1], was.level + moved[2]))
+    reckoning = Position(was.x + moved[0], was.y + moved[1], was.level + moved[2])
     on_base = landing_here and board.planets[landed_on].base
     if on_base and rulings.THE_BASE_RESETS_THE_RECKONING:
         reckoning = Position(0, 0, 0)
     if (route or officer.landing is None) and link:
         # A net's stop is told only when a PSI sensed it (5B b).
         travelled, stop, stop_parsec = net.told(trace, sensed)
-        events.append(_new(Event, ("route", OFFICER, officer.id, {
+        events.append(Event("route", OFFICER, officer.id, {
             "ordered": route_text(orders.route), "planned": trace.planned,
             "travelled": travelled, "stop": stop, "stop_parsec": stop_parsec,
             "planet_ahead": ahead, "radars": radars_on, "reach": reach, "tanks": tanks_used,
             "thrust": allowed, "link": True,
-            "reckoning": [reckoning.x, reckoning.y, reckoning.level]})))
+            "reckoning": [reckoning.x, reckoning.y, reckoning.level]}))
     elif route or officer.landing is None:
         # Told nothing: the officer's event holds only what he ordered; the GM sees the rest.
         board.emit(
@@ -325,7 +323,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         seen &= {s.planet for s in sighting.sightings(ends, reach, board.grid)}
         new_planets = [p for p in new_planets if p.id in seen]
     answer_requests(board, officer, orders.info, seen, new_planets, ruleset, dice)
-    officer = evolve(officer, position=position, landed_on=landed_on,
+    officer = replace(officer, position=position, landed_on=landed_on,
                      score=officer.score + found, reckoning=reckoning)
     if board.alien_ship is not None:
         alien_ship.join(board, officer)  # a route that ends in its square is held too (5C b)
@@ -465,7 +463,7 @@ def take_off(board: Board, officer: Officer) -> None:
     planet = board.planets[officer.landed_on]
     if planet.base or planet.known:
         return
-    board.put_planet(evolve(planet, known=True))
+    board.put_planet(replace(planet, known=True))
     board.emit("known", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation)
 
 
@@ -500,7 +498,7 @@ def answer_requests(
                         "request": request.text(),
                         "reason": f"you discovered {found} new planet(s) this move",
                         "why": "no-new-planet"}
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer_id, data)))
+                events.append(Event("info-unanswered", OFFICER, officer_id, data))
                 continue
             planet_id = new_planets[n - 1].id
         else:
@@ -508,10 +506,10 @@ def answer_requests(
                 by_name = {board.planets[i].designation: i for i in seen}
             planet_id = by_name.get(request.planet)
             if planet_id is None:
-                events.append(_new(Event, ("info-unanswered", OFFICER, officer.id, {
+                events.append(Event("info-unanswered", OFFICER, officer.id, {
                     "request": request.text(),
                     "reason": "that planet was not within radar range of your route",
-                    "why": "not-in-range"})))
+                    "why": "not-in-range"}))
                 continue
         planet = board.planets[planet_id]
         if planet.base:
@@ -526,7 +524,7 @@ def answer_requests(
                        why="all-known")
             continue
         radioactivity = answer.radioactivity or planet.radioactivity
-        board.put_planet(evolve(planet, facts=answer.facts, radioactivity=radioactivity))
+        board.put_planet(replace(planet, facts=answer.facts, radioactivity=radioactivity))
         board.emit(
             "info", PUBLIC, officer.id, officer_name=officer.name, planet=planet.designation,
             landing=False, **answer_data(ruleset.information, answer, radioactivity),
