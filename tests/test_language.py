@@ -289,3 +289,22 @@ def test_a_reminder_is_written_in_its_reader_s_language(italian_game):
     assert "un promemoria per Decurio Notius" in body("Notius")
     assert "I tuoi ordini per la mossa 2 non sono ancora arrivati." in body("Notius")
     assert "a reminder for Decurio Varro" in body("Varro")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_order_word_is_read_in_either_language_s_game(tmp_path, lang):
+    """The order words of both languages, in a game of each: `check` finds no problem."""
+    folder = tmp_path / "g"
+    ok("new", folder, "--seed", "3", "--name", "g", "--size", "12", "--lang", lang)
+    ok("enlist", folder, "--name", "Notius", "--fit", FIT, "--secret", "4tq9-mx2d")
+    italian_words = folder / "italiano.txt"
+    italian_words.write_text("PARTITA g\nUFFICIALE Notius\nSEGRETO 4tq9-mx2d\nMOSSA 1\n"
+                             "ROTTA 2 NORD + 1 OVEST\nSERBATOI 1\nRADAR 2\nFINE\n",
+                             encoding="utf-8")
+    english_words = folder / "english.txt"
+    english_words.write_text("GAME g\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\n"
+                             "ROUTE 2 N + 1 W\nTANKS 1\nRADARS 2\nEND\n", encoding="utf-8")
+    for orders in (italian_words, english_words):
+        result = run("check", "--game", folder, orders)
+        assert result.exit_code == 0, result.output
+        assert "good orders for Notius, move 1." in result.output
