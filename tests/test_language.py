@@ -122,7 +122,8 @@ def italian_game(tmp_path) -> Path:
     ok("enlist", folder, "--name", "Varro", "--email", "varro@example.org", "--fit", FIT,
        "--secret", "zz81-kq0p", "--lang", "en")
     (folder / "orders" / "notius.txt").write_text(
-        "GAME aquileia\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\nROTTA 3 N\nEND\n", encoding="utf-8")
+        "GAME aquileia\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\nROTTA 3 N\nEND\n",
+        encoding="utf-8")
     ok("resolve", folder)
     return folder
 
@@ -143,7 +144,8 @@ def test_each_officer_reads_his_report_in_his_language(italian_game):
     assert notius.startswith("VII LEGIO - aquileia - mossa 1 - rapporto per Decurio Notius\n"
                              "Astronave Notius: GLADIUM, livello 1\n")
     assert ("\nROTTA\n  Ordinata: 3 N (3 parsec; spinta 15 con 3 serbatoi; 2 radar accesi, "
-            "portata 2)\n  Rotta completata: 3 parsec.\n  Posizione stimata: 3 N dalla base.\n") in notius
+            "portata 2)\n  Rotta completata: 3 parsec.\n"
+            "  Posizione stimata: 3 N dalla base.\n") in notius
     assert "\nPUNTI\n" in notius and "ORDINI PER LA MOSSA 2" in notius
     varro = (move / "report-002-varro.txt").read_text(encoding="utf-8")
     assert varro.startswith("VII LEGIO - aquileia - move 1 - report for Decurio Varro\n")
@@ -159,8 +161,13 @@ def test_the_italian_game_s_reports_are_mailed_each_in_its_language(italian_game
     inbox = Inbox()
     with smtp_server(inbox) as port:
         ok("send", italian_game, "--host", "127.0.0.1", "--port", port)
+    subjects = sorted(m["Subject"] for m in inbox.messages())
+    assert subjects == ["VII Legio aquileia: benvenuto, Notius",
+                        "VII Legio aquileia: rapporto della mossa 1 per Notius",
+                        "VII Legio aquileia: report of move 1 for Varro",
+                        "VII Legio aquileia: welcome, Varro"]
     reports = {m["To"].addresses[0].addr_spec: m for m in inbox.messages()
-               if "report of move 1" in m["Subject"]}
+               if "mossa 1" in m["Subject"] or "move 1" in m["Subject"]}
     assert sorted(reports) == ["notius@example.org", "varro@example.org"]
     notius = reports["notius@example.org"].get_body(preferencelist=("plain",)).get_content()
     assert "ROTTA\r\n  Ordinata: 3 N" in notius or "ROTTA\n  Ordinata: 3 N" in notius
@@ -170,7 +177,8 @@ def test_the_italian_game_s_reports_are_mailed_each_in_its_language(italian_game
     assert "ROTTA" not in varro and "mossa" not in varro
     assert "report for Decurio Varro" in varro
     welcomes = {m["To"].addresses[0].addr_spec: m.get_body(preferencelist=("plain",)).get_content()
-                for m in inbox.messages() if "welcome" in m["Subject"]}
+                for m in inbox.messages() if "welcome" in m["Subject"]
+                or "benvenuto" in m["Subject"]}
     assert "VII LEGIO - aquileia - benvenuto, Decurio Notius" in welcomes["notius@example.org"]
     assert "IL TUO SEGRETO: 4tq9-mx2d" in welcomes["notius@example.org"]
     assert "LE REGOLE IN BREVE" in welcomes["notius@example.org"]
@@ -240,7 +248,8 @@ def test_a_deadline_is_dated_in_the_reader_s_locale():
         "martedì 8 dicembre 2026, 00:30 Europe/Rome (23:30 UTC del 7 dicembre)")
     said = render.environment(None, "txt", "it").from_string(
         '{{ _("Due by %(deadline)s.", deadline=d|deadline) }}')
-    assert said.render(d=view) == "Da inviare entro lunedì 7 dicembre 2026, 20:00 Europe/Rome (19:00 UTC)."
+    assert said.render(d=view) == (
+        "Da inviare entro lunedì 7 dicembre 2026, 20:00 Europe/Rome (19:00 UTC).")
     english = render.environment(None, "txt").from_string('{{ d|deadline }}')
     assert english.render(d=view) == view["text"]
 
