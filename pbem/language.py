@@ -14,16 +14,16 @@ import gettext
 import io
 import re
 from datetime import datetime, timezone
-from importlib import resources
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
-
-from . import formats
 
 import jinja2
 import markupsafe
 from markupsafe import Markup
+
+from . import formats
 
 DOMAIN = "pbem"
 ENGLISH = "en"
@@ -181,7 +181,8 @@ def template_filters(lang: str) -> dict[str, Any]:
         return catalog.gettext("the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
 
     def at_the_parsec(n: int) -> str:
-        # Its own text, not "at" + `at_parsec`: Italian joins the two ("al 7° parsec").
+        # Its own text, not "at" + `at_parsec`: Italian joins the preposition and the
+        # article ("al parsec 7°", "all'inizio della rotta").
         if n == 0:
             return catalog.gettext("at the start of the route")
         return catalog.gettext("at the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
