@@ -22,7 +22,7 @@ from . import orderfolder
 from .charts import book
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
-from .rules.events import GM, Event
+from .rules.events import GM, OFFICER, Event
 from .rules.galaxy import (
     LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, draw_outer_space, map_problems,
 )
@@ -504,7 +504,13 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
     next_deadline = (deadlines.following(db, state.settings, move, now)
                      if result.state.winner is None else None)
 
-    events = list(result.events) + [Event("order-note", GM, None, {"text": n}) for n in collected.notes]
+    # The desk's words on letters after the move's own events: each officer told of his
+    # letters that did not count, the GM of every letter. Neither decides the move
+    # (`ledger._LETTER_WORDS`), so neither moves the numbers of its events.
+    told = [Event("letter", OFFICER, officer_id, words)
+            for officer_id, letters in collected.letters.items() for words in letters]
+    events = list(result.events) + told + [
+        Event("order-note", GM, None, {"text": n}) for n in collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
     texts = store.to_json_once(e.data for e in events)
     staging = move_files.clear_staging(game_dir, move)

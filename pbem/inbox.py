@@ -86,7 +86,11 @@ class Collected:
     digests: dict[str, str] = field(default_factory=dict)
     played: list[int] = field(default_factory=list)
     filed: list["Filed"] = field(default_factory=list)  # filed or checked by this collection
-    failed: dict[int, str] = field(default_factory=dict)  # officers whose file pbem failed on
+    # Officers whose files pbem failed on: each file and why, as his report says it.
+    failed: dict[int, list[tuple[str, str]]] = field(default_factory=dict)
+    # Each officer's letters that did not simply count, but the one `held` names: each
+    # named to him with the reason (`Inbox.not_counted`), as the GM log names it.
+    letters: dict[int, list[dict[str, str]]] = field(default_factory=dict)
     # Filed and changed by the collection, written with the move (`record_filing`).
     pending: list[dict[str, Any]] = field(default_factory=list)
     changes: dict[int, dict[str, Any]] = field(default_factory=dict)
@@ -740,7 +744,7 @@ class Inbox:
         reason = (f"your order file {source} could not be read: pbem met an error of its own "
                   f"on it ({type(error).__name__}). The GM has been told. Send the orders "
                   "again, or wait for his word.")
-        out.failed[officer.id] = reason
+        out.failed.setdefault(officer.id, []).append((source, reason))
         out.files.append({"move": self.state.move, "officer_id": officer.id, "source": source,
                           "text": "(not filed: pbem failed on it)", "accepted": 0,
                           "problems": json.dumps([reason]), "played": 0})
@@ -771,7 +775,7 @@ class Inbox:
                 out.notes.append(self._note(row["source"], row["status"], row["move"], officer,
                                             problems_of(row), bool(row["late"])))
         now_of, later_of = _by_officer(rows, move)
-        copies: dict[int, tuple[str, dict[str, Any]]] = {}
+        copies: dict[int, list[tuple[str, dict[str, Any]]]] = {}
         for source, seen in self.copies:
             officer = officers.get(seen["officer_id"])
             who = f" ({officer.name})" if officer is not None else ""
@@ -779,7 +783,7 @@ class Inbox:
                              f"{seen['move']}{who}: not played again (orders are played "
                              "only in the move they name)")
             if officer is not None:
-                copies.setdefault(officer.id, (source, seen))
+                copies.setdefault(officer.id, []).append((source, seen))
         for officer in officers.values():
             now = now_of.get(officer.id, ())
             chosen = self._choose(officer, now, out) if now else None  # none to choose from
@@ -791,11 +795,22 @@ class Inbox:
                     "problems": "[]" if accepted else json.dumps(problems_listed(row)),
                     "played": int(row["id"] == chosen),
                 })
+            later, copied = later_of.get(officer.id, []), copies.get(officer.id, [])
+            failures = out.failed.get(officer.id, [])
+            named = None  # the letter his hold is reported for: named there, not twice
             if chosen is None:
-                reason = out.failed.get(officer.id) or self._held(
-                    now, later_of.get(officer.id, []), copies.get(officer.id))
+                if failures:
+                    named = failures[-1]
+                    reason = named[1]
+                else:
+                    reason, named = self._held(now, later, copied[:1])
                 if reason:
                     out.held[officer.id] = reason
+            # Most officers sent one set, played: nothing to tell, nothing to look through.
+            if later or copied or failures or len(now) > (chosen is not None):
+                told = self.not_counted(now, chosen, later, copied, failures, named)
+                if told:
+                    out.letters[officer.id] = told
         out.pending, out.changes = self.pending, self.changes
         return out
 
@@ -842,25 +857,52 @@ class Inbox:
         return None
 
     def _held(self, letters: list[dict[str, Any]], later: list[dict[str, Any]],
-              copy: tuple[str, dict[str, Any]] | None = None) -> str:
-        """Why an officer without valid orders holds, as his report says it."""
+              copies: list[tuple[str, dict[str, Any]]]) -> tuple[str, Any]:
+        """Why an officer without valid orders holds, as his report says it, and the
+        letter that says it (None when none does)."""
         refused = [r for r in letters if r["status"] == REFUSED]
         if refused:
-            row = refused[-1]
-            # A report quotes at most MOST_PROBLEMS_LISTED of them.
-            return (f"{called(row['label'])} was refused:\n"
-                    + "\n".join(problems_listed(row)))
-        if copy is not None:
-            source, seen = copy
-            return (f"{called(source)} is a copy of orders filed for move {seen['move']}: "
-                    "orders are played only in the move they name, so it is not played "
-                    f"again. Send orders for move {self.state.move} (write MOVE "
-                    f"{self.state.move}).")
+            return refused_words(refused[-1]), refused[-1]
+        if copies:
+            move = self.state.move
+            return (f"{copy_words(*copies[0])} Send orders for move {move} (write MOVE "
+                    f"{move}).", copies[0])
         if later:
             row = later[0]
             return (f"no orders for this move arrived: {row['label']} is for move "
-                    f"{row['declared']}; this move is {self.state.move}")
-        return ""
+                    f"{row['declared']}; this move is {self.state.move}"), None
+        return "", None
+
+    def not_counted(self, letters: list[dict[str, Any]], chosen: int | None,
+                    later: list[dict[str, Any]], copies: list[tuple[str, dict[str, Any]]],
+                    failures: list[tuple[str, str]], named: Any) -> list[dict[str, str]]:
+        """An officer's letters that did not simply count, each as his report names it
+        (DESIGN: orders are played only in the move they name; every letter that did not
+        simply count is named to its officer): refused for this move or already for a
+        later one, valid but replaced by later orders, copies of letters of a move played,
+        files pbem failed on. `named`: the one his hold is reported for, left out."""
+        told = []
+        played = next((r for r in letters if r["id"] == chosen), None)
+        for row in letters:
+            if row is named or row is played:
+                continue
+            if row["status"] == REFUSED:
+                told.append({"letter": row["label"], "reason": refused_words(row)})
+            elif row["status"] == ACCEPTED and played is not None:
+                told.append({"letter": row["label"], "reason": (
+                    f"{called(row['label'])} was not played: {called(played['label'])} came "
+                    "after it, and the latest valid orders filed for a move are played.")})
+        for row in later:
+            if row["status"] == REFUSED and row is not named:
+                told.append({"letter": row["label"],
+                             "reason": refused_words(row, f", for move {row['move']},")})
+        for copy in copies:
+            if copy is not named:
+                told.append({"letter": copy[0], "reason": copy_words(*copy)})
+        for failure in failures:
+            if failure is not named:
+                told.append({"letter": failure[0], "reason": failure[1]})
+        return told
 
 
 _BY_DATE = itemgetter("date", "id")  # letters by date, then arrival
@@ -917,6 +959,18 @@ def _untouched_form(letter: Letter, orders: Orders) -> bool:
 def called(label: str) -> str:
     """A letter as its officer is told of it: `your mail of ...`, `your order file ...`."""
     return label if label.startswith("your ") else f"your order file {label}"
+
+
+def refused_words(row: dict[str, Any], which: str = "") -> str:
+    """A refused letter as its officer is told of it, with its problems (a report quotes
+    at most MOST_PROBLEMS_LISTED of them); `which`: the move it is for, if not this one."""
+    return f"{called(row['label'])}{which} was refused:\n" + "\n".join(problems_listed(row))
+
+
+def copy_words(source: str, seen: dict[str, Any]) -> str:
+    """A copy of a letter filed for a move already played, as its officer is told of it."""
+    return (f"{called(source)} is a copy of orders filed for move {seen['move']}: orders are "
+            "played only in the move they name, so it is not played again.")
 
 
 def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:

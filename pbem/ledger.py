@@ -184,11 +184,13 @@ def state_digests(state: dict[str, list]) -> dict[str, str]:
 # letters, some for later moves: the same orders filed under other names, or an early
 # letter for the next move, gave another hash. Version 2 (DESIGN, architecture) hashes
 # each officer's played orders by their text, in officer order, and the events without
-# the desk's words about letters: the GM's notes on them (`order-note`) and why a ship
-# held as its report words it (which names the letter; that the ship held stays). Entries
-# keep the version they were written with, so every past move still verifies.
+# the desk's words about letters: the GM's notes on them (`order-note`), an officer's
+# letters that did not count as his report names them (`letter`), and why a ship held as
+# its report words it (which names the letter; that the ship held stays). Entries keep
+# the version they were written with, so every past move still verifies.
 VERSION = 2
-_LETTER_WORDS: dict[str, tuple[str, ...] | None] = {"order-note": None, "held": ("reason",)}
+_LETTER_WORDS: dict[str, tuple[str, ...] | None] = {
+    "order-note": None, "letter": None, "held": ("reason",)}
 
 
 def _played(orders: list[list]) -> list[list]:

@@ -315,6 +315,7 @@ class MoveView:
         return {
             "sheet": sheet,
             "held": first("held", (None,))[0],
+            "letters": first("letter", []),  # his letters that did not count
             "route": first("route", (None,))[0],
             "route_cut": first("route-cut", (None,))[0],
             # Outer space: the black hole's effects, told only to a ship with a computer.

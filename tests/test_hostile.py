@@ -596,6 +596,28 @@ def test_a_bug_met_on_one_file_holds_its_officer_and_the_move_goes_on(g, monkeyp
         in gm_log(g)
 
 
+def test_a_bug_met_on_a_file_beside_good_orders_is_named_in_its_officers_report(g, monkeypatch):
+    """Every letter that did not simply count is named to its officer: one pbem failed on
+    is named in his report even when his other orders are played."""
+    real = pbem.game.lawful.judged
+
+    def failing(orders, *args, **kw):
+        if orders.source.endswith("beta-odd.txt"):
+            raise ZeroDivisionError("a bug")
+        return real(orders, *args, **kw)
+
+    monkeypatch.setattr(pbem.game.lawful, "judged", failing)
+    g.post("beta.txt", orders_of("Beta", "ROUTE 3 N"))
+    g.post("beta-odd.txt", orders_of("Beta", "ROUTE 2 N"))
+    game.resolve(g.dir, force=True)
+    assert moved(g, "Beta", 3)
+    beta = g.report(1, "beta")
+    assert "YOUR SHIP HELD POSITION" not in beta
+    assert "LETTERS THAT DID NOT COUNT\n- your order file orders/beta-odd.txt could not be " \
+        "read: pbem met an error of its own on it (ZeroDivisionError)" in beta
+    assert "beta-odd" not in g.report(1, "alpha") and "beta-odd" not in g.bulletin(1)
+
+
 def test_a_bug_in_reading_an_unknown_file_is_named_in_the_gm_log(g, monkeypatch):
     real = pbem.inbox.reading.letters_of_file
 

@@ -5,6 +5,9 @@ meet them through the command line."""
 from __future__ import annotations
 
 import email
+import html
+import json
+import os
 import shutil
 import gzip
 import re
@@ -299,6 +302,94 @@ def test_a_copy_of_a_played_file_is_named_in_the_gm_log_and_the_report(cornifex)
     assert ("your order file orders/notius-again.txt is a copy of orders filed for move 1: "
             "orders are played only in the move they name") in notius
     assert "no order file arrived" not in notius
+
+
+def reports_of(folder: Path, move: int, part: str) -> dict[str, str]:
+    """One officer's report of a move in each format, as its reader reads it: the JSON's
+    words (its events' data), the HTML's text unescaped."""
+    out = {}
+    for path in (folder / "reports" / f"move-{move:02d}").glob(f"report-*{part}*.*"):
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".json":
+            text = "\n".join(str(v) for e in json.loads(text)["events"]
+                             for v in e["data"].values())
+        elif path.suffix == ".html":
+            text = html.unescape(re.sub(r"<[^>]+>", "", text))
+        out[path.suffix] = " ".join(text.split())
+    assert sorted(out) == [".html", ".json", ".txt"], out
+    return out
+
+
+def test_every_letter_that_did_not_count_is_named_in_its_officers_report(cornifex):
+    """Point 3: Notius's good orders for move 2 are played, and every other letter of his
+    is named in his report (text, HTML, JSON) with its reason, as the GM log names it: a
+    copy of his played move-1 file, a stale move-1 file, a set refused for a line no one
+    can read (filed before the good one), a mail refused as unlawful, a valid set replaced
+    by the later one. Flavia's report and
+    the bulletins name none of them."""
+    copy = (cornifex / "orders" / "archive" / "move-01" / "notius-1.txt").read_bytes()
+    (cornifex / "orders" / "notius-again.txt").write_bytes(copy)
+    post(cornifex, "notius-old.txt", orders("Notius", 1, "ROUTE 3 S"))
+    typo = post(cornifex, "notius-typo.txt", orders("Notius", 2, "ROUET 1 N"))
+    good = post(cornifex, "notius-2.txt", orders("Notius", 2, "ROUTE 1 W"))
+    first = post(cornifex, "notius-first.txt", orders("Notius", 2, "ROUTE 2 E"))
+    os.utime(first, (1_799_999_000, 1_799_999_000))
+    os.utime(typo, (1_800_000_000, 1_800_000_000))
+    os.utime(good, (1_800_000_100, 1_800_000_100))
+    post(cornifex, "flavia-2.txt", orders("Flavia", 2, "ROUTE 1 E"))
+    mailbox = cornifex.parent / "Mail-of-the-GM"
+    mailbox.mkdir()
+    mail = late_mail(cornifex, "Notius", 2, "ROUTE 30 N").rename(mailbox / "n.eml")
+    ok("inbox", cornifex, mail)
+
+    ok("resolve", cornifex, "--force")
+    log = gm_log(cornifex, 2)
+    assert ("orders/notius-again.txt: a copy of orders/notius-1.txt, filed for move 1 "
+            "(Notius): not played again") in log
+    assert "orders/notius-old.txt: refused (Notius), 1 problem: too late" in log
+    assert "orders/notius-typo.txt: refused (Notius), 1 problem" in log
+    assert "n.eml: refused (Notius), 1 problem" in log
+    assert "orders/notius-2.txt: played for Notius; replaces orders/notius-first.txt" in log
+    for suffix, notius in reports_of(cornifex, 2, "notius").items():
+        assert "Ordered: 1 W" in notius or suffix == ".json", suffix
+        assert "HELD POSITION" not in notius.upper(), suffix
+        assert ("your order file orders/notius-again.txt is a copy of orders filed for "
+                "move 1: orders are played only in the move they name") in notius, suffix
+        assert ("your order file orders/notius-old.txt was refused: orders/notius-old.txt, "
+                "line 4") in notius, suffix
+        assert "these orders are for move 1, which has been played" in notius, suffix
+        assert "your order file orders/notius-typo.txt was refused:" in notius, suffix
+        assert "unknown order ROUET; did you mean ROUTE?" in notius, suffix
+        assert re.search(r"your mail of [-0-9: ]+ UTC was refused: .*30 parsecs", notius), (
+            suffix, notius)
+        assert ("your order file orders/notius-first.txt was not played: your order file "
+                "orders/notius-2.txt came after it") in notius, suffix
+        assert "Mail-of-the-GM" not in notius and "n.eml" not in notius, suffix
+    elsewhere = [*reports_of(cornifex, 2, "flavia").values()] + [
+        " ".join(p.read_text(encoding="utf-8").split())
+        for p in (cornifex / "reports" / "move-02").glob("bulletin.*")]
+    assert len(elsewhere) == 8
+    for text in elsewhere:
+        for word in ("notius-", "refused", "copy of", "ROUET", "your mail"):
+            assert word not in text, (word, text)
+
+
+def test_a_ship_that_holds_names_the_letter_it_held_for_once_and_the_others_besides(cornifex):
+    """Point 3: Notius sent only a copy of his played file and a stale file: he holds for
+    the stale file, refused, and his report names the copy too, each once."""
+    copy = (cornifex / "orders" / "archive" / "move-01" / "notius-1.txt").read_bytes()
+    (cornifex / "orders" / "notius-again.txt").write_bytes(copy)
+    post(cornifex, "notius-old.txt", orders("Notius", 1, "ROUTE 3 S"))
+    post(cornifex, "flavia-2.txt", orders("Flavia", 2, "ROUTE 1 E"))
+    ok("resolve", cornifex, "--force")
+    (json_report,) = (cornifex / "reports" / "move-02").glob("report-*notius.json")
+    kinds = [e["kind"] for e in json.loads(json_report.read_text(encoding="utf-8"))["events"]]
+    assert kinds.count("held") == 1 and kinds.count("letter") == 1, kinds
+    for suffix, notius in reports_of(cornifex, 2, "notius").items():
+        assert "held position this move" in notius.lower() or suffix == ".json", suffix
+        assert notius.count("orders/notius-old.txt was refused") == 1, (suffix, notius)
+        assert notius.count("orders/notius-again.txt is a copy of orders filed for move 1") \
+            == 1, (suffix, notius)
 
 
 # --- a question is mail for the GM (point 4) ---------------------------------------------
