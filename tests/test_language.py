@@ -320,11 +320,11 @@ def test_every_order_word_is_read_in_either_language_s_game(tmp_path, lang):
 
 
 # The templates whose every text goes through the catalogs; ground.txt.j2 (the fights',
-# missions' and alien ship's lines), receipt.txt.j2, site-index.html.j2 and chart.svg.j2
-# are not yet there (README, Languages), the GM log is the GM's and stays English.
+# missions' and alien ship's lines), site-index.html.j2 and chart.svg.j2 are not yet there
+# (README, Languages), the GM log is the GM's and stays English.
 TRANSLATED = ("report.txt.j2", "report.html.j2", "page.html.j2", "story.j2", "public.html.j2",
               "bulletin.txt.j2", "bulletin.md.j2", "bulletin.bbcode.j2", "bulletin.html.j2",
-              "welcome.txt.j2", "reminder.txt.j2")
+              "welcome.txt.j2", "reminder.txt.j2", "receipt.txt.j2")
 # The game's own notation, written alike in every language (docs/glossary.md).
 KEPT = re.compile(r"VII LEGIO|VII Legio|LASER ZIP 3|HO1|SIL 12|Tot 100%|TAB\.|"
                   r"F\.C\.(Att|Def)?|G\.I\.|D\.N\.S\.|\bd\d*\b")
@@ -346,3 +346,42 @@ def test_no_text_of_a_translated_template_bypasses_the_catalogs(name):
         text = KEPT.sub(" ", text)
         words += [(lineno, w) for w in re.findall(r"[A-Za-z]{2,}", text)]
     assert words == []
+
+
+def test_a_receipt_is_written_in_its_officer_s_language(italian_game, tmp_path):
+    """Orders by mail for move 2 from each officer of the Italian game: Notius's receipt
+    is Italian, Varro's English, each refusing a route too long by the same rule."""
+    import email
+    import mailbox
+    from email import policy
+    from email.message import EmailMessage
+
+    box = mailbox.mbox(str(tmp_path / "inbox.mbox"))
+    for name, secret, address in (("Notius", "4tq9-mx2d", "notius@example.org"),
+                                  ("Varro", "zz81-kq0p", "varro@example.org")):
+        m = EmailMessage()
+        m["From"], m["To"], m["Subject"] = f"{name} <{address}>", GM, "mossa 2"
+        m["Message-ID"] = f"<{name}@example.org>"
+        m.set_content(f"GAME aquileia\nOFFICER {name}\nSECRET {secret}\nMOVE 2\n"
+                      "ROUTE 99 N\nEND\n")
+        box.add(m)
+    box.close()
+    ok("inbox", italian_game, tmp_path / "inbox.mbox")
+    conn = sqlite3.connect(italian_game / "game.db")
+    try:
+        files = dict(conn.execute(
+            "SELECT o.name, m.file FROM mails m JOIN officers o ON o.id = m.officer_id "
+            "WHERE m.kind = 'receipt' ORDER BY m.id").fetchall())
+    finally:
+        conn.close()
+
+    def body(name: str) -> str:
+        message = email.message_from_bytes((italian_game / files[name]).read_bytes(),
+                                           policy=policy.default)
+        return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+
+    assert body("Notius").startswith("VII LEGIO - aquileia - ricevuta per Notius\n")
+    assert "RESPINTI: 1 problema qui sotto." in body("Notius")
+    assert "GLI ORDINI COME LETTI" in body("Notius") and "\nPROBLEMI\n" in body("Notius")
+    assert body("Varro").startswith("VII LEGIO - aquileia - receipt for Varro\n")
+    assert "REFUSED: 1 problem below." in body("Varro")
