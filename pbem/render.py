@@ -142,7 +142,7 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
         # again on disk (ten thousand reports would stat every template ten thousand times).
         auto_reload=False,
     )
-    env.escaped = remembering(lambda value: escape(ESCAPERS[fmt](value)))
+    env.escaped = remembering(autoescaping(ESCAPERS[fmt]))
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
@@ -151,6 +151,15 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.globals["ordinal"] = ordinal
     return env
+
+
+def autoescaping(escaper: Callable[[Any], str]) -> Callable[[Any], Markup]:
+    """`escaper` and Jinja's autoescaping at once (`CodeGenerator`); markup (a chart's
+    geometry, a macro's lines) printed as it is, as both leave it."""
+    def escaped(value: Any) -> Markup:
+        return value if type(value) is Markup else escape(escaper(value))
+
+    return escaped
 
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})
