@@ -732,6 +732,7 @@ def median(values: list[float]) -> float:
 def process_bench(args: argparse.Namespace) -> int:
     out: Path = args.out.resolve()
     games = (args.games_dir.resolve() / "pbem-bench-games") if args.games_dir else out / "games"
+    out.mkdir(parents=True, exist_ok=True)
     games.mkdir(parents=True, exist_ok=True)
     trees = {} if args.compared_only else {"this": ROOT}
     trees.update({f"tree{k}": Path(t).resolve() for k, t in enumerate(args.compare, 1)})

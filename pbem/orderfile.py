@@ -837,18 +837,13 @@ def _split_line(number: int, raw: str) -> _Line | None:
     if not words:
         return None
     word = words[0].upper()
-    return _new_line(_Line, (number, text, word, " ".join(words[1:]), ALIASES.get(word)))
+    return _Line(number, text, word, " ".join(words[1:]), ALIASES.get(word))
 
 
 # Made once for each line written the same way at the same place: the files of a move have
 # most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is split
 # by the reader, then for the record.
 _split = functools.lru_cache(maxsize=8192)(_split_line)
-
-
-# What _Line(...) does, without the NamedTuple's own __new__ written in Python: a move
-# splits every line of its files that no cache holds (OFFICER, SECRET, ROUTE).
-_new_line = tuple.__new__
 
 
 def _shown(line: _Line, keyword: str | None) -> str:
@@ -1274,7 +1269,7 @@ def _own_line_read(number: int, raw: str) -> tuple[_Line, str, bool, bool, Any] 
     if not args:  # no words: the reader says what is missing
         return _NOT_PLAIN
     header, repeatable, _ = _OWN_TRAITS[name]
-    return _new_line(_Line, (number, text, name, args, name)), name, header, repeatable, (args, number)
+    return _Line(number, text, name, args, name), name, header, repeatable, (args, number)
 
 
 # What the plain reading asks of each order: is it of the header, may it be repeated, are

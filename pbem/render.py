@@ -20,7 +20,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 import jinja2
 import jinja2.bccache
-from markupsafe import Markup
+import jinja2.compiler
+from markupsafe import Markup, escape
 
 from . import report_json, workers
 from .charts import svg
@@ -47,18 +48,53 @@ def packaged_templates() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
-class Environment(jinja2.Environment):
-    """Event data are plain dicts: look `d.planet` up as a key first. Jinja's own order
-    (attribute, then key) raises and catches an AttributeError on every dict field, which
-    is most of the cost of ten thousand reports."""
+class CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja's code for the templates, but for two things, each a few million calls in ten
+    thousand reports. Event data are plain dicts: `d.planet` is looked up as a key where
+    it stands, where Jinja calls `environment.getattr`, which tries the attribute first
+    (raising and catching an AttributeError on every dict field) and the key next. And
+    where autoescaping is on (HTML and SVG), a printed value is one call,
+    `environment.escaped(value)`, the format's escaper and the autoescaping together, each
+    string worked out once (`remembering`), where Jinja writes
+    `escape(environment.finalize(value))`. The templates compile to this when loaded, a
+    GM's own as well as the shipped ones."""
 
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict:
-            try:
-                return obj[attribute]
-            except KeyError:
-                pass
-        return super().getattr(obj, attribute)
+    # The code it writes, named for the bytecode cache: change it with the code.
+    CODE = "dicts-escaped-1"
+
+    @jinja2.compiler.optimizeconst
+    def visit_Getattr(self, node, frame) -> None:
+        if self.environment.is_async:
+            return super().visit_Getattr(node, frame)
+        # (held[key] if type(held := obj) is dict and key in held else environment.getattr(...)):
+        # the object evaluated once; anything but a dict holding the key goes Jinja's way.
+        held, key = self.temporary_identifier(), repr(node.attr)
+        self.write(f"({held}[{key}] if type({held} := ")
+        self.visit(node.node, frame)
+        self.write(f") is dict and {key} in {held} else environment.getattr({held}, {key}))")
+
+    def _escaped_at_once(self, frame: jinja2.compiler.Frame) -> bool:
+        # `environment.escaped`: set by `environment()`.
+        return (frame.eval_ctx.autoescape and not frame.eval_ctx.volatile
+                and hasattr(self.environment, "escaped"))
+
+    def _output_child_pre(self, node, frame, finalize) -> None:
+        if self._escaped_at_once(frame):
+            self.write("environment.escaped(")
+        else:
+            super()._output_child_pre(node, frame, finalize)
+
+    def _output_child_post(self, node, frame, finalize) -> None:
+        if self._escaped_at_once(frame):
+            self.write(")")
+        else:
+            super()._output_child_post(node, frame, finalize)
+
+
+class Environment(jinja2.Environment):
+    """Jinja's environment, its templates compiled by `CodeGenerator`."""
+
+    code_generator_class = CodeGenerator
 
 
 class _BestEffortCache(jinja2.FileSystemBytecodeCache):
@@ -81,11 +117,12 @@ def bytecode_cache(pattern: str) -> jinja2.BytecodeCache | None:
         return None
 
 
-# Jinja keys its cache by template name and source only, and a template compiled without
-# autoescaping must never be run with it (ground.txt.j2 is read by both): the escaping
-# formats keep their own cache.
-_BYTECODE = bytecode_cache("__jinja2_%s.cache")
-_ESCAPING_BYTECODE = bytecode_cache("__pbem_escaping_%s.cache")
+# Jinja keys its cache by template name and source only: a template compiled without
+# autoescaping must never be run with it (ground.txt.j2 is read by both), so the escaping
+# formats keep their own cache; and the code of another `CodeGenerator` must not be run
+# by this one's environment, so both are named for its code.
+_BYTECODE = bytecode_cache(f"__pbem_{CodeGenerator.CODE}_%s.cache")
+_ESCAPING_BYTECODE = bytecode_cache(f"__pbem_{CodeGenerator.CODE}_escaping_%s.cache")
 
 
 def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -> Environment:
@@ -108,6 +145,7 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
         auto_reload=False,
         extensions=["jinja2.ext.i18n"],
     )
+    env.escaped = remembering(autoescaping(ESCAPERS[fmt]))
     # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
     env.install_gettext_translations(language.translations(lang), newstyle=True)
     env.globals.update(language.template_callables(lang, fmt))
@@ -123,6 +161,15 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
     env.filters.update(language.template_filters(lang))  # numbers in the reader's words
     env.globals["ordinal"] = env.filters["ordinal"]
     return env
+
+
+def autoescaping(escaper: Callable[[Any], str]) -> Callable[[Any], Markup]:
+    """`escaper` and Jinja's autoescaping at once (`CodeGenerator`); markup (a chart's
+    geometry, a macro's lines) printed as it is, as both leave it."""
+    def escaped(value: Any) -> Markup:
+        return value if type(value) is Markup else escape(escaper(value))
+
+    return escaped
 
 
 _LIGATURES = str.maketrans({"æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ß": "ss", "ø": "o", "Ø": "O"})

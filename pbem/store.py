@@ -11,7 +11,6 @@ import hmac
 import json
 import secrets
 from dataclasses import fields
-from functools import partial
 from itertools import chain
 from operator import itemgetter
 from pathlib import Path
@@ -587,7 +586,7 @@ def load_planets(db: sqlite_utils.Database) -> dict[int, Planet]:
          populated, aliens, hostile, destroyed, radioactivity) in db.conn.execute(
             f"SELECT {', '.join(_PLANET_COLUMNS)} FROM planets"):
         planets[id_] = Planet(
-            id=id_, position=_position((x, y, level)), base=bool(base),
+            id=id_, position=Position(x, y, level), base=bool(base),
             designation=designation, facts=listed(facts), known=bool(known),
             discovered_by=discovered_by, discovered_move=discovered_move,
             populated=bool(populated), aliens=listed(aliens), hostile=bool(hostile),
@@ -655,9 +654,6 @@ _OFFICER_COLUMNS = ("id, name, rank, score, ship, x, y, level, landed_on, rx, ry
 _PLAYER_ORDER_COLUMNS = "turn_fixed IS NULL, coalesce(turn_fixed, 0), lot"
 _PLAYER_ORDER_LAST = itemgetter(-3, -2, -1)
 
-# A square without the named tuple's Python-level __new__ (twenty thousand of them a move).
-_position = partial(tuple.__new__, Position)
-
 
 def _levels(text: str) -> dict[str, int]:
     # Most officers hold no technology and no research sum: "{}", read without the parser.
@@ -700,9 +696,9 @@ def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> 
             specialists[specialist] = specialist_from_json(specialist)
         officers[id_] = Officer(
             id=id_, name=name, rank=rank, score=score, ship=ships[ship],
-            position=_position((x, y, level)),
+            position=Position(x, y, level),
             turn=turn if turns is None else turns[id_], landed_on=landed_on,
-            reckoning=_position((rx, ry, rlevel)), technologies=_levels(technologies),
+            reckoning=Position(rx, ry, rlevel), technologies=_levels(technologies),
             research=_levels(research), grants_last=grants_last,
             landing=landing_from_json(landing), personality=personality,
             specialist=specialists[specialist],

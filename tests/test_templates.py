@@ -10,6 +10,7 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -170,3 +171,50 @@ def test_a_move_is_written_the_same_where_files_cannot_be_opened_in_a_folder(tmp
     whole = rendered_move(tmp_path / "whole", move, events)
     assert whole == relative
     assert sum(name.endswith(".html") for name in whole) == len(view.sheets) + 1
+
+
+LOOKUPS = """{% macro m(v) %}<{{ v.name }}>{% endmacro %}
+{{ d.name }} {{ d.items is defined }} {{ d.missing is defined }} {{ o.real }} {{ o.imag }}
+{{ m(d) }} {{ d.name|upper }} {% for x in rows if x.on %}{{ x.name }},{% endfor %}
+{% set block %}{{ d.name }}{% endset %}{{ block }} {{ d.nested.name }}
+{% autoescape false %}{{ d.name }}{% endautoescape %} {{ "<&>" }}
+"""
+
+
+def _like_jinja(fmt: str) -> render.Environment:
+    """`render.environment` as Jinja itself would compile its templates."""
+    env = render.environment(None, fmt)
+    env.code_generator_class = render.jinja2.compiler.CodeGenerator
+    env.bytecode_cache = None
+    return env
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=st.text(max_size=12) | st.sampled_from(ODD_NAMES), fmt=st.sampled_from(
+    ["txt", "md", "bbcode", "html"]))
+def test_the_templates_code_prints_what_jinjas_would(name, fmt):
+    """`render.CodeGenerator` looks a dict's keys up where they stand and, autoescaping,
+    escapes a printed value in one call: what a template prints is what Jinja's own code
+    prints, for dicts, their methods and missing keys, other objects, macros, filters,
+    loops, blocks and a region without autoescaping."""
+    values = {"d": {"name": name, "nested": {"name": name * 2}}, "o": 3 + 4j,
+              "rows": [{"name": name, "on": True}, {"name": "off", "on": False}]}
+    ours = render.environment(None, fmt)
+    assert ours.code_generator_class is render.CodeGenerator
+    assert ours.from_string(LOOKUPS).render(values) == \
+        _like_jinja(fmt).from_string(LOOKUPS).render(values)
+
+
+def test_a_game_folders_template_compiles_to_the_same_code(tmp_path):
+    """A GM's own template is as fast as the shipped one: the same code generator compiles
+    both; it escapes what it prints, and a missing field still fails (StrictUndefined)."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "report.html.j2").write_text("{{ sheet.officer_name }}")
+    (tmp_path / "templates" / "report.txt.j2").write_text("{{ sheet.nope }}")
+    html = render.environment(tmp_path, "html")
+    code = html.compile(html.loader.get_source(html, "report.html.j2")[0], raw=True)
+    assert "environment.escaped(" in code and " is dict and 'officer_name' in " in code
+    assert html.get_template("report.html.j2").render(sheet={"officer_name": "<Nero>"}) == \
+        "&lt;Nero&gt;"
+    with pytest.raises(render.jinja2.UndefinedError, match="nope"):
+        render.environment(tmp_path, "txt").get_template("report.txt.j2").render(sheet={})
