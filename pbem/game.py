@@ -31,7 +31,6 @@ from .rules.hazards import Hazards
 from .rules.hazards import place as place_hazards
 from .rules.hazards import problems as hazard_problems
 from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
-from .rules import lawful
 from .rules.move import resolve_move
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
@@ -367,18 +366,6 @@ def fix_order(game_dir: Path, names: list[str]) -> None:
 
 
 # --- orders -----------------------------------------------------------------------------
-
-def secret_check(db) -> lawful.SecretCheck:
-    """The rules' secret check over the stored salted hashes."""
-    rows = {r["id"]: (r["salt"], r["secret_hash"])
-            for r in db.query("SELECT id, salt, secret_hash FROM officers")}
-
-    def secret_ok(officer_id: int, secret: str) -> bool:
-        salt, stored = rows[officer_id]
-        return store.secret_matches(secret, salt, stored)
-
-    return secret_ok
-
 
 # `pbem check` lives where it can start without the rest of the game.
 check_file = checking.check_file

@@ -58,12 +58,6 @@ class RouteResult(NamedTuple):
         return tuple(legs_.parsecs(self.legs))
 
 
-def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
-    """The parsecs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
-    legs, cut = expand_legs(start, route, zone)
-    return legs_.parsecs(legs), cut
-
-
 def expand_legs(start: Position, route: tuple[Segment, ...],
                 zone: Zone) -> tuple[tuple[Leg, ...], str | None]:
     """The legs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
