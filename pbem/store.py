@@ -816,6 +816,24 @@ def save_move(
     )
 
 
+def move_resolved(db: sqlite_utils.Database, move: int) -> bool:
+    """Whether the move is saved (its files may still be half-written: `move_files`)."""
+    return bool(db["moves"].count_where("number = ?", [move]))
+
+
+def save_files_to_archive(conn, move: int, archive: list[list[str]],
+                          waiting: list[list[str]]) -> None:
+    """A saved move's files still to be put in place: the order files it dealt with and
+    those waiting for a later move, each with its fingerprint (`backups.back_up`)."""
+    conn.execute("UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
+                 (json.dumps(archive), json.dumps(waiting), move))
+
+
+def gm_acted(db: sqlite_utils.Database, move: int, action: str) -> bool:
+    """Whether the GM's log holds such an action while the move was being collected."""
+    return bool(db["gm_actions"].count_where("move = ? AND action = ?", [move, action]))
+
+
 def load_events(db: sqlite_utils.Database, move: int) -> tuple[list[Event], list[str]]:
     """A move's events and the JSON text each was stored as."""
     rows = list(db.query("SELECT * FROM events WHERE move=? ORDER BY seq", [move]))
