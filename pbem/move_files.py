@@ -28,6 +28,7 @@ from .charts import book
 from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
 from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
+from .rules.wording import plural
 from .ruleset import RulesetError, load_ruleset
 from .store import GameError
 
@@ -44,7 +45,7 @@ class Completed:
     def lines(self) -> list[str]:
         out = [f"Move {self.move} was found half-finished (saved, but its reports or its "
                f"archiving not done): its reports are now in {self.folder} and "
-               f"{self.archived} order file{'s' if self.archived != 1 else ''} archived."]
+               f"{plural(self.archived, 'order file')} archived."]
         out += [f"  {rel} changed since move {self.move} read it: left in orders/"
                 for rel in self.left]
         return out

@@ -20,6 +20,7 @@ from . import deadlines, store
 from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .mail import outbox
 from .orderfolder import order_files
+from .rules.wording import plural
 from .ruleset import load_ruleset
 from .schedule import deadline_text, time_left
 from .terminal import clean_line
@@ -179,7 +180,7 @@ def _orders_of(o: OfficerStatus) -> str:
     if o.standing == VALID:
         what = f"valid, {o.when} ({o.source})"
         if o.superseded:
-            what += f"; {o.superseded} earlier set{'s' if o.superseded != 1 else ''} superseded"
+            what += f"; {plural(o.superseded, 'earlier set')} superseded"
     elif o.standing == REFUSED_ONLY:
         problem = o.problem if len(o.problem) <= 70 else o.problem[:69] + "…"
         what = f"refused only, {o.when} ({o.source}): {problem}"
@@ -204,7 +205,7 @@ def lines(found: Status, width: int = WIDTH) -> list[str]:
     else:
         out.append("No deadline (no schedule; `pbem schedule` sets one).")
     out += _wrapped(
-        f"{len(found.officers)} officer{'s' if len(found.officers) != 1 else ''}: "
+        f"{plural(len(found.officers), 'officer')}: "
         f"{found.count(VALID)} with valid orders, {found.count(REFUSED_ONLY)} with refused "
         f"orders only, {found.count(NOTHING)} with nothing yet.", "  ", width)
     # A name is at most 40 characters: the orders keep at least a quarter of the width.
@@ -230,9 +231,9 @@ def lines(found: Status, width: int = WIDTH) -> list[str]:
             out += _wrapped(f"{r['source']}{sender}{subject}: {r['reason']}", "    ", width,
                             first="  ")
     if found.unfiled:
-        out += _wrapped(f"{found.unfiled} file{'s' if found.unfiled != 1 else ''} in orders/ "
+        out += _wrapped(f"{plural(found.unfiled, 'file')} in orders/ "
                         "not filed yet: `pbem resolve` files them, `pbem inbox` on the folder "
                         "now.", "  ", width)
-    out.append(f"Outbox: {found.unsent} mail{'s' if found.unsent != 1 else ''} not yet sent"
+    out.append(f"Outbox: {plural(found.unsent, 'mail')} not yet sent"
                + (" (`pbem send`)." if found.unsent else "."))
     return out

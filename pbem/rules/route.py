@@ -19,9 +19,10 @@ from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, dis
 from .grid import PlanetGrid
 from .hazards import DISTORTION, NET, Hazards, stop_on_legs
 from .legs import Leg, Parsec
-from .orders import Orders, Problem, plural
+from .orders import Orders, Problem
 from .ship import Ship
 from .state import Planet
+from .wording import plural
 
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
