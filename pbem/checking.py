@@ -60,6 +60,7 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
     if not orders.rescue:
         return []
     if game_dir is not None:
+        # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
         from . import store
         from .rules import lawful, rescue
         from .ruleset import load_ruleset
@@ -77,15 +78,12 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
             "(3F c)."]
 
 
-def lawful_problems(orders: Orders, game_dir: Path) -> list[Problem]:
-    """The rules' lawfulness check of one officer's orders against his game."""
-    return _judged(orders, game_dir)[0]
-
-
 def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
-    """`lawful_problems`, and whether the orders are for a later move: those are checked
-    as the inbox files them (`Inbox._header`), for whose they are and the secret, unless
-    they name no officer of the game."""
+    """The rules' lawfulness check of one officer's orders against his game, and whether
+    the orders are for a later move: those are checked as the inbox files them
+    (`Inbox._header`), for whose they are and the secret, unless they name no officer of
+    the game."""
+    # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
     from . import store
     from .rules import lawful
     from .ruleset import RulesetError, load_ruleset

@@ -97,19 +97,28 @@ def changes_game(command):
                            err=True)
             return say
 
-        try:
-            with contextlib.ExitStack() as held:
-                held.enter_context(private_files())
-                for game_dir in _games_of(params):  # none yet: the command says so itself
-                    held.enter_context(
-                        game_lock(game_dir, context.command_path, wait, waiting(game_dir)))
-                return command(*args, **params)
-        except GameError as e:  # GameBusy: the commands turn their own errors into words
-            raise fail(e) from None
+        with contextlib.ExitStack() as held:  # GameBusy becomes words in `GameCommands`
+            held.enter_context(private_files())
+            for game_dir in _games_of(params):  # none yet: the command says so itself
+                held.enter_context(
+                    game_lock(game_dir, context.command_path, wait, waiting(game_dir)))
+            return command(*args, **params)
     return run
 
 
-@click.group()
+class GameCommands(click.Group):
+    """The one place where a `GameError` of any command becomes words: "Error: ..." and
+    exit status 1, no traceback (as sqlite-utils turns its library's errors into a
+    `ClickException`). The commands let the library's errors rise."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except GameError as e:
+            raise fail(e) from None
+
+
+@click.group(cls=GameCommands)
 @click.version_option(package_name="pbem")
 @click.option("--wait", type=click.FloatRange(min=0), default=WAIT_SECONDS, show_default=True,
               envvar=WAIT_VARIABLE, metavar="SECONDS",
@@ -156,13 +165,10 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
     from . import game as library
 
-    try:
-        state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
-                                 level=level, moves=moves, map_file=map_file, rules=rules,
-                                 private_research=private_research, mail_from=gm_email,
-                                 keep_backups=keep_backups, lang=lang)
-    except GameError as e:
-        raise fail(e) from None
+    state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
+                             level=level, moves=moves, map_file=map_file, rules=rules,
+                             private_research=private_research, mail_from=gm_email,
+                             keep_backups=keep_backups, lang=lang)
     hazards = (" In outer space: a black hole, a net per level and three distortions per "
                "level, placed unseen (the GM log of every move lists them).") if state.hazards else ""
     click.echo(
@@ -216,7 +222,7 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         enlisted = library.enlist(game_dir, name, email, ship_type, ship_name or name, components,
                                   rank=rank, secret=secret, personality=personality,
                                   specialist=specialist, plain_mail=plain_mail, lang=lang)
-    except (GameError, ValueError) as e:
+    except ValueError as e:
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")
     click.echo(f"Secret: {enlisted.secret}")
@@ -242,7 +248,7 @@ def ships(game_dir: Path | None) -> None:
     try:
         ruleset = load_ruleset(game_dir)
     except RulesetError as e:
-        raise fail(GameError(f"the game's rules are not valid: {e}")) from None
+        raise GameError(f"the game's rules are not valid: {e}") from None
     for line in ship_table(ruleset):
         click.echo(line)
 
@@ -255,10 +261,7 @@ def order_cmd(game_dir: Path, names: tuple[str, ...]) -> None:
     """Fix the player order instead of the lot drawn at enlistment."""
     from . import game as library
 
-    try:
-        library.fix_order(game_dir, list(names))
-    except GameError as e:
-        raise fail(e) from None
+    library.fix_order(game_dir, list(names))
     click.echo("Player order: " + ", ".join(names))
 
 
@@ -279,10 +282,7 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
 
     bad = 0
     for path in files:
-        try:
-            checked = check_one(path, game_dir)
-        except GameError as e:
-            raise fail(e) from None
+        checked = check_one(path, game_dir)
         orders, problems = checked.orders, checked.problems
         shown = clean_line(str(path))
         if problems:
@@ -335,9 +335,7 @@ def resolve(game_dir: Path, force: bool, early: bool) -> None:
     except library.StrayRun as e:
         for line in e.summary.lines():
             click.echo(line)
-        raise fail(e) from None
-    except GameError as e:
-        raise fail(e) from None
+        raise
     if done.completed:
         echo_completed(done.completed)
         click.echo("No new move was resolved; run `pbem resolve` again for the next one.")
@@ -364,10 +362,7 @@ def preview(game_dir: Path) -> None:
     """
     from . import preview as previews
 
-    try:
-        shown = previews.preview(game_dir)
-    except GameError as e:
-        raise fail(e) from None
+    shown = previews.preview(game_dir)
     for line in shown.summary.lines():
         click.echo(line)
     if shown.refusal:
@@ -387,11 +382,8 @@ def report(game_dir: Path, move: int | None) -> None:
     """
     from . import game as library
 
-    try:
-        echo_completed(library.complete_moves(game_dir))
-        out = library.rerender(game_dir, move)
-    except GameError as e:
-        raise fail(e) from None
+    echo_completed(library.complete_moves(game_dir))
+    out = library.rerender(game_dir, move)
     click.echo(f"Reports written again in {out}")
 
 
@@ -408,10 +400,7 @@ def mail_from(args: tuple[str, ...]) -> None:
     from .mail import outbox
 
     game_dir, (address,) = game_and(args, ("address",))
-    try:
-        sender = outbox.set_sender(game_dir, address)
-    except GameError as e:
-        raise fail(e) from None
+    sender = outbox.set_sender(game_dir, address)
     click.echo(f"Mail from this game now comes from {sender}.")
 
 
@@ -434,11 +423,8 @@ def send(game_dir: Path, host: str, port: int | None, security: str) -> None:
     """
     from .mail import sending
 
-    try:
-        server = sending.server_from(host, port, security)
-        delivery = sending.send_outbox(game_dir, server)
-    except GameError as e:
-        raise fail(e) from None
+    server = sending.server_from(host, port, security)
+    delivery = sending.send_outbox(game_dir, server)
     for row in delivery.stopped:
         click.echo(f"  unsure  {row['subject']} to {row['recipients']}: {sending.STOPPED}")
     if not delivery.sent and not delivery.failed:
@@ -463,10 +449,7 @@ def resend(args: tuple[str, ...], move: int) -> None:
     from .mail import outbox
 
     game_dir, (officer,) = game_and(args, ("officer",))
-    try:
-        outbox.requeue_report(game_dir, officer, move)
-    except GameError as e:
-        raise fail(e) from None
+    outbox.requeue_report(game_dir, officer, move)
     click.echo(f"The report of move {move} for {officer} is queued again.")
     mail_note(game_dir)
 
@@ -518,21 +501,18 @@ def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str, games: tuple[Pat
     if (mark_seen or move_to) and not folders:
         raise click.UsageError("--mark-seen and --move-to are for an IMAP folder (imaps://...)")
     after = imap.SEEN if mark_seen else imap.MOVE if move_to else imap.KEEP
-    try:
-        game_dirs = many.game_folders(folders_given) if games else folders_given
-        accounts = [imap.account_from(s) for s in folders]
-        readings = [many.file_mail(game_dirs, paths)] if paths else []
-        for account in accounts:
-            fetched = imap.read_folder(game_dirs, account, after=after, move_to=move_to)
-            for note in fetched.notes:
-                click.echo(f"Note: {note}")
-            if fetched.handled:
-                done = "marked seen" if mark_seen else f"moved to {move_to}"
-                click.echo(f"{fetched.handled} mail{'s' if fetched.handled != 1 else ''} of "
-                           f"{account.key} {done}.")
-            readings.append(fetched.games)
-    except GameError as e:
-        raise fail(e) from None
+    game_dirs = many.game_folders(folders_given) if games else folders_given
+    accounts = [imap.account_from(s) for s in folders]
+    readings = [many.file_mail(game_dirs, paths)] if paths else []
+    for account in accounts:
+        fetched = imap.read_folder(game_dirs, account, after=after, move_to=move_to)
+        for note in fetched.notes:
+            click.echo(f"Note: {note}")
+        if fetched.handled:
+            done = "marked seen" if mark_seen else f"moved to {move_to}"
+            click.echo(f"{fetched.handled} mail{'s' if fetched.handled != 1 else ''} of "
+                       f"{account.key} {done}.")
+        readings.append(fetched.games)
     for game_dir in game_dirs:
         desks = [r.desks[game_dir] for r in readings if game_dir in r.desks]
         runs = [run for _, run in desks]
@@ -588,10 +568,7 @@ def status(game_dir: Path) -> None:
     """
     from . import status as standing
 
-    try:
-        found = standing.status(game_dir)
-    except GameError as e:
-        raise fail(e) from None
+    found = standing.status(game_dir)
     for line in standing.lines(found):
         click.echo(line)
 
@@ -604,10 +581,7 @@ def remind(game_dir: Path, again: bool) -> None:
     """Queue a reminder to each officer whose valid orders have not arrived."""
     from . import status as standing
 
-    try:
-        done = standing.remind(game_dir, again=again)
-    except GameError as e:
-        raise fail(e) from None
+    done = standing.remind(game_dir, again=again)
     if done.queued:
         click.echo("Reminders queued for " + ", ".join(done.queued) + ".")
     if done.already:
@@ -637,10 +611,7 @@ def settings_cmd(game_dir: Path, enlisted: bool | None, retire: int | None,
     """Show or change the GM's settings of the desk."""
     from .settings import desk_settings
 
-    try:
-        found = desk_settings(game_dir, enlisted=enlisted, retire=retire, plain=plain, html=html)
-    except GameError as e:
-        raise fail(e) from None
+    found = desk_settings(game_dir, enlisted=enlisted, retire=retire, plain=plain, html=html)
     click.echo("Orders by mail: " + ("only from the officer's enlisted address."
                                      if found.enlisted_from else "from any address, with the secret."))
     click.echo("Missed moves: " + (f"a ship is retired after {found.retire_after} in a row."
@@ -682,18 +653,15 @@ def schedule(args: tuple[str, ...], zone: str | None, clear: bool) -> None:
         game_dir, rule = Path("."), None
     if clear and rule is not None:
         raise click.UsageError("give either RULE or --clear")
-    try:
-        if clear:
-            deadlines.clear_schedule(game_dir)
-            click.echo("No more deadlines.")
-            return
-        if rule is not None:
-            if not zone:
-                raise click.UsageError("give the game's time zone with --tz, e.g. --tz Europe/Rome")
-            deadlines.set_schedule(game_dir, rule, zone)
-        found, deadline, move = deadlines.current(game_dir)
-    except GameError as e:
-        raise fail(e) from None
+    if clear:
+        deadlines.clear_schedule(game_dir)
+        click.echo("No more deadlines.")
+        return
+    if rule is not None:
+        if not zone:
+            raise click.UsageError("give the game's time zone with --tz, e.g. --tz Europe/Rome")
+        deadlines.set_schedule(game_dir, rule, zone)
+    found, deadline, move = deadlines.current(game_dir)
     if found is None:
         click.echo("No schedule: moves have no deadline. Set one with "
                    "`pbem schedule GAME_DIR RULE --tz ZONE`.")
@@ -712,10 +680,7 @@ def officers(game_dir: Path) -> None:
     """The officers: name, rank, ship, e-mail, player order and missed moves."""
     from . import roster
 
-    try:
-        lines = roster.roster(game_dir)
-    except GameError as e:
-        raise fail(e) from None
+    lines = roster.roster(game_dir)
     if not lines:
         click.echo("No officer is enlisted yet.")
         return
@@ -740,10 +705,7 @@ def new_secret(args: tuple[str, ...], reason: str) -> None:
     from . import roster
 
     game_dir, (officer,) = game_and(args, ("officer",))
-    try:
-        renewed = roster.renew_secret(game_dir, officer, reason)
-    except GameError as e:
-        raise fail(e) from None
+    renewed = roster.renew_secret(game_dir, officer, reason)
     click.echo(f"New secret for {renewed.name}: {renewed.secret}")
     if renewed.mail is not None:
         click.echo("The letter with the new secret waits in the outbox; deliver it with `pbem send`.")
@@ -760,10 +722,7 @@ def email(args: tuple[str, ...], reason: str) -> None:
     from . import roster
 
     game_dir, (officer, address) = game_and(args, ("officer", "address"))
-    try:
-        address = roster.change_email(game_dir, officer, address, reason)
-    except GameError as e:
-        raise fail(e) from None
+    address = roster.change_email(game_dir, officer, address, reason)
     click.echo(f"Mail for {officer} now goes to {address}." if address
                else f"{officer} gets no more mail.")
 
@@ -777,10 +736,7 @@ def retire(args: tuple[str, ...], reason: str) -> None:
     from . import roster
 
     game_dir, (officer,) = game_and(args, ("officer",))
-    try:
-        name = roster.retire(game_dir, officer, reason)
-    except GameError as e:
-        raise fail(e) from None
+    name = roster.retire(game_dir, officer, reason)
     click.echo(f"{name} is retired; the next bulletin says he left the game.")
 
 
@@ -800,11 +756,8 @@ def adjust(args: tuple[str, ...], score: str | None, damage: str | None, positio
     from . import roster
 
     game_dir, (officer,) = game_and(args, ("officer",))
-    try:
-        told = roster.adjust(game_dir, officer, reason=reason, score=score, damage=damage,
-                             position=position, demote=demote)
-    except GameError as e:
-        raise fail(e) from None
+    told = roster.adjust(game_dir, officer, reason=reason, score=score, damage=damage,
+                         position=position, demote=demote)
     for line in told:
         click.echo(line)
     click.echo("Logged; the officer reads it in his next report.")
@@ -822,10 +775,7 @@ def map_cmd(game_dir: Path, reader: str, move: int | None, output: Path | None) 
     """Draw an officer's chart, the public chart or the GM's, as SVG."""
     from . import game as library
 
-    try:
-        text = library.chart(game_dir, reader, move)
-    except GameError as e:
-        raise fail(e) from None
+    text = library.chart(game_dir, reader, move)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -842,10 +792,7 @@ def site(game_dir: Path, output: Path | None) -> None:
     from . import game as library
     from .site import build_site
 
-    try:
-        out = build_site(game_dir, output, ruleset=library.ruleset_for(game_dir))
-    except GameError as e:
-        raise fail(e) from None
+    out = build_site(game_dir, output, ruleset=library.ruleset_for(game_dir))
     click.echo(f"Site written to {out}: open {out / 'index.html'}, or upload the folder anywhere.")
 
 
@@ -856,10 +803,7 @@ def history(game_dir: Path, officer: str | None) -> None:
     """Show every officer's place move by move, or one officer's record."""
     from .history import game_history, officer_history
 
-    try:
-        click.echo(officer_history(game_dir, officer) if officer else game_history(game_dir), nl=False)
-    except GameError as e:
-        raise fail(e) from None
+    click.echo(officer_history(game_dir, officer) if officer else game_history(game_dir), nl=False)
 
 
 @main.command()
@@ -878,10 +822,7 @@ def rollback(game_dir: Path, to: int | None) -> None:
     """
     from . import rollback as rollbacks
 
-    try:
-        done = rollbacks.rollback(game_dir, to)
-    except GameError as e:
-        raise fail(e) from None
+    done = rollbacks.rollback(game_dir, to)
     moves = ", ".join(map(str, done.undone))
     click.echo(f"Rolled back move{'s' if len(done.undone) > 1 else ''} {moves}: move {done.to} is "
                f"being collected again, {done.restored} order file"
@@ -913,10 +854,7 @@ def backups_cmd(game_dir: Path, keep: int | None) -> None:
     from . import game as library
     from . import backups as backup_store
 
-    try:
-        kept, deleted = library.keep_backups(game_dir, keep)
-    except GameError as e:
-        raise fail(e) from None
+    kept, deleted = library.keep_backups(game_dir, keep)
     for m in deleted:
         click.echo(f"Deleted the backup of the game before move {m}.")
     found = backup_store.backups(game_dir)
@@ -939,10 +877,7 @@ def reveal(game_dir: Path, early: bool) -> None:
     """
     from . import record as records
 
-    try:
-        shown = records.reveal(game_dir, early=early)
-    except GameError as e:
-        raise fail(e) from None
+    shown = records.reveal(game_dir, early=early)
     click.echo(f"Game secret: {shown.secret}")
     click.echo(f"Published with the record of moves 1 to {shown.after_move} in {shown.path}. "
                f"Players check it with `pbem verify {shown.path.name} --bulletins FOLDER`.")
@@ -963,10 +898,7 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
     """
     from . import verify as verifier
 
-    try:
-        record, checks = verifier.verify_path(path, list(bulletins) or None)
-    except GameError as e:
-        raise fail(e) from None
+    record, checks = verifier.verify_path(path, list(bulletins) or None)
     click.echo(f"Game {record.game}, {len(record.moves)} move{'s' if len(record.moves) != 1 else ''}, "
                f"from {record.source}:")
     for c in checks:
@@ -989,10 +921,7 @@ def demo(directory: Path | None, advanced: bool, lang: str) -> None:
     from .demo import ADVANCED, BASIC, run_demo
 
     directory = directory or Path("demo-advanced" if advanced else "demo")
-    try:
-        folders = run_demo(directory, ADVANCED if advanced else BASIC, lang)
-    except GameError as e:
-        raise fail(e) from None
+    folders = run_demo(directory, ADVANCED if advanced else BASIC, lang)
     click.echo(f"Demo game built in {directory} and {len(folders)} moves resolved.")
     for f in folders:
         click.echo(f"  {f}")

@@ -10,10 +10,10 @@ import hashlib
 import json
 import secrets
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import backups, checking, history, language, ledger, move_files, store
 from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
@@ -31,8 +31,7 @@ from .rules.hazards import Hazards
 from .rules.hazards import place as place_hazards
 from .rules.hazards import problems as hazard_problems
 from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
-from .rules import lawful
-from .rules.move import resolve_move
+from .rules.move import MoveResult, resolve_move
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
 from .rules.outer_space import explored
@@ -50,9 +49,8 @@ from .terminal import clean_line
 if TYPE_CHECKING:
     from .inbox import Collected
 
-# The GM's desk (mail, deadlines, the roster) is imported where it is used: `pbem check`
-# needs none of it, and its standard-library modules (email, ssl, smtplib) and dateutil
-# would be most of that command's start-up.
+# The GM's desk (the inbox, mail, deadlines, the roster) is imported where it is used:
+# 37 ms of start-up (python -X importtime) that `pbem map`, `report` or `backups` never use.
 
 
 
@@ -200,7 +198,7 @@ def new_game(
     except naming.NameRefused as e:
         raise GameError(f"{e} (give the game a name with --name)") from None
     if mail_from:
-        from .mail.compose import MailError, parse_mailbox
+        from .mail.compose import MailError, parse_mailbox  # the desk: see the top
         from .mail.outbox import MAIL_FROM
 
         try:
@@ -287,7 +285,7 @@ def enlist(
             raise GameError(f"{name!r} looks just like the enlisted officer {r['name']!r} (it "
                             f"differs only by look-alike letters: {naming.unlike(name)}); "
                             "choose a name that reads otherwise")
-    from .mail import outbox
+    from .mail import outbox  # the desk: see the top
     from .mail.compose import MailError, check_email
 
     try:
@@ -380,18 +378,6 @@ def fix_order(game_dir: Path, names: list[str]) -> None:
 
 # --- orders -----------------------------------------------------------------------------
 
-def secret_check(db) -> lawful.SecretCheck:
-    """The rules' secret check over the stored salted hashes."""
-    rows = {r["id"]: (r["salt"], r["secret_hash"])
-            for r in db.query("SELECT id, salt, secret_hash FROM officers")}
-
-    def secret_ok(officer_id: int, secret: str) -> bool:
-        salt, stored = rows[officer_id]
-        return store.secret_matches(secret, salt, stored)
-
-    return secret_ok
-
-
 # `pbem check` lives where it can start without the rest of the game.
 check_file = checking.check_file
 
@@ -403,7 +389,7 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,
     officer plays the latest valid set filed for this move, by date, whatever the names of
     the files (`pbem.inbox`). No file stops the move: one pbem cannot read, or fails on,
     is named in the GM log and left where it is."""
-    from .inbox import Inbox
+    from .inbox import Inbox  # the desk: see the top
 
     folders: list[tuple[str, str]] = []
     regular: set[str] = set()  # listed as regular files: opened without a look first
@@ -471,83 +457,166 @@ def resolve(
         db.close()
 
 
-def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | None,
-              dice_for: Callable[[int], Dice] | None, now: datetime | None,
-              early: bool = False) -> Resolution:
-    g = store.game_row(db)
-    if g["ended"]:
+@dataclass
+class MoveInPlay:
+    """A move as its steps take it from the orders to the saved game: each step reads what
+    the steps before it set and sets its own part."""
+
+    game_dir: Path
+    db: Any
+    force: bool
+    backup: bool
+    dice: Dice | None
+    dice_for: Callable[[int], Dice] | None
+    now: datetime
+    early: bool
+    game: dict = field(default_factory=dict)  # the game's row
+    ruleset: Ruleset | None = None
+    state: GameState | None = None  # before the move
+    collected: "Collected | None" = None
+    absent: list = field(default_factory=list)  # officers the move retires (`roster`)
+    result: MoveResult | None = None
+    summary: MoveSummary | None = None
+    next_deadline: Any = None
+    events: list[Event] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)  # each event's data as stored
+    staging: Path | None = None
+    files: list[list[str]] = field(default_factory=list)  # dealt with, and their fingerprints
+    waiting: list[list[str]] = field(default_factory=list)  # for a later move, likewise
+    kept: Path | None = None  # the backup
+    changed: list[str] = field(default_factory=list)  # tables changed outside pbem
+    resolution: Resolution | None = None
+
+    @property
+    def move(self) -> int:
+        return self.game["move"]
+
+
+def collect(m: MoveInPlay) -> None:
+    """The game as it stands, if it has a move to play, and the orders of that move."""
+    m.game = store.game_row(m.db)
+    if m.game["ended"]:
         raise GameError("the game is over; no more moves can be resolved")
-    move = g["move"]
-    if db["moves"].count_where("number = ?", [move]):
-        raise GameError(f"move {move} is already resolved")
-    if g["moves"] and move > g["moves"]:
-        raise GameError(f"the game was set to {g['moves']} moves and all are resolved")
-    ruleset = ruleset_for(game_dir)
-    state = store.load_state(db)
-    if not state.officers:
+    if store.move_resolved(m.db, m.move):
+        raise GameError(f"move {m.move} is already resolved")
+    if m.game["moves"] and m.move > m.game["moves"]:
+        raise GameError(f"the game was set to {m.game['moves']} moves and all are resolved")
+    m.ruleset = ruleset_for(m.game_dir)
+    m.state = store.load_state(m.db)
+    if not m.state.officers:
         raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
-    from . import deadlines, inbox, roster
+    m.collected = collect_orders(m.game_dir, m.db, m.state, m.ruleset, m.now)
 
-    now = now or datetime.now(timezone.utc)
-    collected = collect_orders(game_dir, db, state, ruleset, now)
-    deadlines.refuse_early(db, state, set(collected.orders), now, early)
-    absent = roster.absentees(db, state, set(collected.orders))
+
+def refuse_early(m: MoveInPlay) -> None:
+    """Before its deadline, a move waits for every officer's orders (or `--now`)."""
+    from . import deadlines, roster  # the desk: see the top
+
+    deadlines.refuse_early(m.db, m.state, set(m.collected.orders), m.now, m.early)
+    m.absent = roster.absentees(m.db, m.state, set(m.collected.orders))
+
+
+def play(m: MoveInPlay) -> None:
+    """The rules play the move; one where most ships would hold is refused unless forced."""
+    from . import deadlines  # the desk: see the top
+
+    dice = m.dice
     if dice is None:
-        dice = dice_for(move) if dice_for else SeededDice(bytes.fromhex(g["secret"]), move)
-    result = resolve_move(state, collected.orders, collected.held, ruleset, dice)
-    names = {o.id: o.name for o in state.officers.values()}
-    summary = replace(summarize(move, result.events, names, len(collected.orders)),
-                      recent=history.holding(db, move, RECENT_MOVES))
-    if summary.stray and not force:
-        raise StrayRun(summary)
-    stamp = now.isoformat(timespec="seconds")
-    next_deadline = (deadlines.following(db, state.settings, move, now)
-                     if result.state.winner is None else None)
-
+        dice = m.dice_for(m.move) if m.dice_for else SeededDice(bytes.fromhex(m.game["secret"]), m.move)
+    result = m.result = resolve_move(m.state, m.collected.orders, m.collected.held, m.ruleset, dice)
+    names = {o.id: o.name for o in m.state.officers.values()}
+    m.summary = replace(summarize(m.move, result.events, names, len(m.collected.orders)),
+                        recent=history.holding(m.db, m.move, RECENT_MOVES))
+    if m.summary.stray and not m.force:
+        raise StrayRun(m.summary)
+    m.next_deadline = (deadlines.following(m.db, m.state.settings, m.move, m.now)
+                       if result.state.winner is None else None)
     # The desk's words on letters after the move's own events: each officer told of his
     # letters that did not count, the GM of every letter. Neither decides the move
     # (`ledger._LETTER_WORDS`), so neither moves the numbers of its events.
     told = [Event("letter", OFFICER, officer_id, words)
-            for officer_id, letters in collected.letters.items() for words in letters]
-    events = list(result.events) + told + [
-        Event("order-note", GM, None, {"text": n}) for n in collected.notes]
+            for officer_id, letters in m.collected.letters.items() for words in letters]
+    m.events = list(result.events) + told + [
+        Event("order-note", GM, None, {"text": n}) for n in m.collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
-    texts = store.to_json_once(e.data for e in events)
-    staging = move_files.clear_staging(game_dir, move)
+    m.texts = store.to_json_once(e.data for e in m.events)
+
+
+def back_up(m: MoveInPlay) -> None:
+    """The game and orders/ as they were before the move, for a rollback."""
+    m.staging = move_files.clear_staging(m.game_dir, m.move)
+    collected = m.collected
     # What orders/ holds now: the files the move dealt with, and those waiting for a later
     # move. Both are backed up and fingerprinted, so a rollback can put orders/ back as it was.
     dealt = {rel for rel, _ in collected.done}
-    waiting = [(rel, path) for rel, path in orderfolder.order_files(game_dir) if rel not in dealt]
-    kept, prints = backups.back_up(game_dir, db.conn, move, collected.done + waiting,
-                                   g["keep_backups"] if backup else 0, collected.read,
-                                   collected.mtimes, collected.digests)
-    files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
-    charts = book.after_move(db, state, result.state, events, ruleset)
+    waiting = [(rel, path) for rel, path in orderfolder.order_files(m.game_dir) if rel not in dealt]
+    m.kept, prints = backups.back_up(m.game_dir, m.db.conn, m.move, collected.done + waiting,
+                                     m.game["keep_backups"] if m.backup else 0, collected.read,
+                                     collected.mtimes, collected.digests)
+    m.files = [[rel, prints.get(rel, "")] for rel, _ in collected.done]
+    m.waiting = [[rel, prints[rel]] for rel, _ in waiting if rel in prints]
+
+
+def commit(m: MoveInPlay) -> None:
+    """The move saved, its ledger entry written and its reports rendered, in one
+    transaction: a template that fails saves nothing."""
+    from . import deadlines, inbox, roster  # the desk: see the top
+
+    db, move, result = m.db, m.move, m.result
+    charts = book.after_move(db, m.state, result.state, m.events, m.ruleset)
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
-        changed = ledger.changed_since_last_move(db.conn, move, opening)
-        rows = store.event_rows(events, texts)
-        store.save_move(db, state, result.state, rows, result.rolls, collected.files, stamp)
-        deadlines.record(db, move + 1, next_deadline)
-        inbox.record_filing(db, collected)
-        roster.retire_absentees(db, move, absent, now)
-        db.conn.execute(
-            "UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
-            (json.dumps(files), json.dumps([[rel, prints[rel]] for rel, _ in waiting if rel in prints]), move))
-        ledger.record_move(db.conn, move, opening, g["commitment"], rows)
+        m.changed = ledger.changed_since_last_move(db.conn, move, opening)
+        rows = store.event_rows(m.events, m.texts)
+        store.save_move(db, m.state, result.state, rows, result.rolls, m.collected.files,
+                        m.now.isoformat(timespec="seconds"))
+        deadlines.record(db, move + 1, m.next_deadline)
+        inbox.record_filing(db, m.collected)
+        roster.retire_absentees(db, move, m.absent, m.now)
+        store.save_files_to_archive(db.conn, move, m.files, m.waiting)
+        ledger.record_move(db.conn, move, opening, m.game["commitment"], rows)
         book.save(db, charts)
-        # Rendered inside the transaction: a template that fails saves nothing.
-        render_move(game_dir, staging, game=g["name"], move=move, events=events, texts=texts,
-                    rolls=list(result.rolls), charts=charts, fair_play=move_files.fair_play(db, move),
-                    desk=move_files.desk_notes(db, move, next_deadline),
+        render_move(m.game_dir, m.staging, game=m.game["name"], move=move, events=m.events,
+                    texts=m.texts, rolls=list(result.rolls), charts=charts,
+                    fair_play=move_files.fair_play(db, move),
+                    desk=move_files.desk_notes(db, move, m.next_deadline),
                     readers=store.readers(db))
-    final, _, _ = move_files.finish(game_dir, db, move, files, now=now)
-    ruled = changed == ["officers"] and db["gm_actions"].count_where(
-        "move = ? AND action = ?", [move, ledger.ADJUST])
-    warnings = () if not changed or ruled else (
-        f"the {' and '.join(changed)} of the game changed outside pbem after move {move - 1} "
+
+
+def finish(m: MoveInPlay) -> None:
+    """The reports put in place and the order files archived; the GM warned when the game
+    changed outside pbem since the last move with no ruling of his recorded."""
+    move = m.move
+    final, _, _ = move_files.finish(m.game_dir, m.db, move, m.files, now=m.now)
+    ruled = m.changed == ["officers"] and store.gm_acted(m.db, move, ledger.ADJUST)
+    warnings = () if not m.changed or ruled else (
+        f"the {' and '.join(m.changed)} of the game changed outside pbem after move {move - 1} "
         f"was resolved, with no ruling of the GM recorded; `pbem verify` reports it",)
-    return Resolution(move, final, summary, backup=kept, warnings=warnings)
+    m.resolution = Resolution(move, final, m.summary, backup=m.kept, warnings=warnings)
+
+
+# The steps of a move, in order. A step that refuses raises a GameError before the backup,
+# and leaves the game as it was; from `commit` on, a crash leaves a saved move that the
+# next command finishes (`move_files.complete`).
+STEPS: tuple[tuple[str, Callable[[MoveInPlay], None]], ...] = (
+    ("collect", collect),
+    ("refuse early", refuse_early),
+    ("play", play),
+    ("back up", back_up),
+    ("commit", commit),
+    ("finish", finish),
+)
+
+
+def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | None,
+              dice_for: Callable[[int], Dice] | None, now: datetime | None,
+              early: bool = False) -> Resolution:
+    """Play the move being collected through its `STEPS`."""
+    m = MoveInPlay(game_dir, db, force, backup, dice, dice_for,
+                   now or datetime.now(timezone.utc), early)
+    for _name, step in STEPS:
+        step(m)
+    return m.resolution
 
 
 def commitment(game_dir: Path) -> str:
@@ -593,7 +662,7 @@ def rerender(game_dir: Path, move: int | None = None) -> Path:
         g = store.game_row(db)
         if move is None:
             move = g["move"] - 1
-        if not db["moves"].count_where("number = ?", [move]):
+        if not store.move_resolved(db, move):
             raise GameError(f"move {move} has not been resolved")
         staging = move_files.clear_staging(game_dir, move)
         move_files.render_saved(game_dir, db, move, staging)
@@ -608,7 +677,7 @@ def resolved_move(db, move: int | None) -> int:
     """The move asked for, or the last resolved; refuses one not resolved yet."""
     last = store.game_row(db)["move"] - 1
     move = last if move is None else move
-    if move < 1 or not db["moves"].count_where("number = ?", [move]):
+    if move < 1 or not store.move_resolved(db, move):
         hint = f"the last resolved is move {last}" if last >= 1 else "no move is resolved yet"
         raise GameError(f"move {move} has not been resolved; {hint}")
     return move

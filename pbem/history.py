@@ -10,6 +10,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from . import store
+from .rules.wording import plural
 from .store import GameError
 
 
@@ -31,8 +32,8 @@ def game_history(game_dir: Path) -> str:
                          [moves[-1]]))
     width = max([len("officer")] + [len(r["officer"]) for r in last])
     lines = [
-        f"{g['name']}: {len(moves)} move{'s' if len(moves) != 1 else ''} resolved, "
-        f"{len(last)} officer{'s' if len(last) != 1 else ''}. "
+        f"{g['name']}: {plural(len(moves), 'move')} resolved, "
+        f"{plural(len(last), 'officer')}. "
         "Place after each move, score in brackets.",
         "",
         f"{'officer':<{width}}  {'rank':<9}" + "".join(f"{m:>9}" for m in moves),

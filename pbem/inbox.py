@@ -46,7 +46,8 @@ from .orderfile import (
 )
 from .render import environment
 from .rules import lawful
-from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order, plural
+from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order
+from .rules.wording import plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
 from .schedule import moment_text, time_left

@@ -28,6 +28,7 @@ from .charts import book
 from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
 from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
+from .rules.wording import plural
 from .ruleset import RulesetError, load_ruleset
 from .store import GameError
 
@@ -44,7 +45,7 @@ class Completed:
     def lines(self) -> list[str]:
         out = [f"Move {self.move} was found half-finished (saved, but its reports or its "
                f"archiving not done): its reports are now in {self.folder} and "
-               f"{self.archived} order file{'s' if self.archived != 1 else ''} archived."]
+               f"{plural(self.archived, 'order file')} archived."]
         out += [f"  {rel} changed since move {self.move} read it: left in orders/"
                 for rel in self.left]
         return out
@@ -74,7 +75,7 @@ def fair_play(db: sqlite_utils.Database, move: int) -> dict:
 
 def desk_notes(db: sqlite_utils.Database, move: int, next_deadline) -> DeskNotes:
     """The deadline of the next move and the GM's actions of this one, for its reports."""
-    from . import deadlines, roster
+    from . import deadlines, roster  # here: 26 ms that `pbem map` and `pbem backups` skip
 
     return DeskNotes(
         deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
@@ -84,7 +85,7 @@ def desk_notes(db: sqlite_utils.Database, move: int, next_deadline) -> DeskNotes
 
 def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: Path) -> None:
     """Render a saved move from the database alone, as `resolve` rendered it."""
-    from . import deadlines
+    from . import deadlines  # here, as in `desk_notes`
 
     events, texts = store.load_events(db, move)
     try:
@@ -197,7 +198,7 @@ def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[lis
     """The work after the commit: reports into place, files archived, each officer's report
     queued in the outbox (once: a move finished after a kill queues only those not queued
     yet), and the move marked whole."""
-    from .mail import outbox
+    from .mail import outbox  # here: 21 ms of mail code that `pbem map` skips
 
     final = publish(game_dir, move)
     moved, left = archive(game_dir, move, files, check=check)

@@ -748,9 +748,6 @@ def without_secret(text: str, secret: str | None = None) -> str:
     return masked
 
 
-_EMPTY_LINES: Mapping[int, _Line] = MappingProxyType({})
-
-
 def kept_for_the_record(text: str, secret: str | None = None) -> str:
     """An order text as a filed letter keeps it, to be read again to the same orders: the
     order lines as written but the SECRET line masked (and the secret wherever it is

@@ -22,6 +22,7 @@ from . import settings, store
 from .formats import reckoning_text
 from .mail import outbox
 from .mail.compose import MailError, check_email
+from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .ruleset import Ruleset, RulesetError, load_ruleset
@@ -388,8 +389,6 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
 def _demote(db: sqlite_utils.Database, state: store.GameState, o: Any, ruleset: Ruleset,
             reason: str, now: datetime) -> list[str]:
     """A demotion by a ruling: what a rescue return does (3F c), without the rescue."""
-    from .rules.career import demoted
-
     base = state.base
     after = demoted(o, ruleset, base.position, base.id)
     text = (f"By a ruling of the Space Computer you were demoted: you are now {after.rank}, "

@@ -237,7 +237,7 @@ def m004_desk(db: sqlite_utils.Database) -> None:
 def m005_fair_play(db: sqlite_utils.Database) -> None:
     """Fair play and safe moves: the commitment to the game secret, the tamper-evident
     ledger of moves, backups kept, and what a move still has to do on disk once saved."""
-    from .ledger import commitment
+    from .ledger import commitment  # here: 18 ms, for old games being brought up to date
 
     game = db["game"]
     game.add_column("commitment", str)
@@ -827,6 +827,24 @@ def save_move(
         (move + 1, after.designations, json.dumps(after.settings, sort_keys=True),
          after.winner, int(after.winner is not None), alien_ship_to_json(after.alien_ship)),
     )
+
+
+def move_resolved(db: sqlite_utils.Database, move: int) -> bool:
+    """Whether the move is saved (its files may still be half-written: `move_files`)."""
+    return bool(db["moves"].count_where("number = ?", [move]))
+
+
+def save_files_to_archive(conn, move: int, archive: list[list[str]],
+                          waiting: list[list[str]]) -> None:
+    """A saved move's files still to be put in place: the order files it dealt with and
+    those waiting for a later move, each with its fingerprint (`backups.back_up`)."""
+    conn.execute("UPDATE moves SET files_done = 0, archive = ?, waiting = ? WHERE number = ?",
+                 (json.dumps(archive), json.dumps(waiting), move))
+
+
+def gm_acted(db: sqlite_utils.Database, move: int, action: str) -> bool:
+    """Whether the GM's log holds such an action while the move was being collected."""
+    return bool(db["gm_actions"].count_where("move = ? AND action = ?", [move, action]))
 
 
 def load_events(db: sqlite_utils.Database, move: int) -> tuple[list[Event], list[str]]:

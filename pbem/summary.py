@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Iterable, Mapping
 
 from .rules.events import Event
+from .rules.wording import plural
 
 
 # A jump: the share of officers holding at least 25 points above the last moves' (a game
@@ -70,11 +71,11 @@ class MoveSummary:
         moves = len(self.recent)
         return (f"{holding} of {self.officers} officers would hold position "
                 f"({100 * holding // self.officers}%), against {100 * held // played}% in the "
-                f"last {moves} move{'s' if moves != 1 else ''}: is all the mail filed?")
+                f"last {plural(moves, 'move')}: is all the mail filed?")
 
     def lines(self) -> list[str]:
         holding = self.officers - self.with_orders
-        out = [f"Move {self.move}: {self.officers} officer{'s' if self.officers != 1 else ''}, "
+        out = [f"Move {self.move}: {plural(self.officers, 'officer')}, "
                f"{self.with_orders} with valid orders, {holding} holding position."]
         if self.held:
             out.append("Held:")
@@ -157,14 +158,14 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
             alien.append(f"{name} destroyed {d['name']}")
         elif e.kind == "specialist-lost":
             losses.append(f"{name}: his {d['specialist']['title']} is dead ({d['why']}), "
-                          f"{d['penalty']} point{'s' if d['penalty'] != 1 else ''} lost")
+                          f"{plural(d['penalty'], 'point')} lost")
         elif e.kind == "desertion" and d["men"]:
             losses.append(f"{name} on {d['planet']}: {d['men']} m{'e' if d['men'] != 1 else 'a'}n "
                           "deserted")
         elif e.kind == "losses":
             lost = d["men"]
             crews = " + ".join(map(str, d["crews"])) or "none"
-            penalty = f", {d['penalty']} point{'s' if d['penalty'] != 1 else ''} lost" if d["penalty"] else ""
+            penalty = f", {plural(d['penalty'], 'point')} lost" if d["penalty"] else ""
             losses.append(f"{name} on {d['planet']}: {lost} m{'e' if lost != 1 else 'a'}n lost "
                           f"(crews now {crews}){penalty}")
         elif e.kind == "rescue":

@@ -23,6 +23,7 @@ from .rules.dice import SeededDice, face
 from .rules.galaxy import draw_map, draw_outer_space
 from .rules.geometry import Zone
 from .rules.outer_space import ADVANCED
+from .rules.wording import plural
 from .store import GameError, officer_lot
 
 _COMMITMENT_LINE = re.compile(r"Commitment to the game secret: ([0-9a-f]{64})\b")
@@ -137,7 +138,7 @@ def check_rolls(record: Record) -> Check:
                              f"move {m.move}, roll {n} ({who}: {kind} {detail}, d{die}): "
                              f"logged {result}, the secret gives {expected}")
             total += 1
-    return Check("rolls", True, f"{total} roll{'s' if total != 1 else ''} in {len(record.moves)} "
+    return Check("rolls", True, f"{plural(total, 'roll')} in {len(record.moves)} "
                                 f"move{'s' if len(record.moves) != 1 else ''}, each as the secret gives it")
 
 
@@ -199,7 +200,7 @@ def check_chain(record: Record) -> tuple[Check, dict[int, str]]:
         note += (f"; the GM's rulings (pbem adjust) changed the officers before move"
                  f"{'s' if len(ruled_moves) > 1 else ''} {', '.join(map(str, ruled_moves))}")
     return Check("ledger", True,
-                 f"{len(heads)} move{'s' if len(heads) != 1 else ''} chained from the commitment "
+                 f"{plural(len(heads), 'move')} chained from the commitment "
                  f"to {last['hash']}, and the state is the one the last move left{note}"), heads
 
 
@@ -261,7 +262,7 @@ def check_bulletins(record: Record, heads: dict[int, str], paths: list[Path],
                      "the commitment printed is the game's" + (
                          "; the ledger lines are past the broken move" if unchecked else ""))
     return Check("bulletins", True,
-                 f"{count} bulletin{'s' if count != 1 else ''} print the same chain "
+                 f"{plural(count, 'bulletin')} print the same chain "
                  f"(moves {', '.join(map(str, checked))})"
                  + (f"; moves {', '.join(map(str, sorted(set(unchecked))))} are past the "
                     f"broken move" if unchecked else ""))

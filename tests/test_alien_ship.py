@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pbem.rules import lawful
-from pbem.rules.alien_ship import nearest_parsec, report_data
+from pbem.rules.alien_ship import report_data
 from pbem.rules.geometry import distance
 from pbem.rules.route import Parsec
 from pbem.rules.events import OFFICER, PUBLIC
@@ -23,6 +23,7 @@ from pbem.rules.orders import Orders
 from pbem.rules.state import AlienShip
 
 from core import RULES, in_space, of, one, play, state
+from parsecs import nearest_parsec
 
 ADVANCED = {"level": "advanced"}
 M, N, S = (RULES.tables[t] for t in "MNS")

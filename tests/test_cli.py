@@ -71,6 +71,38 @@ def example_game(tmp_path) -> Path:
     return folder
 
 
+# --- every command: a GameError is words, not a traceback -----------------------------
+
+
+def least_arguments(command) -> list[str]:
+    """A short command line click accepts for a command: a word for each argument and
+    each required option (the commands under test never read them)."""
+    argv = []
+    for param in command.params:
+        if param.param_type_name == "argument":
+            argv.append(".")  # a path that exists, and a word
+        elif param.required:
+            argv += [param.opts[0], "1"]
+    return argv
+
+
+@pytest.mark.parametrize("name", sorted(main.commands))
+def test_a_game_error_of_any_command_is_a_clean_exit(name, monkeypatch):
+    """The group turns a `GameError` of every command into "Error: ..." and exit 1, with
+    the player's terminal codes in it shown as escapes."""
+    from pbem.errors import GameError
+
+    def refuse(**_params):
+        raise GameError("no such officer: Evil\x1b[2J")
+
+    command = main.commands[name]
+    monkeypatch.setattr(command, "callback", refuse)
+    result = CliRunner().invoke(main, [name, *least_arguments(command)])
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines()[-1] == "Error: no such officer: Evil\\x1b[2J"
+    assert "Traceback" not in result.output and result.exception.__class__ is SystemExit
+
+
 # --- pbem new -------------------------------------------------------------------------
 
 

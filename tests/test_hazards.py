@@ -16,6 +16,8 @@ from pbem.rules.geometry import Position, Segment, Zone, distance
 from pbem.rules.route import Parsec
 from pbem.rules.state import Planet
 
+from parsecs import expand
+
 ZONE = Zone(30, 4)
 # A net of level 2 (7, 10)-(8, 10)-(9, 11); a distortion of level 2 at (20, 10); the
 # black hole's nucleus at (20, 20) on every level.
@@ -252,7 +254,7 @@ def test_the_officer_held_by_a_net_is_told_his_whole_route_flown():
 
 
 def path_of(start, route):
-    return routes.expand(start, tuple(seg(s) for s in route), ZONE)[0]
+    return expand(start, tuple(seg(s) for s in route), ZONE)[0]
 
 
 def test_the_nearest_parsec_gives_the_distance():

@@ -30,6 +30,7 @@ from pbem.orderfile import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
     MOST_ROUTE_PARSECS, NotText, decode, read_orders, without_secret,
 )
+from pbem.rules import lawful
 from pbem.rules.orders import UNREADABLE
 from pbem.store import GameError
 
@@ -577,14 +578,14 @@ def test_the_stored_copy_masks_the_secret_wherever_it_is_written():
 
 
 def test_a_bug_met_on_one_file_holds_its_officer_and_the_move_goes_on(g, monkeypatch):
-    real = pbem.game.lawful.judged
+    real = lawful.judged
 
     def failing(orders, *args, **kw):
         if orders.officer == "Beta":
             raise ZeroDivisionError("a bug")
         return real(orders, *args, **kw)
 
-    monkeypatch.setattr(pbem.game.lawful, "judged", failing)
+    monkeypatch.setattr(lawful, "judged", failing)
     g.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))
     g.post("beta.txt", orders_of("Beta", "ROUTE 3 N"))
     game.resolve(g.dir, force=True)
@@ -599,14 +600,14 @@ def test_a_bug_met_on_one_file_holds_its_officer_and_the_move_goes_on(g, monkeyp
 def test_a_bug_met_on_a_file_beside_good_orders_is_named_in_its_officers_report(g, monkeypatch):
     """Every letter that did not simply count is named to its officer: one pbem failed on
     is named in his report even when his other orders are played."""
-    real = pbem.game.lawful.judged
+    real = lawful.judged
 
     def failing(orders, *args, **kw):
         if orders.source.endswith("beta-odd.txt"):
             raise ZeroDivisionError("a bug")
         return real(orders, *args, **kw)
 
-    monkeypatch.setattr(pbem.game.lawful, "judged", failing)
+    monkeypatch.setattr(lawful, "judged", failing)
     g.post("beta.txt", orders_of("Beta", "ROUTE 3 N"))
     g.post("beta-odd.txt", orders_of("Beta", "ROUTE 2 N"))
     game.resolve(g.dir, force=True)

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from pbem.rules import black_hole, hazards, legs, rulings, sighting
 from pbem.rules import route as routes
-from pbem.rules.alien_ship import nearest_parsec
 from pbem.rules.geometry import COMPASS, VERTICAL, Position, Segment, Zone, bearing, distance
 from pbem.rules.grid import PlanetGrid
 from pbem.rules.route import Parsec
@@ -17,6 +16,7 @@ from pbem.rules.sighting import Sighting
 from pbem.rules.state import Planet
 
 # The parsec radar sees a square from: every parsec's distance, then the tie-breaks.
+from parsecs import expand, nearest_parsec
 from test_alien_ship import nearest_parsec_by_distance
 
 SIZE = 12
@@ -36,7 +36,7 @@ def stop_on_by_parsec(path, zone_hazards):
 def trace_by_parsec(start, route, zone, planets_at, radar_range, land, zone_hazards):
     """route.trace as it was: (planned, path, stop, stop_parsec, planet)."""
     planned = sum(s.parsecs for s in route)
-    path, cut = routes.expand(start, route, zone)
+    path, cut = expand(start, route, zone)
     result = planets_by_parsec(planned, path, cut, planets_at, radar_range, land)
     met = stop_on_by_parsec(path, zone_hazards) if zone_hazards else None
     if met is not None:

@@ -8,6 +8,8 @@ from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment,
 from pbem.rules.sighting import PlanetGrid, Sighting, radar_range, sightings
 from pbem.rules.state import Planet, Zone
 
+from parsecs import expand
+
 ZONE = Zone(20, 4)
 
 
@@ -109,7 +111,7 @@ def test_radar_never_sees_across_levels():
 
 
 def expand_square_by_square(start, route, zone):
-    """routes.expand as it was: every square tried against the zone in turn."""
+    """`expand` as it was: every square tried against the zone in turn."""
     path = [routes.Parsec(0, start)]
     here, number = start, 0
     for s in route:
@@ -172,7 +174,7 @@ STARTS = st.builds(Position, st.integers(-3, SIZE + 2), st.integers(-3, SIZE + 2
 @given(start=STARTS, route=LEGS, levels=st.integers(1, 4))
 def test_a_route_is_counted_to_where_trying_each_square_stops_it(start, route, levels):
     zone = Zone(SIZE, levels)
-    assert routes.expand(start, tuple(route), zone) == expand_square_by_square(
+    assert expand(start, tuple(route), zone) == expand_square_by_square(
         start, tuple(route), zone)
 
 
@@ -185,7 +187,7 @@ def test_a_route_is_counted_to_where_trying_each_square_stops_it(start, route, l
 # Two parsecs as near in steps and in a straight line: the earlier one sights the planet.
 @example(start=Position(0, 0, 1), route=[Segment(1, "NE")], reach=2, squares={(1, 0, 1)})
 def test_sightings_are_those_of_every_planet_against_every_parsec(start, route, reach, squares):
-    path, _ = routes.expand(start, tuple(route), Zone(SIZE, 4))
+    path, _ = expand(start, tuple(route), Zone(SIZE, 4))
     planets = [Planet(id=k, position=Position(*q)) for k, q in enumerate(sorted(squares), start=1)]
     expected = sightings_one_by_one(path, reach, planets)
     assert sightings(path, reach, PlanetGrid(planets)) == expected

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from ..rules.geometry import Position, bearing, bearing_text
 from ..rules.galaxy import BASE_DESIGNATION
+from ..rules.wording import plural
 from .knowledge import OwnChart, PublicChart, designation_order as order
 
 PANEL = 400  # the largest side of a level's drawing, in pixels
@@ -333,7 +334,7 @@ def gm_drawing(tabula: Mapping[str, Any], *, game: str, move: int,
         x0=0, x1=size - 1, y0=0, y1=size - 1,
         planets=planets, ships=ships, tracks=tracks, hazards=hazards,
         notes=sorted(notes, key=lambda n: order(n["name"])) + [
-            {"name": None, "text": f"level {level}: {n} planet{'s' if n != 1 else ''} not yet "
+            {"name": None, "text": f"level {level}: {plural(n, 'planet')} not yet "
                                    "sighted (pale; the tooltip gives the square)", "css": "more"}
             for level, n in sorted(uncharted.items())],
     )

@@ -39,11 +39,10 @@ from .research import ATTACK, DEFENCE, TACTICS
 from .legs import OnLevel, layout, of_path
 from .route import Parsec, RouteResult
 from .ruleset import Ruleset
-from .sighting import nearest as nearest_on_levels, seen_from
+from .sighting import nearest as nearest_on_levels
 from .specialists import after_damage
 from .state import PLAYER_ORDER, AlienShip, Officer
 
-SIDES: tuple[str, ...] = ("N", "E", "S", "W")  # the sides of the Tabula Spatii (TAB. Q)
 DESTROYED, REDUCED, MISSED = "D", "R", "-"  # TAB. M (5C b)
 ENTERS = "Yes"  # TAB. S
 DISENGAGE_FROM = 5  # 5C b: "by obtaining a random outcome of 5 or 6"
@@ -416,18 +415,6 @@ def radar_sighting(board: Board, officer: Officer,
             "bearing": bearing_text(bearing_of(there.x - x, there.y - y)), "name": ship.name,
             "attack": ship.attack, "defence": ship.defence, "reductions": ship.reductions}
     board.events.append(Event("alien-ship-sighting", OFFICER, officer.id, data))
-
-
-def nearest_parsec(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult", there: Position,
-                   reach: int) -> tuple[int, Parsec] | None:
-    """The parsec of the path from which radar picks up what is at `there`, and its distance:
-    as for a planet, the nearest parsec, then the smaller straight-line distance, then the
-    earlier parsec (DESIGN). None when it is beyond reach of every parsec."""
-    seen = seen_from(_levels(path), there, reach)
-    if seen is None:
-        return None
-    number, x, y, d = seen
-    return d, Parsec(number, Position(x, y, there.level))
 
 
 def _levels(path: "tuple[Parsec, ...] | list[Parsec] | RouteResult") -> dict[int, OnLevel]:

@@ -7,7 +7,6 @@ What is learnt is public and is repeated free to anyone passing in radar range.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Collection
@@ -15,7 +14,8 @@ from typing import Collection
 from .dice import PUBLIC, Dice
 from .information_sheet import DNS, RADIOACTIVITY_NAMES, TYPE_FACT, InformationSheet
 from .landing_risks import survey
-from .orders import InfoRequest, Orders, Problem, plural
+from .orders import InfoRequest, Orders, Problem
+from .wording import SURE, nearest_word, plural
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -124,12 +124,12 @@ def info_problems(
 
 
 def _unknown_planet(orders: Orders, request: InfoRequest, designations: Collection[str]) -> Problem:
-    # A high cutoff: P3 -> P-3 is a slip worth naming, P-9 -> P-1 would be a guess.
-    near = difflib.get_close_matches(request.planet, list(designations), n=1, cutoff=0.75)
+    # Sure, not likely: P3 -> P-3 is a slip worth naming, P-9 -> P-1 would be a guess.
+    near = nearest_word(request.planet, designations, cutoff=SURE)
     message = f"no planet {request.planet} is known"
     if near:
-        message += f"; did you mean {near[0]}?"
-        fix = f"write INFO {near[0]}"
+        message += f"; did you mean {near}?"
+        fix = f"write INFO {near}"
     else:
         known = ", ".join(sorted(designations, key=_natural)) or "none yet"
         fix = (f"ask about a known planet ({known}), "

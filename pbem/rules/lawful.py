@@ -14,7 +14,6 @@ the move is played.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, replace
 from typing import Callable, Collection, Mapping
 
@@ -26,6 +25,7 @@ from .research import COMPUTING, MOVEMENT
 from .ruleset import Ruleset
 from .ship import build_ship, fit_problems
 from .state import GameState, Officer
+from .wording import nearest_word
 
 SecretCheck = Callable[[int, str], bool]  # (officer id, secret written) -> does it match?
 
@@ -185,11 +185,10 @@ def find_officer(index: Roster, name: str | None) -> Officer | None:
 
 
 def _unknown_officer(orders: Orders, state: GameState) -> Problem:
-    names = {o.name.casefold(): o.name for o in state.officers.values()}
-    near = difflib.get_close_matches(orders.officer.casefold(), names, n=1, cutoff=0.6)
+    name = nearest_word(orders.officer, (o.name for o in state.officers.values()),
+                        caseless=True)
     message = f"no officer {orders.officer} is enlisted in game {state.name}"
-    if near:
-        name = names[near[0]]
+    if name:
         return orders.problem("OFFICER", f"{message}; did you mean {name}?",
                               f"write OFFICER {name}", private=False)
     return orders.problem("OFFICER", message,

@@ -46,10 +46,6 @@ class Problem:
         return "\n".join(out)
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def in_report_order(problems: Iterable[Problem]) -> list[Problem]:
     """Unreadable lines first, then what is unlawful among the rest, each in line order
     (the file-wide ones, with no line, at the head of their group)."""

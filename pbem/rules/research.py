@@ -16,17 +16,17 @@ the dice come in as an argument.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from .dice import Dice
 from .events import OFFICER, PUBLIC
-from .orders import Orders, Problem, ResearchOrder, plural
+from .orders import Orders, Problem, ResearchOrder
 from .sighting import radar_range
 from .state import Officer
 from .board import Board
+from .wording import nearest_word, plural
 
 
 RULE = "research"  # its name in settings["rules"] and in `pbem new --rule research`
@@ -82,9 +82,9 @@ class ResearchRules:
 
     def nearest(self, written: str) -> Technology | None:
         """The technology a misspelt name most likely means (ATACK -> Attack)."""
-        names = {t.name.casefold(): t for t in self.technologies.values()}
-        near = difflib.get_close_matches(written.casefold(), names, n=1, cutoff=0.6)
-        return names[near[0]] if near else None
+        names = {t.name: t for t in self.technologies.values()}
+        near = nearest_word(written, names, caseless=True)
+        return names[near] if near else None
 
 
 # --- switches and limits --------------------------------------------------------------

@@ -19,9 +19,10 @@ from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, dis
 from .grid import PlanetGrid
 from .hazards import DISTORTION, NET, Hazards, stop_on_legs
 from .legs import Leg, Parsec
-from .orders import Orders, Problem, plural
+from .orders import Orders, Problem
 from .ship import Ship
 from .state import Planet
+from .wording import plural
 
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
@@ -56,12 +57,6 @@ class RouteResult(NamedTuple):
     def path(self) -> tuple[Parsec, ...]:
         """The parsecs of the legs, one by one, for what needs them so."""
         return tuple(legs_.parsecs(self.legs))
-
-
-def expand(start: Position, route: tuple[Segment, ...], zone: Zone) -> tuple[list[Parsec], str | None]:
-    """The parsecs of a route inside the zone, and why it was cut short (EDGE, NO_LEVEL)."""
-    legs, cut = expand_legs(start, route, zone)
-    return legs_.parsecs(legs), cut
 
 
 def expand_legs(start: Position, route: tuple[Segment, ...],

@@ -8,7 +8,6 @@ take no space of their own.
 from __future__ import annotations
 
 import re
-from operator import attrgetter
 from dataclasses import dataclass, field, replace
 
 
@@ -33,8 +32,6 @@ SPACE_TAKERS: tuple[str, ...] = tuple(c for c in COMPONENTS if c not in WEAPONS)
 # by man through TAB. B (3D a), never by a damage.
 DAMAGEABLE: tuple[str, ...] = tuple(c for c in COMPONENTS if c != "crews")
 
-
-_components = attrgetter(*COMPONENTS)  # a sheet's components in one call, in sheet order
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,11 @@ from . import legs as legs_
 from .geometry import Position, bearing_of
 from .grid import PlanetGrid
 from .legs import Leg, OnLevel, Parsec
-from .orders import Orders, Problem, plural
+from .orders import Orders, Problem
 from .route import RouteResult
 from .ship import Ship
 from .state import Planet
+from .wording import plural
 
 RADAR_LIMIT = 3  # 3D e): beyond 3 parsecs nothing is seen, whatever the radars
 
