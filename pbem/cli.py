@@ -155,17 +155,20 @@ def main(wait: float) -> None:
 @click.option("--gm-email", help='The From of every mail pbem writes, e.g. "Space Computer <sc@example.org>".')
 @click.option("--keep-backups", default=KEEP_BACKUPS, show_default=True, type=click.IntRange(min=0),
               help="Backups of the game before a move to keep (0: none, and no rollback).")
+@click.option("--lang", default="en", show_default=True,
+              help="The game's language: its bulletins, and the reports of every officer who "
+                   "chooses no other (en, it; a GM adds one by adding a catalog).")
 @changes_game
 def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: int, level: str,
         moves: int | None, map_file: Path | None, rules: tuple[str, ...],
-        private_research: bool, gm_email: str | None, keep_backups: int) -> None:
+        private_research: bool, gm_email: str | None, keep_backups: int, lang: str) -> None:
     """Create a game in GAME_DIR: draw the hidden map and place the base."""
     from . import game as library
 
     state = library.new_game(game_dir, seed, name=name, size=size, planets=planets,
                              level=level, moves=moves, map_file=map_file, rules=rules,
                              private_research=private_research, mail_from=gm_email,
-                             keep_backups=keep_backups)
+                             keep_backups=keep_backups, lang=lang)
     hazards = (" In outer space: a black hole, a net per level and three distortions per "
                "level, placed unseen (the GM log of every move lists them).") if state.hazards else ""
     click.echo(
@@ -200,10 +203,13 @@ def new(game_dir: Path, seed: str | None, name: str | None, size: int, planets: 
                    "'SCIENTIST MINERAL 4' (value 1 to 4).")
 @click.option("--plain-mail", is_flag=True,
               help="Mail him his reports as plain text only, without the web page and chart.")
+@click.option("--lang", default=None,
+              help="The language of his reports and letters (default: the game's).")
 @changes_game
 def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str, fit: str | None,
            sheet: Path | None, rank: str | None, secret: str | None,
-           personality: int | None, specialist: str | None, plain_mail: bool) -> None:
+           personality: int | None, specialist: str | None, plain_mail: bool,
+           lang: str | None) -> None:
     """Enlist a Commanding Officer with his ship sheet; prints his secret once."""
     from . import game as library
     from .rules.ship import parse_fit
@@ -215,7 +221,7 @@ def enlist(game_dir: Path, name: str, email: str, ship_type: str, ship_name: str
         components = parse_fit(text)
         enlisted = library.enlist(game_dir, name, email, ship_type, ship_name or name, components,
                                   rank=rank, secret=secret, personality=personality,
-                                  specialist=specialist, plain_mail=plain_mail)
+                                  specialist=specialist, plain_mail=plain_mail, lang=lang)
     except ValueError as e:
         raise fail(e) from None
     click.echo(f"Enlisted {enlisted.name} (officer {enlisted.officer_id}) on the base.")
@@ -907,13 +913,15 @@ def verify(path: Path, bulletins: tuple[Path, ...]) -> None:
 @click.option("--advanced", is_flag=True,
               help="The demo of outer space: hazards, landing zones, radioactivity "
                    "(default folder demo-advanced).")
+@click.option("--lang", default="en", show_default=True,
+              help="The game's language: its reports and bulletins (en, it).")
 @writes_game
-def demo(directory: Path | None, advanced: bool) -> None:
+def demo(directory: Path | None, advanced: bool, lang: str) -> None:
     """Build a shipped demo game in DIRECTORY (default: demo) and resolve it."""
     from .demo import ADVANCED, BASIC, run_demo
 
     directory = directory or Path("demo-advanced" if advanced else "demo")
-    folders = run_demo(directory, ADVANCED if advanced else BASIC)
+    folders = run_demo(directory, ADVANCED if advanced else BASIC, lang)
     click.echo(f"Demo game built in {directory} and {len(folders)} moves resolved.")
     for f in folders:
         click.echo(f"  {f}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from . import game, record
+from . import game, language, record
 from .store import GameError
 
 Sheet = tuple[str, str, str, str, dict[str, int]]  # name, secret, ship type, ship name, fit
@@ -87,8 +87,9 @@ def demo_orders() -> Path:
     return Path(__file__).resolve().parent.parent / "orders"
 
 
-def build_demo(directory: Path, demo: Demo = BASIC) -> None:
-    """A fresh demo game in `directory` with every officer enlisted and all orders in place."""
+def build_demo(directory: Path, demo: Demo = BASIC, lang: str = language.ENGLISH) -> None:
+    """A fresh demo game in `directory` with every officer enlisted and all orders in place,
+    in the language `lang`."""
     directory = Path(directory)
     if directory.exists():
         if not (directory / "game.db").exists() and any(directory.iterdir()):
@@ -96,7 +97,7 @@ def build_demo(directory: Path, demo: Demo = BASIC) -> None:
         shutil.rmtree(directory)
     map_file = demo.orders() / demo.map if demo.map else None
     game.new_game(directory, demo.seed, name=demo.name, size=demo.size, moves=demo.moves,
-                  level=demo.level, map_file=map_file)
+                  level=demo.level, map_file=map_file, lang=lang)
     for name, secret, ship_type, ship_name, fit in demo.officers:
         personality, specialist = demo.commanders.get(name, (None, None))
         game.enlist(directory, name, "", ship_type, ship_name, fit, secret=secret,
@@ -105,10 +106,10 @@ def build_demo(directory: Path, demo: Demo = BASIC) -> None:
         shutil.copytree(move_dir, directory / "orders" / move_dir.name)
 
 
-def run_demo(directory: Path, demo: Demo = BASIC) -> list[Path]:
+def run_demo(directory: Path, demo: Demo = BASIC, lang: str = language.ENGLISH) -> list[Path]:
     """Build the demo, resolve every move it has orders for and, the game being over,
     publish its secret and record (reports/ledger.json); returns the report folders."""
-    build_demo(directory, demo)
+    build_demo(directory, demo, lang)
     folders = [game.resolve(directory).folder for _ in demo.move_folders()]
     record.reveal(directory)
     return folders

@@ -15,7 +15,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import backups, checking, history, ledger, move_files, store
+from . import backups, checking, history, language, ledger, move_files, store
 from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
 from . import names as naming
 from . import orderfolder
@@ -180,7 +180,7 @@ def new_game(
     size: int = DEFAULT_SIZE, planets: int = PLANETS_PER_LEVEL, level: str = BASIC,
     moves: int | None = None, map_file: Path | None = None, rules: tuple[str, ...] = (),
     private_research: bool = False, mail_from: str | None = None,
-    keep_backups: int = KEEP_BACKUPS,
+    keep_backups: int = KEEP_BACKUPS, lang: str = language.ENGLISH,
 ) -> GameState:
     game_dir = Path(game_dir)
     if store.db_path(game_dir).exists():
@@ -189,6 +189,7 @@ def new_game(
         raise GameError(f"level {level!r}: use {' or '.join(GAME_LEVELS)}")
     if keep_backups < 0:
         raise GameError("--keep-backups must be 0 (no backups) or more")
+    lang = spoken(lang)
     ruleset_for(game_dir)  # refuse a folder whose rules/ overrides are broken
     settings = optional_rules(rules, private_research)
     try:
@@ -250,7 +251,7 @@ def new_game(
                                    | settings),
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "ended": 0,
             "commitment": ledger.commitment(secret), "seeded": int(seed is not None),
-            "map_drawn": int(map_file is None), "keep_backups": keep_backups,
+            "map_drawn": int(map_file is None), "keep_backups": keep_backups, "lang": lang,
         })
         db["planets"].insert_all(store.planet_row(p) for p in planet_list)
         if hazards is not None:
@@ -266,8 +267,10 @@ def enlist(
     game_dir: Path, name: str, email: str, ship_type: str, ship_name: str,
     fit: dict[str, int], *, rank: str | None = None, secret: str | None = None,
     personality: int | None = None, specialist: str | None = None, plain_mail: bool = False,
+    lang: str | None = None,
 ) -> Enlisted:
     game_dir = Path(game_dir)
+    lang = None if lang is None else spoken(lang)
     db = store.open_db(game_dir)
     ruleset = ruleset_for(game_dir)
     try:
@@ -318,11 +321,20 @@ def enlist(
             "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
             "enlisted_move": g["move"], "personality": aboard[0],
             "specialist": store.specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
+            "lang": lang,
         }).last_pk
         db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
     db.close()
     return Enlisted(officer_id, name, secret, welcome)
+
+
+def spoken(lang: str) -> str:
+    """A language a game or an officer may read: one with a catalog."""
+    try:
+        return language.checked(lang)
+    except language.UnknownLanguage as e:
+        raise GameError(f"--lang: {e}") from None
 
 
 def commander(g: dict, ruleset: Ruleset, personality: int | None,
@@ -567,7 +579,8 @@ def commit(m: MoveInPlay) -> None:
         render_move(m.game_dir, m.staging, game=m.game["name"], move=move, events=m.events,
                     texts=m.texts, rolls=list(result.rolls), charts=charts,
                     fair_play=move_files.fair_play(db, move),
-                    desk=move_files.desk_notes(db, move, m.next_deadline))
+                    desk=move_files.desk_notes(db, move, m.next_deadline),
+                    readers=store.readers(db))
 
 
 def finish(m: MoveInPlay) -> None:

@@ -233,7 +233,8 @@ class Inbox:
         self.enlisted_from = settings.enlisted_from(self.settings)
         self.mailing = outbox.sender_of(self.settings) is not None
         self.desk = outbox.Desk(db) if self.mailing else None  # read once for every receipt
-        self._template = None
+        self._templates: dict[str, Any] = {}  # the receipt's, by the language it is read in
+        self.readers = store.readers(db)
         self.deadline = deadlines.of_move(db, self.state.move)
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
@@ -599,9 +600,13 @@ class Inbox:
         shown = problems if trusted else [p for p in problems if not p.private]
         deadline = deadlines.of_move(self.db, filed.move) if filed.move != self.state.move \
             else self.deadline
-        if self._template is None:
-            self._template = environment(self.game_dir, "txt").get_template("receipt.txt.j2")
-        return self._template.render(
+        # In the officer's language once he is known, else the game's.
+        lang = self.readers.of(verdict.officer.id) if verdict.officer else self.readers.game
+        template = self._templates.get(lang)
+        if template is None:
+            template = self._templates[lang] = environment(
+                self.game_dir, "txt", lang).get_template("receipt.txt.j2")
+        return template.render(
             game=self.game, status=filed.status, move=filed.move, collected=self.state.move,
             officer=filed.officer or verdict.orders.officer, subject=letter.subject,
             dated=moment_text(date, self.zone), dated_by=letter.dated_by,

@@ -85,9 +85,10 @@ _MOVE_SQL = {
 
 # The state of the game: what moves read and write. Not in it: the secret (bound by the
 # commitment instead), the GM's own columns (addresses, officers' secret hashes, backups
-# kept, what was revealed, retirements, which his rulings record) and the player order he
-# may fix between moves (the order played is in every move's events). A new column must be
-# put in one list or the other: tests/test_fair_play.py fails on a column in neither.
+# kept, what was revealed, retirements, which his rulings record, the languages read) and
+# the player order he may fix between moves (the order played is in every move's events).
+# A new column must be put in one list or the other: tests/test_fair_play.py fails on a
+# column in neither.
 STATE_COLUMNS: dict[str, tuple[str, ...]] = {
     "game": ("name", "size", "levels", "per_level", "level", "moves", "move", "designations",
              "settings", "ended", "winner"),
@@ -109,9 +110,9 @@ OUTER_SPACE_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 OUTSIDE_THE_STATE: dict[str, tuple[str, ...]] = {
     "game": ("id", "secret", "created", "commitment", "seeded", "map_drawn", "keep_backups",
-             "revealed"),
+             "revealed", "lang"),
     "planets": (),
-    "officers": ("email", "secret_hash", "salt", "turn_fixed", "retired", "plain_mail"),
+    "officers": ("email", "secret_hash", "salt", "turn_fixed", "retired", "plain_mail", "lang"),
 }
 # The game's settings that are rules of the game; the others are the GM's desk (his
 # address, the schedule of deadlines), which he may change at any time.

@@ -96,7 +96,8 @@ def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: 
     render_move(game_dir, out_dir, game=store.game_row(db)["name"], move=move, events=events,
                 texts=texts, rolls=store.load_rolls(db, move), charts=charts,
                 fair_play=fair_play(db, move),
-                desk=desk_notes(db, move, deadlines.of_move(db, move + 1)))
+                desk=desk_notes(db, move, deadlines.of_move(db, move + 1)),
+                readers=store.readers(db))
 
 
 def publish(game_dir: Path, move: int) -> Path:

@@ -31,6 +31,8 @@ from .formats import (
     ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text, remembering,
 )
 from .gm_log import gm_log_parts
+from . import language
+from .language import N_ as _N
 from . import orderfile
 from .orderfile import FormSituation
 from .rules.dice import Roll
@@ -123,7 +125,7 @@ _BYTECODE = bytecode_cache(f"__pbem_{CodeGenerator.CODE}_%s.cache")
 _ESCAPING_BYTECODE = bytecode_cache(f"__pbem_{CodeGenerator.CODE}_escaping_%s.cache")
 
 
-def environment(game_dir: Path | None, fmt: str) -> Environment:
+def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -> Environment:
     paths = []
     if game_dir is not None and (Path(game_dir) / "templates").is_dir():
         paths.append(str(Path(game_dir) / "templates"))
@@ -141,8 +143,14 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
         # An environment serves one command: its templates are read once, never looked at
         # again on disk (ten thousand reports would stat every template ten thousand times).
         auto_reload=False,
+        extensions=["jinja2.ext.i18n"],
     )
     env.escaped = remembering(autoescaping(ESCAPERS[fmt]))
+    # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
+    env.install_gettext_translations(language.translations(lang), newstyle=True)
+    env.globals.update(language.template_callables(lang, fmt))
+    env.globals["lang"] = lang
+    env.globals["heading_said"] = heading_said
     env.filters["ordinal"] = ordinal
     env.filters["reckoning"] = reckoning_text
     env.filters["at_parsec"] = at_parsec
@@ -150,6 +158,8 @@ def environment(game_dir: Path | None, fmt: str) -> Environment:
     env.filters["psi_shift"] = psi_shift
     env.filters["signed"] = lambda n: f"{n:+d}"
     env.globals["ordinal"] = ordinal
+    env.filters.update(language.template_filters(lang))  # numbers in the reader's words
+    env.globals["ordinal"] = env.filters["ordinal"]
     return env
 
 
@@ -215,6 +225,29 @@ HEADINGS = {
         "alien-ship-reduced", "alien-ship-gone", "alien-ship-destroyed", "disengage",
         "held-by-alien", "alien-ship-sighting")},
 }
+# The headings as their catalogs know them (a `%` doubled: the catalogs' texts are formats),
+# and those that name a planet, by the English words before its name.
+TITLES = {heading: heading.replace("%", "%%") for heading in set(HEADINGS.values())}
+TITLES["YOUR SHIP"] = "YOUR SHIP"
+PLANET_TITLES = (("THE ENCOUNTER GUIDE ON ", _N("THE ENCOUNTER GUIDE ON %(planet)s")),
+                 ("ON THE GROUND OF ", _N("ON THE GROUND OF %(planet)s")))
+_N("AT THE BASE"), _N("BETWEEN OFFICERS"), _N("TOT 100%%"), _N("RESCUE RETURN"), _N("LANDING")
+_N("THE END OF THE GAME"), _N("THE ALIEN SHIP"), _N("YOUR SHIP")  # TITLES, for extraction
+
+
+@jinja2.pass_context
+def heading_said(context: Any, heading: str) -> str:
+    """A heading of `read_turn` in the reader's language."""
+    title, planet = TITLES.get(heading), ""
+    if title is None:
+        title = heading.replace("%", "%%")
+        for words, said in PLANET_TITLES:
+            if heading.startswith(words):
+                title, planet = said, heading[len(words):]
+                break
+    return context.environment.globals["_"](context, title, planet=planet)
+
+
 # Events after which the turn is in space: ground events before them happened before the
 # route (on the planet taken off from), the others after it.
 ROUTE_KINDS = frozenset({"known", "route", "route-cut", "sighting", "landed"})
@@ -662,21 +695,24 @@ def render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
     texts: list[str], rolls: list[Roll], charts: MoveCharts | None = None,
     desk: DeskNotes = DeskNotes(), fair_play: dict | None = None,
+    readers: language.Readers = language.Readers(),
 ) -> None:
     """Write every officer's report (text, HTML, JSON), the bulletin (text, Markdown, BBCode,
     HTML, JSON), the charts and the GM log.
 
     `fair_play` ({commitment, ledger, seeded}) is printed at the foot of every bulletin:
-    the commitment to the game secret and the ledger's chain head after this move."""
+    the commitment to the game secret and the ledger's chain head after this move.
+    `readers`: the language of each officer's reports and of the bulletins."""
     with collector_paused():
         _render_move(game_dir, out_dir, game=game, move=move, events=events, texts=texts,
-                     rolls=rolls, charts=charts, desk=desk, fair_play=fair_play)
+                     rolls=rolls, charts=charts, desk=desk, fair_play=fair_play,
+                     readers=readers)
 
 
 def _render_move(
     game_dir: Path | None, out_dir: Path, *, game: str, move: int, events: list[Event],
     texts: list[str], rolls: list[Roll], charts: MoveCharts | None, desk: DeskNotes,
-    fair_play: dict | None,
+    fair_play: dict | None, readers: language.Readers = language.Readers(),
 ) -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     view = MoveView(events, texts)
@@ -691,6 +727,12 @@ def _render_move(
     text_of, html_of = text_reports(text_env), html_reports(html_env)
     html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
+    # The reports of each language an officer reads, made before the work is shared
+    # (English's above, the GM log's).
+    writers = {language.ENGLISH: (text_of, html_of)}
+    for lang in {readers.of(officer_id) for officer_id in view.sheets} - {language.ENGLISH}:
+        writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
+                         html_reports(environment(game_dir, "html", lang)))
 
     def officers_reports(officer_ids: Iterable[int]) -> None:
         with opened_folder(out_dir) as folder:
@@ -702,12 +744,13 @@ def _render_move(
                     stem = os.path.join(out_dir, stem)
                 form = forms[officer_id]
                 told = rulings.get(officer_id, [])
-                write(stem + ".txt", text_of(ctx, game=game, move=move, order_form=form,
+                text_in, html_in = writers[readers.of(officer_id)]
+                write(stem + ".txt", text_in(ctx, game=game, move=move, order_form=form,
                                              deadline=deadline, rulings=told), folder)
                 chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
                                                      game=game, move=move, shared=shared_charts,
                                                      standalone=False)
-                write(stem + ".html", html_of(ctx, game=game, move=move, order_form=form,
+                write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
                                               chart=chart_element, deadline=deadline,
                                               rulings=told), folder)
                 write(stem + ".json", reports.report(
@@ -716,8 +759,13 @@ def _render_move(
 
     def bulletins() -> None:
         public = view.public_context()
+        # The bulletins are in the game's language (the charts' labels, not yet translated,
+        # in English's environment).
+        said = readers.game
+        page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
         for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
-            env = text_env if fmt == "txt" else environment(game_dir, fmt)
+            env = text_env if fmt == "txt" and said == language.ENGLISH else environment(
+                game_dir, fmt, said)
             write(out_dir / f"bulletin.{suffix}", text_bulletin(
                 env, suffix, game=game, move=move, deadline=desk.deadline,
                 departures=desk.departures, fair_play=fair_play, **public))
@@ -727,7 +775,7 @@ def _render_move(
         if truth is not None:
             write(out_dir / CHART_GM, truth)
         write(out_dir / "bulletin.html", bulletin_page(
-            html_env, public, game=game, move=move, chart_file=chart_file,
+            page_env, public, game=game, move=move, chart_file=chart_file,
             deadline=desk.deadline, departures=desk.departures, fair_play=fair_play))
         write(out_dir / "bulletin.json", report_json.bulletin_pieces(
             game=game, move=move, standings=view.standings, game_end=public["game_end"],

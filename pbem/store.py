@@ -19,6 +19,8 @@ from typing import Any, Iterable, Sequence
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from .language import Readers
+
 from .defaults import DB_NAME, KEEP_BACKUPS
 from .errors import GameError
 from .rules.dice import Roll
@@ -413,6 +415,21 @@ def m013_ledger_of_what_decided(db: sqlite_utils.Database) -> None:
     the version it was written with (those written before, 1), so each verifies as written."""
     db["order_files"].add_column("played", int, not_null_default=0)
     db["ledger"].add_column("version", int, not_null_default=1)
+
+
+@migrations()
+def m014_languages(db: sqlite_utils.Database) -> None:
+    """The language of the game (its bulletins, and its officers' reports unless they chose
+    another) and of each officer (None: the game's). Games made before it are English."""
+    db["game"].add_column("lang", str, not_null_default="en")
+    db["officers"].add_column("lang", str)
+
+
+def readers(db: sqlite_utils.Database) -> Readers:
+    """The languages the game's outputs are read in."""
+    game = game_row(db)["lang"]
+    return Readers(game, {r["id"]: r["lang"] for r in db.query(
+        "SELECT id, lang FROM officers WHERE lang IS NOT NULL")})
 
 
 def db_path(game_dir: Path) -> Path:

@@ -2,7 +2,8 @@
 
 `reports/` at the top of the repository holds what `pbem demo` writes: every report,
 bulletin and GM log of the demo's six moves; `reports/advanced/` what `pbem demo --advanced`
-writes for the demo of outer space. Any change to the rules, the dice or the templates that
+writes for the demo of outer space; `reports/it/` what `pbem demo --lang it` writes, the
+basic demo played in Italian. Any change to the rules, the dice or the templates that
 alters a single byte shows up here. When a change is meant, write the new reports with
 `PBEM_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py` and review the diff.
 """
@@ -32,10 +33,11 @@ def files(folder: Path) -> dict[str, bytes]:
     return found
 
 
-@pytest.mark.parametrize("demo, golden", [(BASIC, REPORTS), (ADVANCED, REPORTS / "advanced")],
-                         ids=["basic", "advanced"])
-def test_demo_reproduces_its_published_reports(tmp_path, demo: Demo, golden: Path):
-    run_demo(tmp_path / "demo", demo)
+@pytest.mark.parametrize("demo, lang, golden", [
+    (BASIC, "en", REPORTS), (ADVANCED, "en", REPORTS / "advanced"), (BASIC, "it", REPORTS / "it")],
+    ids=["basic", "advanced", "basic-italian"])
+def test_demo_reproduces_its_published_reports(tmp_path, demo: Demo, lang: str, golden: Path):
+    run_demo(tmp_path / "demo", demo, lang)
     made = files(tmp_path / "demo" / "reports")
     if os.environ.get("PBEM_UPDATE_GOLDEN"):
         for old in golden.glob("move-*"):

@@ -18,7 +18,10 @@ from email.errors import HeaderParseError
 from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
+from typing import Any
 
+from .. import language
+from ..language import N_
 from ..names import NameRefused, email_address
 from ..render import slug
 
@@ -173,31 +176,42 @@ def form_attachment(game: str, move: int, form: str) -> Attachment:
     return Attachment(f"orders-{slug(game)}-move-{move:02d}.txt", form)
 
 
+def subject_in(lang: str, text: str, **values: Any) -> str:
+    """A subject in the reader's language (a mail header: no escaping, the values are
+    names and numbers, the header is encoded by the email package)."""
+    return language.translations(lang).gettext(text) % values
+
+
 def report_letter(sender: Address, to: Address, *, game: str, move: int, report: str,
-                  form: str | None, now: datetime, html: str | None = None) -> EmailMessage:
+                  form: str | None, now: datetime, html: str | None = None,
+                  lang: str = language.ENGLISH) -> EmailMessage:
     """The report of a move in the body, as text and (with `html`) as the web page with
     the officer's chart drawn in it; the next move's order form also attached."""
     return letter(
         sender=sender, to=[to], now=now, body=report, html=html,
-        subject=f"VII Legio {game}: report of move {move} for {to.display_name}",
+        subject=subject_in(lang, N_("VII Legio %(game)s: report of move %(move)s for %(officer)s"),
+                           game=game, move=move, officer=to.display_name),
         attachments=(form_attachment(game, move + 1, form),) if form else (),
     )
 
 
 def welcome_letter(sender: Address, to: Address, *, game: str, move: int, body: str,
-                   form: str, now: datetime, renewed: bool = False) -> EmailMessage:
+                   form: str, now: datetime, renewed: bool = False,
+                   lang: str = language.ENGLISH) -> EmailMessage:
     """Enlistment (or a new secret): the secret, the ship sheet, the rules in short, and the
     order form of the move being collected."""
-    subject = (f"VII Legio {game}: a new secret for {to.display_name}" if renewed
-               else f"VII Legio {game}: welcome, {to.display_name}")
+    subject = subject_in(lang, N_("VII Legio %(game)s: a new secret for %(officer)s") if renewed
+                         else N_("VII Legio %(game)s: welcome, %(officer)s"),
+                         game=game, officer=to.display_name)
     return letter(sender=sender, to=[to], now=now, body=body, subject=subject,
                   attachments=(form_attachment(game, move, form),))
 
 
 def reminder_letter(sender: Address, to: Address, *, game: str, move: int, body: str,
-                    form: str, now: datetime) -> EmailMessage:
+                    form: str, now: datetime, lang: str = language.ENGLISH) -> EmailMessage:
     return letter(sender=sender, to=[to], now=now, body=body,
-                  subject=f"VII Legio {game}: your orders for move {move} have not arrived",
+                  subject=subject_in(lang, N_("VII Legio %(game)s: your orders for move %(move)s "
+                                        "have not arrived"), game=game, move=move),
                   attachments=(form_attachment(game, move, form),))
 
 

@@ -208,8 +208,8 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     done = {r[0] for r in db.conn.execute(
         "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
     # An officer the move itself retired (missed moves) still gets its report, his last.
-    rows = list(db.query("SELECT id, name, email, plain_mail FROM officers WHERE (retired IS "
-                         "NULL OR retired = ?) AND email != '' ORDER BY id", [move]))
+    rows = list(db.query("SELECT id, name, email, plain_mail, lang FROM officers WHERE "
+                         "(retired IS NULL OR retired = ?) AND email != '' ORDER BY id", [move]))
     forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
@@ -222,7 +222,7 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
         message = compose.report_letter(
             sender, to, game=g["name"], move=move,
             report=path.read_text(encoding="utf-8"), form=next_form, now=now,
-            html=_report_page(path, row))
+            html=_report_page(path, row), lang=row["lang"] or g["lang"])
         queued.append(queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"],
                             move=move, now=now, label=row["name"]))
     return queued
@@ -251,7 +251,7 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
         sender, to, game=g["name"], move=move,
         report=path.read_text(encoding="utf-8"),
         form=None if last else _forms_of_move(db, g["name"], move).get(row["id"]), now=now,
-        html=_report_page(path, row))
+        html=_report_page(path, row), lang=row["lang"] or g["lang"])
     return queue(game_dir, db, message, kind=compose.REPORT, officer_id=row["id"], move=move,
                  now=now, label=row["name"])
 
@@ -343,14 +343,16 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
         return None
     now = now or now_utc()
     order_form = form_now(db, g["name"], row, ruleset)
-    body = environment(Path(game_dir), "txt").get_template("welcome.txt.j2").render(
+    body = environment(Path(game_dir), "txt", row["lang"] or g["lang"]).get_template(
+        "welcome.txt.j2").render(
         game=g["name"], move=g["move"], sheet=_sheet(row, ruleset), secret=secret,
         renewed=renewed, deadline=_deadline(db, g["move"]), ranks=ruleset.ranks, order_form=order_form,
         research="research" in settings.get("rules", []), moves=g["moves"],
         outer=explored(settings),
     )
     message = compose.welcome_letter(sender, to, game=g["name"], move=g["move"],
-                                     body=body, form=order_form, now=now, renewed=renewed)
+                                     body=body, form=order_form, now=now, renewed=renewed,
+                                     lang=row["lang"] or g["lang"])
     return queue(game_dir, db, message, kind=compose.SECRET if renewed else compose.WELCOME,
                  officer_id=officer_id, move=g["move"], now=now, label=row["name"])
 
@@ -371,11 +373,13 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
         return None
     now = now or now_utc()
     order_form = form_now(db, g["name"], row, ruleset)
-    body = environment(Path(game_dir), "txt").get_template("reminder.txt.j2").render(
+    body = environment(Path(game_dir), "txt", row["lang"] or g["lang"]).get_template(
+        "reminder.txt.j2").render(
         game=g["name"], move=g["move"], name=row["name"], rank=row["rank"],
         deadline=_deadline(db, g["move"]), order_form=order_form, refused=refused)
     message = compose.reminder_letter(sender, to, game=g["name"], move=g["move"],
-                                      body=body, form=order_form, now=now)
+                                      body=body, form=order_form, now=now,
+                                      lang=row["lang"] or g["lang"])
     return queue(game_dir, db, message, kind=compose.REMINDER, officer_id=officer_id,
                  move=g["move"], now=now, label=row["name"])
 

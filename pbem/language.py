@@ -1,0 +1,213 @@
+"""The languages a reader may read: one gettext catalog per language, in the package.
+
+English is the language the code and templates are written in: it needs no catalog. Any
+other language is a catalog `pbem/locale/<code>/LC_MESSAGES/pbem.po`, compiled to `pbem.mo`
+when the package is built (setup.py); a GM adds a language by adding a catalog. A source
+tree holds the `.po` alone, compiled in memory when first read, so that an edited
+translation is read at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import re
+from datetime import datetime, timezone
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+import markupsafe
+from markupsafe import Markup
+
+from . import formats
+
+DOMAIN = "pbem"
+ENGLISH = "en"
+
+
+def N_(message: str) -> str:
+    """A text marked for the catalogs, translated where it is printed."""
+    return message
+
+
+@dataclass(frozen=True)
+class Readers:
+    """Who reads what language: the game (its bulletins, and each officer who chose no
+    other) and the officers who chose their own."""
+
+    game: str = ENGLISH
+    officers: Mapping[int, str] = field(default_factory=dict)
+
+    def of(self, officer_id: int) -> str:
+        return self.officers.get(officer_id) or self.game
+
+
+class UnknownLanguage(ValueError):
+    """A language with no catalog."""
+
+
+def locale_dir() -> Path:
+    return Path(str(resources.files("pbem"))) / "locale"
+
+
+def catalog_path(lang: str, suffix: str = "po") -> Path:
+    return locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.{suffix}"
+
+
+def languages() -> list[str]:
+    """English and every language with a catalog, English first."""
+    found = {p.name for p in locale_dir().iterdir()
+             if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
+             or (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()} if locale_dir().is_dir() else set()
+    return [ENGLISH] + sorted(found - {ENGLISH})
+
+
+def checked(lang: str) -> str:
+    """`lang` as stored: a language code with a catalog, else a clear refusal."""
+    code = lang.strip().lower().replace("-", "_")
+    known = languages()
+    if code not in known:
+        raise UnknownLanguage(f"no catalog for the language {lang!r}; use one of "
+                              f"{', '.join(known)} (a GM adds a language by adding "
+                              f"pbem/locale/<code>/LC_MESSAGES/{DOMAIN}.po)")
+    return code
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of `lang` (English: none, the texts as written)."""
+    if lang == ENGLISH:
+        return gettext.NullTranslations()
+    po, mo = catalog_path(lang), catalog_path(lang, "mo")
+    if mo.is_file():  # an installed package's (a source tree holds the .po alone)
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    if not po.is_file():
+        raise UnknownLanguage(f"no catalog for the language {lang!r}")
+    return gettext.GNUTranslations(io.BytesIO(compiled(po)))
+
+
+def compiled(po: Path) -> bytes:
+    """A `.po` catalog compiled as msgfmt would (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+# A value in bold inside a translated text, in each format (the catalogs hold no markup).
+BOLD = {"html": "<b>%s</b>", "md": "**%s**", "bbcode": "[b]%s[/b]", "txt": "%s"}
+
+
+def template_callables(lang: str, fmt: str) -> dict[str, Any]:
+    """`_`, `gettext` and `ngettext` for the templates: the reader's catalog, and each value
+    put into a text escaped by the template's own escaper (its `finalize`), as if the
+    template had printed it; the catalog's words are the template's own, left as written."""
+    catalog = translations(lang)
+
+    def said(context: Any, text: str, values: dict[str, Any]) -> Markup:
+        env = context.environment
+        escape = env.finalize
+        escaped = {key: Markup(markupsafe.escape(escape(v)) if env.autoescape else escape(v))
+                   for key, v in values.items()}
+        return Markup(text) % escaped
+
+    @jinja2.pass_context
+    def gettext_(context: Any, message: str, **values: Any) -> Markup:
+        return said(context, catalog.gettext(message), values)
+
+    @jinja2.pass_context
+    def ngettext_(context: Any, singular: str, plural: str, num: int, **values: Any) -> Markup:
+        values.setdefault("num", num)
+        return said(context, catalog.ngettext(singular, plural, num), values)
+
+    bolded = BOLD[fmt]
+
+    @jinja2.pass_context
+    def bold(context: Any, value: Any) -> Markup:
+        """A value in bold inside a translated text, escaped as printed."""
+        escape = context.environment.finalize
+        if context.environment.autoescape:
+            return Markup(bolded) % escape(value)
+        return Markup(bolded % escape(value))
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "bold": bold}
+
+
+# A deadline as `schedule.deadline_text` words it: the zone's name follows the local time.
+_DEADLINE_ZONE = re.compile(r", \d\d:\d\d (\S+)")
+
+
+def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
+    """A deadline (`deadlines.view`) in the reader's locale: "lunedì 7 dicembre 2026, 20:00
+    Europe/Rome (19:00 UTC)", the UTC date added when it is another day."""
+    from babel.dates import format_date, format_datetime
+
+    from .schedule import zone_of
+
+    utc = datetime.fromisoformat(deadline["utc"]).astimezone(timezone.utc)
+    zone = _DEADLINE_ZONE.search(deadline["text"]).group(1)
+    local = utc.astimezone(zone_of(zone))
+    text = f"{format_datetime(local, 'EEEE d MMMM y, HH:mm', locale=lang)} {zone}"
+    if zone.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return text
+    on = "" if utc.date() == local.date() else " " + translations(lang).gettext(
+        "on %(date)s") % {"date": format_date(utc, "d MMMM", locale=lang)}
+    return f"{text} ({utc:%H:%M} UTC{on})"
+
+
+def template_filters(lang: str) -> dict[str, Any]:
+    """The filters that word numbers and dates, in the reader's language (English's are
+    `formats`', and a deadline's text as `schedule` wrote it)."""
+    if lang == ENGLISH:
+        return {"deadline": lambda deadline: deadline["text"],
+                "at_the_parsec": lambda n: "at " + formats.at_parsec(n)}
+    catalog = translations(lang)
+
+    def ordinal(n: int) -> str:
+        return catalog.pgettext("ordinal number", "%(n)s%(suffix)s") % {"n": n, "suffix": ""}
+
+    def at_parsec(n: int) -> str:
+        if n == 0:
+            return catalog.gettext("the start of the route")
+        return catalog.gettext("the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
+
+    def at_the_parsec(n: int) -> str:
+        # Its own text, not "at" + `at_parsec`: Italian joins the preposition and the
+        # article ("al parsec 7°", "all'inizio della rotta").
+        if n == 0:
+            return catalog.gettext("at the start of the route")
+        return catalog.gettext("at the %(ordinal)s parsec") % {"ordinal": ordinal(n)}
+
+    def reckoning(r: list[int]) -> str:
+        # Directions stay the compass letters of the rulebook ("1 W + 1 NW") in every
+        # language: the order reader takes them in any game.
+        from .rules.geometry import Position, bearing, bearing_text
+
+        x, y, dz = r
+        flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
+        said = (catalog.gettext("on the base square") if flat == "here" else
+                catalog.gettext("%(bearing)s from the base") % {"bearing": flat})
+        if dz:
+            levels = (catalog.ngettext("%(num)s level up", "%(num)s levels up", abs(dz))
+                      if dz < 0 else
+                      catalog.ngettext("%(num)s level down", "%(num)s levels down", abs(dz)))
+            said += ", " + levels % {"num": abs(dz)}
+        return said
+
+    return {"ordinal": ordinal, "at_parsec": at_parsec, "at_the_parsec": at_the_parsec,
+            "reckoning": reckoning,
+            "deadline": functools.partial(deadline_in, lang)}
+
+
+# The texts of `template_filters`, for extraction (English words its numbers in `formats`).
+N_("the start of the route"), N_("the %(ordinal)s parsec")
+N_("at the start of the route"), N_("at the %(ordinal)s parsec")
