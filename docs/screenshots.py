@@ -1,4 +1,4 @@
-"""Make the README's pictures: an officer's chart and the HTML bulletin of the demo's last move.
+"""Make the docs' pictures: an officer's chart and the HTML bulletin of the demo's last move.
 
     python docs/screenshots.py
 

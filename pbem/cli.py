@@ -147,7 +147,7 @@ def main(wait: float) -> None:
               help="Exploration of inner space (basic) or outer space (advanced).")
 @click.option("--moves", type=int, help="Timed version: the game ends after this many moves.")
 @click.option("--map", "map_file", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="A map drawn by the GM (TOML; see the README) instead of a drawn one.")
+              help="A map drawn by the GM (TOML; see docs/gm-guide.md) instead of a drawn one.")
 @click.option("--rule", "rules", multiple=True, type=click.Choice(OPTIONAL_RULES),
               help="Switch on an optional rule (repeatable): research = Unpredictable Research.")
 @click.option("--private-research", is_flag=True,

@@ -4,7 +4,7 @@
 hold it too, and an unsent welcome letter holds an officer's secret: on a machine shared
 with players, a file anyone may read gives the game away. So whatever a command writes in
 a game folder is created private, folders 0700 and files 0600, whatever the umask of the
-GM's shell. What the GM publishes he copies out himself (the README says how).
+GM's shell. What the GM publishes he copies out himself (docs/gm-guide.md says how).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 DOVECOT = Path("/usr/sbin/dovecot")
-USER, PASSWORD = "sc@example.org", "app password"  # the README's
+USER, PASSWORD = "sc@example.org", "app password"  # the GM guide's
 
 
 def free_port() -> int:

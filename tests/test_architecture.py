@@ -104,8 +104,8 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
         raise AssertionError("the cycle between pbem.a and pbem.b was not found")
 
 
-def test_the_readme_rulings_name_every_ruling_of_the_code_in_its_order():
-    """pbem/rules/rulings.py and the README's "Rulings" section describe the same set."""
+def test_the_rulings_page_names_every_ruling_of_the_code_in_its_order():
+    """pbem/rules/rulings.py and docs/rulings.md describe the same set."""
     import re
 
     from pbem.rules import rulings
@@ -113,8 +113,7 @@ def test_the_readme_rulings_name_every_ruling_of_the_code_in_its_order():
     names = [n for n in vars(rulings) if n.isupper()]
     source = (PACKAGE / "rules" / "rulings.py").read_text(encoding="utf-8")
     names.sort(key=lambda n: source.index(f"\n{n} ="))
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Rulings"):]
+    section = (PACKAGE.parent / "docs" / "rulings.md").read_text(encoding="utf-8")
     found = re.findall(r"`([A-Z][A-Z_]+)`", section)
     assert [n for n in found if n in names] == names
 
@@ -144,14 +143,14 @@ def test_the_defaults_the_command_line_shows_are_the_games():
     assert store.DB_NAME == defaults.DB_NAME and store.KEEP_BACKUPS == defaults.KEEP_BACKUPS
 
 
-def test_the_readme_maps_every_rulebook_section_to_modules_that_exist():
-    """The README's table "The rulebook, section by section" names, for every section of the
-    rulebook, rules modules that exist; every module of the core that holds a rule of the
-    game is named there. (Its test files are checked by tests/conformance/test_rulebook_table.py.)"""
+def test_the_rulebook_page_maps_every_rulebook_section_to_modules_that_exist():
+    """The table of docs/rulebook.md, "The rulebook, section by section", names, for every
+    section of the rulebook, rules modules that exist; every module of the core that holds a
+    rule of the game is named there. (Its test files are checked by
+    tests/conformance/test_rulebook_table.py.)"""
     import re
 
-    readme = (PACKAGE.parent / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("## The rulebook, section by section"):readme.index("## Rulings")]
+    table = (PACKAGE.parent / "docs" / "rulebook.md").read_text(encoding="utf-8")
     rows = [line.strip("|").split(" | ") for line in table.splitlines()
             if line.startswith("| `")]
     sections = set()

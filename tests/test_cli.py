@@ -511,9 +511,9 @@ def test_history_shows_places_and_one_officers_record(played):
     assert result.exit_code == 1 and "no officer named 'Nobody'; the officers are: Cæcilia Metella" in result.output
 
 
-def test_the_ship_types_are_one_command_away_and_in_the_readme():
-    """`pbem ships`: spaces, minimums and maximums of every type; the README shows the
-    same table."""
+def test_the_ship_types_are_one_command_away_and_in_the_gm_guide():
+    """`pbem ships`: spaces, minimums and maximums of every type; the GM's guide shows
+    the same table."""
     out = ok("ships")
     head, level, spaces = out.splitlines()[:3]
     assert head.split() == ["FROMBOLA", "GLADIUM", "SPATHA", "HASTA"]
@@ -521,6 +521,6 @@ def test_the_ship_types_are_one_command_away_and_in_the_readme():
     tot = next(line for line in out.splitlines() if line.startswith("tot"))
     assert tot.split() == ["tot", "0", "0", "0-1", "0-2"]  # only SPATHA and HASTA (4 VI)
     assert max(map(len, out.splitlines())) <= 80
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    assert "```text\n" + out + "```" in readme
+    guide = (Path(__file__).parent.parent / "docs" / "gm-guide.md").read_text(encoding="utf-8")
+    assert "```text\n" + out + "```" in guide
     assert "`pbem ships` lists each" in " ".join(ok("enlist", "--help").split())

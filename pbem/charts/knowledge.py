@@ -5,7 +5,7 @@ drawn from the base: x squares East, y squares North, and levels below the base 
 above). Every fold starts by dropping the events its reader may not see
 (`Event.visible_to`), so a chart can hold nothing its reader was not told.
 
-The public chart: what any player could draw from the bulletins (README, "Charts").
+The public chart: what any player could draw from the bulletins (docs/gm-guide.md, "Charts").
 
 - Every planet a public event names is heard of, with the facts the bulletins gave.
 - The base is the centre of the chart.

@@ -2,8 +2,7 @@
 
 Every ruling is a named constant here, with the rulebook reference and the reason, and the
 rules code reads it from this module only, so that a GM option can flip one later without
-a search through the code. The README's "Rulings" section describes the same set, in the
-same order.
+a search through the code. docs/rulings.md describes the same set, in the same order.
 """
 
 from __future__ import annotations

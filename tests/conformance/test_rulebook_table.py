@@ -1,4 +1,4 @@
-"""The README's "rulebook, section by section" table and the conformance suite, in step.
+"""The "rulebook, section by section" table of docs/rulebook.md and the conformance suite, in step.
 
 Each row of the table names a section (`3B`) and the conformance files that hold it. Every
 row has a test named by its section in one of its files (`test_3B_...`), every file it
@@ -16,14 +16,13 @@ from pathlib import Path
 from pbem.rules import rulings
 
 HERE = Path(__file__).parent
-README = HERE.parent.parent / "README.md"
+RULEBOOK_PAGE = HERE.parent.parent / "docs" / "rulebook.md"
 RULEBOOK_FOLDERS = ("basic", "sc", "advanced", "research")
 
 
 def table() -> dict[str, list[str]]:
-    """Section -> the files of its row, read from the README."""
-    text = README.read_text(encoding="utf-8")
-    part = text.split("## The rulebook, section by section", 1)[1].split("\n## ", 1)[0]
+    """Section -> the files of its row, read from docs/rulebook.md."""
+    part = RULEBOOK_PAGE.read_text(encoding="utf-8")
     rows = {}
     for line in part.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -47,7 +46,7 @@ def test_the_table_has_its_rows():
 
 def test_every_file_the_table_names_exists():
     missing = {f for files in table().values() for f in files if not (HERE / f).is_file()}
-    assert not missing, f"named in the README's table, not in tests/conformance/: {sorted(missing)}"
+    assert not missing, f"named in docs/rulebook.md's table, not in tests/conformance/: {sorted(missing)}"
 
 
 def test_every_section_of_the_table_has_a_test_in_its_files():

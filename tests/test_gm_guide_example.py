@@ -1,4 +1,4 @@
-"""The README's "A game from start to finish", run as a GM would copy it: every `pbem`
+"""The GM's guide's "A game from start to finish", run as a GM would copy it: every `pbem`
 command of its two blocks in order, the mailbox a real Maildir of the players' mail, the
 SMTP server a real aiosmtpd on 127.0.0.1 (only the server's name and encryption are swapped
 for the local one). The welcome letters, receipts and reports arrive, and the move plays the
@@ -20,14 +20,14 @@ from pbem.cli import main
 
 from test_send import Inbox, smtp_server
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "gm-guide.md"
 
 
 def example_blocks() -> list[list[str]]:
     """The commands of the section's shell blocks, continuation lines joined, comments off."""
-    text = README.read_text(encoding="utf-8")
-    start = text.index("### A game from start to finish")
-    section = text[start:text.index("\n### ", start)]  # up to the next section
+    text = GUIDE.read_text(encoding="utf-8")
+    start = text.index("## A game from start to finish")
+    section = text[start:text.index("\n## ", start)]  # up to the next section
     blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
     assert len(blocks) == 2
     commands = []
@@ -38,7 +38,7 @@ def example_blocks() -> list[list[str]]:
     return commands
 
 
-def test_the_readme_example_runs_as_written(tmp_path, monkeypatch):
+def test_the_gm_guide_example_runs_as_written(tmp_path, monkeypatch):
     setup, every_move = example_blocks()
     assert setup[0].startswith("pbem new cornifex") and every_move[-1].startswith("pbem send")
     handler = Inbox()

@@ -1,4 +1,4 @@
-"""The README's "A season with an IMAP account", run as a GM would copy it: every `pbem`
+"""The GM's guide's "A season with an IMAP account", run as a GM would copy it: every `pbem`
 command of its blocks in order, three moves, the players' mail in a real Dovecot on
 127.0.0.1 (tests/dovecot.py) and the mail out through a real aiosmtpd. Only the servers'
 names and ports are swapped for the local ones, the SMTP login dropped (the local server
@@ -22,16 +22,16 @@ from pbem.cli import main
 from pbem.mail.imap import PASSWORD_VARIABLE
 from test_send import Inbox, smtp_server
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "gm-guide.md"
 ROUTES = {"Notius": ("ROUTE 2 N", "ROUTE 2 E", "ROUTE 2 S"),
           "Marcus Aper": ("ROUTE 1 W", "ROUTE 1 S", "ROUTE 1 E")}
 ADDRESSES = {"Notius": "notius@example.org", "Marcus Aper": "aper@example.org"}
 
 
 def season_blocks() -> list[list[str]]:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("### A season with an IMAP account"):
-                   text.index("### 1. Create the game")]
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text[text.index("## A season with an IMAP account"):
+                   text.index("## 1. Create the game")]
     blocks = re.findall(r"```sh\n(.*?)```", section, re.S)
     assert len(blocks) == 3
     return [[line.split("#", 1)[0].strip() for line in block.replace("\\\n", " ").splitlines()
@@ -55,7 +55,7 @@ def count_in(server: dovecot.Dovecot, folder: str) -> int:
         client.logout()
 
 
-def test_the_readme_season_with_an_imap_account_runs_as_written(imap_server, tmp_path,
+def test_the_gm_guide_season_with_an_imap_account_runs_as_written(imap_server, tmp_path,
                                                                 monkeypatch):
     once, every_move, at_the_end = season_blocks()
     assert once[0].startswith("pbem new legio") and every_move[0].startswith("pbem inbox imaps://")
@@ -76,7 +76,7 @@ def test_the_readme_season_with_an_imap_account_runs_as_written(imap_server, tmp
                 for pair in words[1:]:
                     name, value = pair.split("=", 1)
                     if name == PASSWORD_VARIABLE:
-                        monkeypatch.setenv(name, value)  # the README's, as the server has it
+                        monkeypatch.setenv(name, value)  # the GM guide's, as the server has it
                 return ""
             assert words[0] == "pbem", line
             words = words[1:]
