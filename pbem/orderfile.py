@@ -51,7 +51,7 @@ class UnreadableOrder(ValueError):
 # --- limits ---------------------------------------------------------------------------
 
 # Order files come from the Internet. Each limit keeps one file, whatever it holds, from
-# costing a move more than a glance; the README states them all.
+# costing a move more than a glance; docs/gm-guide.md states them all.
 MOST_FILE_BYTES = 64 * 1024  # a larger file is refused (only its header is read, to say whose)
 MOST_LINE_CHARS = 500  # an order line (GAME to END) that is longer is refused
 MOST_LINES_PER_ORDER = 20  # lines of one repeatable order (INFO, RESEARCH, PAY) read
