@@ -319,12 +319,11 @@ def test_every_order_word_is_read_in_either_language_s_game(tmp_path, lang):
         assert "good orders for Notius, move 1." in result.output
 
 
-# The templates whose every text goes through the catalogs; ground.txt.j2 (the fights',
-# missions' and alien ship's lines), site-index.html.j2 and chart.svg.j2 are not yet there
-# (README, Languages), the GM log is the GM's and stays English.
+# The templates whose every text goes through the catalogs; site-index.html.j2 and
+# chart.svg.j2 are not yet there (README, Languages), the GM log is the GM's and stays English.
 TRANSLATED = ("report.txt.j2", "report.html.j2", "page.html.j2", "story.j2", "public.html.j2",
               "bulletin.txt.j2", "bulletin.md.j2", "bulletin.bbcode.j2", "bulletin.html.j2",
-              "welcome.txt.j2", "reminder.txt.j2", "receipt.txt.j2")
+              "welcome.txt.j2", "reminder.txt.j2", "receipt.txt.j2", "ground.txt.j2")
 # The game's own notation, written alike in every language (docs/glossary.md).
 KEPT = re.compile(r"VII LEGIO|VII Legio|LASER ZIP 3|HO1|SIL 12|Tot 100%|TAB\.|"
                   r"F\.C\.(Att|Def)?|G\.I\.|D\.N\.S\.|\bd\d*\b")
