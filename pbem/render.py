@@ -729,10 +729,12 @@ def _render_move(
     deadline, rulings = desk.deadline, desk.rulings
     # The reports of each language an officer reads, made before the work is shared
     # (English's above, the GM log's).
-    writers = {language.ENGLISH: (text_of, html_of)}
+    writers = {language.ENGLISH: (text_of, html_of, html_env)}
     for lang in {readers.of(officer_id) for officer_id in view.sheets} - {language.ENGLISH}:
+        lang_html = environment(game_dir, "html", lang)
+        lang_html.get_template("chart.svg.j2")
         writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
-                         html_reports(environment(game_dir, "html", lang)))
+                         html_reports(lang_html), lang_html)
 
     def officers_reports(officer_ids: Iterable[int]) -> None:
         with opened_folder(out_dir) as folder:
@@ -744,10 +746,10 @@ def _render_move(
                     stem = os.path.join(out_dir, stem)
                 form = forms[officer_id]
                 told = rulings.get(officer_id, [])
-                text_in, html_in = writers[readers.of(officer_id)]
+                text_in, html_in, chart_env = writers[readers.of(officer_id)]
                 write(stem + ".txt", text_in(ctx, game=game, move=move, order_form=form,
                                              deadline=deadline, rulings=told), folder)
-                chart_element, chart = officer_chart(html_env, charts, officer_id, sheet,
+                chart_element, chart = officer_chart(chart_env, charts, officer_id, sheet,
                                                      game=game, move=move, shared=shared_charts,
                                                      standalone=False)
                 write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
@@ -759,8 +761,8 @@ def _render_move(
 
     def bulletins() -> None:
         public = view.public_context()
-        # The bulletins are in the game's language (the charts' labels, not yet translated,
-        # in English's environment).
+        # The bulletins are in the game's language, the public chart's headings too (the
+        # labels pbem/charts/svg.py lays out are English yet); the GM's chart stays English.
         said = readers.game
         page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
         for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
@@ -769,7 +771,7 @@ def _render_move(
             write(out_dir / f"bulletin.{suffix}", text_bulletin(
                 env, suffix, game=game, move=move, deadline=desk.deadline,
                 departures=desk.departures, fair_play=fair_play, **public))
-        chart_file = public_chart(html_env, charts, game=game, move=move)
+        chart_file = public_chart(page_env, charts, game=game, move=move)
         write(out_dir / CHART_PUBLIC, chart_file)
         truth = gm_chart(html_env, charts, game=game, move=move)
         if truth is not None:

@@ -204,7 +204,7 @@ def test_an_overridden_chart_template_draws_the_officers_charts(tmp_path):
     (tmp_path / "templates").mkdir()
     source = (TEMPLATES / "chart.svg.j2").read_text(encoding="utf-8")
     (tmp_path / "templates" / "chart.svg.j2").write_text(
-        source.replace(">Planets on the chart<", ">SEPTIMA<"), encoding="utf-8")
+        source.replace('>{{ _("Planets on the chart") }}<', ">SEPTIMA<"), encoding="utf-8")
     env = render.environment(tmp_path, "html")
     charts = book.of_move_alone(move, events)
     shared = render.OfficersCharts(env, charts, game="aleae", move=move)

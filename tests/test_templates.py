@@ -59,7 +59,7 @@ CHANGES = {  # a change to each template that shows in what it prints
     "report.txt.j2": ("VII LEGIO", "SEPTIMA"),
     "report.html.j2": ("<h1>VII Legio", "<h1>SEPTIMA"),
     "page.html.j2": ('content="pbem"', 'content="SEPTIMA"'),
-    "chart.svg.j2": (">Planets on the chart<", ">SEPTIMA<"),
+    "chart.svg.j2": ('>{{ _("Planets on the chart") }}<', ">SEPTIMA<"),
     "bulletin.txt.j2": ("BULLETIN OF MOVE", "SEPTIMA"),
     "bulletin.md.j2": ("# VII Legio", "# SEPTIMA"),
     "bulletin.bbcode.j2": ("[b]VII LEGIO", "[b]SEPTIMA"),
