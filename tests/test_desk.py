@@ -8,28 +8,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
 from pbem import deadlines, game, store
-from pbem.cli import main
 
 from conftest import orders_text
+from commands import ok, run
 
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 UTC = timezone.utc
 MONDAY = datetime(2026, 10, 19, 9, 0, tzinfo=UTC)
 RULE = "every Monday and Thursday at 20:00"
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def rows(folder: Path, sql: str) -> list[dict]:

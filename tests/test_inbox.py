@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from click.testing import CliRunner
 
 from pbem import deadlines, game, inbox, store
-from pbem.cli import main
+
+from commands import ok, run
 
 UTC = timezone.utc
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
@@ -34,16 +34,6 @@ OFFICERS = {  # name: (secret, address)
     "Flavia": ("fl4v-1a00", "flavia@example.org"),
     "Tullius": ("tu11-1us0", "tullius@example.org"),
 }
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def rows(folder: Path, sql: str, params=()) -> list[dict]:

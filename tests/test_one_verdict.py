@@ -28,21 +28,12 @@ from pbem.cli import main
 from pbem.orderfile import order_form
 
 from unreadable import without_reading_rights
+from commands import ok, run
 
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 GM = "Space Computer <sc@example.org>"
 OFFICERS = {"Notius": ("4tq9-mx2d", "notius@example.org"),
             "Flavia": ("fl4v-1a00", "flavia@example.org")}
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def orders(name: str, move: int, *body: str) -> str:

@@ -12,28 +12,18 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from pbem import store
-from pbem.cli import main
 from pbem.mail import compose, outbox
 from pbem.mail.compose import MailError
 from pbem.mail.reading import letter_from_bytes
 from pbem.orderfile import read_orders
 
+from commands import ok, run
+
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 GM = "Space Computer <sc@example.org>"
 NOW = datetime(2026, 10, 19, 9, 0, tzinfo=timezone.utc)
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def mails(folder: Path) -> list[dict]:
