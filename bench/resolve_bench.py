@@ -61,7 +61,7 @@ from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
 from pbem.rules.specialists import FIELDS  # noqa: E402
 from pbem.rules.specialists import parse as parse_specialist  # noqa: E402
 from pbem.rules.state import AlienShip  # noqa: E402
-from pbem.ruleset import load_ruleset  # noqa: E402
+from pbem.ruleset_files import load_ruleset  # noqa: E402
 from pbem.storage import game_state  # noqa: E402
 from pbem.storage.database import db_path, open_db  # noqa: E402
 from pbem.storage.rows import alien_ship_to_json, ship_to_json, specialist_to_json  # noqa: E402

@@ -64,7 +64,7 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
         from .storage import game_state
         from .storage.database import open_db
         from .rules import lawful, rescue
-        from .ruleset import load_ruleset
+        from .ruleset_files import load_ruleset
 
         db = open_db(Path(game_dir))
         try:
@@ -89,7 +89,7 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     from .storage import game_state
     from .storage.database import open_db
     from .rules import lawful
-    from .ruleset import RulesetError, load_ruleset
+    from .ruleset_files import RulesetError, load_ruleset
     from .errors import GameError
 
     db = open_db(game_dir)

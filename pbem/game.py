@@ -37,7 +37,7 @@ from .rules.ship import build_ship, fit_problems
 from .rules.specialists import parse as parse_specialist
 from .rules.specialists import problems as specialist_problems
 from .rules.state import GameState, Specialist
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .errors import GameError
 from .json_codec import to_json_once
 from .map_file import read_map

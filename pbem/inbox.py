@@ -52,7 +52,7 @@ from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order
 from .rules.wording import plural
 from .rules.state import GameState, Officer
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .schedule import moment_text, time_left
 from .errors import GameError
 from .terminal import clean_line

@@ -30,7 +30,7 @@ from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move de
 from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
 from .rules.wording import plural
-from .ruleset import RulesetError, load_ruleset
+from .ruleset_files import RulesetError, load_ruleset
 from .errors import GameError
 
 

@@ -31,7 +31,7 @@ from .mail.compose import MailError, check_email
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .errors import GameError
 
 NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"

@@ -24,7 +24,7 @@ from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .mail import outbox
 from .orderfolder import order_files
 from .rules.wording import plural
-from .ruleset import load_ruleset
+from .ruleset_files import load_ruleset
 from .schedule import deadline_text, time_left
 from .terminal import clean_line
 

@@ -13,7 +13,7 @@ import pytest
 from pbem import game
 from pbem.rules.information_sheet import RADIOACTIVITY
 from pbem.rules.tables import RowTable
-from pbem.ruleset import RulesetError, load_ruleset
+from pbem.ruleset_files import RulesetError, load_ruleset
 from pbem.errors import GameError
 
 from conftest import write_map

@@ -31,7 +31,7 @@ from pbem.rules.research import (
 )
 from pbem.rules.ship import Ship
 from pbem.rules.state import GameState, Officer, Zone
-from pbem.ruleset import TECHNOLOGIES, RulesetError, load_ruleset
+from pbem.ruleset_files import TECHNOLOGIES, RulesetError, load_ruleset
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 

@@ -23,7 +23,7 @@ from pbem.rules.orders import InfoRequest, Orders, Payment
 from pbem.rules.ship import WEAPONS
 from pbem.rules.state import GameState
 from pbem.rules.tables import DAMAGE_LOCATIONS, Column
-from pbem.ruleset import RulesetError, load_ruleset
+from pbem.ruleset_files import RulesetError, load_ruleset
 
 from conftest import orders_text
 from core import (

@@ -365,7 +365,7 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
     """A reminder that the orders of the move being collected have not arrived (or, with
     `refused`, the first problem of the last ones, that they were refused)."""
     if ruleset is None:
-        from ..ruleset import load_ruleset  # here: 22 ms of TOML and rules, rarely needed
+        from ..ruleset_files import load_ruleset  # here: 22 ms of TOML and rules, rarely needed
 
         ruleset = load_ruleset(Path(game_dir))
     g = game_state.game_row(db)

@@ -22,7 +22,8 @@ from ..rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
 from ..rules.state import GameState, Officer, Planet, Specialist
 from .rows import (
     alien_ship_from_json, alien_ship_to_json, hazard_rows, landing_from_json, landing_to_json,
-    planet_from_row, planet_row, ship_to_json, ships_from_json, specialist_from_json, specialist_to_json,
+    planet_from_row, planet_row, ship_to_json, ships_from_json, specialist_from_json,
+    specialist_to_json,
 )
 
 
