@@ -355,7 +355,9 @@ def test_enlist_refuses_them_in_inner_space(tmp_path):
 
 
 def test_the_store_keeps_the_specialist_and_the_alien_ship(tmp_path):
-    from pbem.storage.rows import alien_ship_from_json, alien_ship_to_json, specialist_from_json, specialist_to_json
+    from pbem.storage.rows import (
+        alien_ship_from_json, alien_ship_to_json, specialist_from_json, specialist_to_json,
+    )
     from pbem.rules.geometry import Position
     from pbem.rules.state import AlienShip
 

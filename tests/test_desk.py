@@ -197,7 +197,8 @@ def test_adjust_score_damage_and_position(folder):
     ok("adjust", folder, "Notius", "--damage", "lasers=-1", "--reason", "repaired by ruling")
     base = game_state.load_state(db).base.position
     target = f"{base.x + 2},{base.y},{base.level}"
-    planet_squares = {(p.position.x, p.position.y, p.position.level) for p in game_state.load_state(db).planets.values()}
+    planet_squares = {(p.position.x, p.position.y, p.position.level)
+                      for p in game_state.load_state(db).planets.values()}
     assert (base.x + 2, base.y, base.level) not in planet_squares
     out = ok("adjust", folder, "Notius", "--position", target, "--reason", "towed")
     assert "by dead reckoning you are now 2 E from the base" in out

@@ -422,6 +422,32 @@ def test_crash_while_saving_leaves_the_database_as_before(make_game, monkeypatch
     assert db_rows(g, "SELECT score FROM officers") == [{"score": 1}]
 
 
+def test_a_move_runs_its_named_steps_in_order(make_game, monkeypatch):
+    """`game.STEPS` is the whole of a move: each step runs once, in the listed order, and a
+    refusal stops the move before the backup, with nothing saved."""
+    ran: list[str] = []
+
+    def traced(name, step):
+        def run(m):
+            ran.append(name)
+            step(m)
+        return run
+
+    assert [name for name, _ in game.STEPS] == [
+        "collect", "refuse early", "play", "back up", "commit", "finish"]
+    monkeypatch.setattr(game, "STEPS", tuple((n, traced(n, s)) for n, s in game.STEPS))
+    g = make_game(BASE, [NEAR_ROUTE], officers=[ALPHA, BETA])
+    before = dump(g)
+    with pytest.raises(GameError, match="not resolved"):  # both ships would hold
+        game.resolve(g.dir)
+    assert ran == ["collect", "refuse early", "play"] and dump(g) == before
+    ran.clear()
+    g.post("alpha.txt", alpha_orders(1, "ROUTE 3 N", "INFO NEW"))
+    game.resolve(g.dir, force=True)
+    assert ran == [name for name, _ in game.STEPS]
+    assert db_rows(g, "SELECT move FROM game") == [{"move": 2}]
+
+
 def test_crash_while_rendering_writes_nothing_to_the_database(make_game, monkeypatch):
     """The reports are rendered before anything is saved: a renderer crash changes nothing."""
     g = make_game(BASE, [NEAR_ROUTE], officers=[ALPHA])

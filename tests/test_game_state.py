@@ -16,7 +16,10 @@ from pbem import game, ledger
 from pbem.json_codec import to_json
 from pbem.storage import game_state
 from pbem.storage.database import open_db
-from pbem.storage.rows import alien_ship_from_json, landing_from_json, landing_to_json, planet_from_row, ship_from_json, ship_to_json, ships_from_json, specialist_from_json, specialist_to_json
+from pbem.storage.rows import (
+    alien_ship_from_json, landing_from_json, landing_to_json, planet_from_row, ship_from_json,
+    ship_to_json, ships_from_json, specialist_from_json, specialist_to_json,
+)
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.state import GameState, Landing, Officer, Specialist
 
@@ -109,7 +112,8 @@ def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
             assert type(officer.ship.crews) is tuple
         assert list(state.officers) == list(read_by_name(db).officers)  # the player order
         assert game_state.load_state(db, only) == read_by_name(db, only)
-        assert list(game_state.load_state(db, only).officers) == list(read_by_name(db, only).officers)
+        assert (list(game_state.load_state(db, only).officers)
+                == list(read_by_name(db, only).officers))
     finally:
         db.conn.execute("ROLLBACK")
 
@@ -169,7 +173,8 @@ def test_the_officers_a_move_changed_are_written_as_encoding_each_in_full(five, 
             position=Position(o.position.x + 1, o.position.y, o.position.level))
     after = replace(before, officers=officers)
     tables = []
-    for write in (lambda conn: game_state.save_officers(conn, before, after), lambda conn: write_in_full(conn, after)):
+    for write in (lambda conn: game_state.save_officers(conn, before, after),
+                  lambda conn: write_in_full(conn, after)):
         db.conn.execute("BEGIN")
         try:
             write(db.conn)
