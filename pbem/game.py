@@ -15,11 +15,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import backups, checking, history, language, ledger, move_files
+from . import backups, checking, history, language, ledger, move_files, orderfolder
 from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
 from . import names as naming
-from . import orderfolder
 from .charts import book
+from .commander import commander
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, OFFICER, Event
@@ -31,13 +31,10 @@ from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
 from .rules.move import MoveResult, resolve_move
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
-from .rules.outer_space import explored
-from .rules.personality import problems as personality_problems
 from .rules.ship import build_ship, fit_problems
-from .rules.specialists import parse as parse_specialist
-from .rules.specialists import problems as specialist_problems
-from .rules.state import GameState, Specialist
-from .ruleset_files import Ruleset, RulesetError, load_ruleset
+from .rules.state import GameState
+from .rules.ruleset import Ruleset
+from .ruleset_files import RulesetError, load_ruleset
 from .errors import GameError
 from .json_codec import to_json_once
 from .map_file import read_map
@@ -54,7 +51,6 @@ if TYPE_CHECKING:
 
 # The GM's desk (the inbox, mail, deadlines, the roster) is imported where it is used:
 # 37 ms of start-up (python -X importtime) that `pbem map`, `report` or `backups` never use.
-
 
 
 @dataclass(frozen=True)
@@ -256,31 +252,6 @@ def spoken(lang: str) -> str:
         return language.checked(lang)
     except language.UnknownLanguage as e:
         raise GameError(f"--lang: {e}") from None
-
-
-def commander(g: dict, ruleset: Ruleset, personality: int | None,
-              specialist: str | None) -> tuple[int, Specialist | None]:
-    """The personality and the specialist officer declared at enlistment (5D, 5E): in outer
-    space only, where they count ("In inner space the personality of the commander is not
-    considered", section 4 note A)."""
-    advanced = explored(json.loads(g["settings"]))
-    if not advanced and (personality is not None or specialist is not None):
-        raise GameError("--personality and --specialist belong to the advanced level "
-                        "(exploration of outer space); this game explores inner space")
-    if personality is not None:
-        problems = personality_problems(personality)
-        if problems:
-            raise GameError(f"--personality {personality}: " + "; ".join(problems))
-    chosen = None
-    if specialist is not None:
-        try:
-            chosen = parse_specialist(specialist)
-        except ValueError as e:
-            raise GameError(f"--specialist: {e}") from None
-        problems = specialist_problems(chosen, ruleset.specialists) if chosen else []
-        if problems:
-            raise GameError(f"--specialist {specialist}: " + "; ".join(problems))
-    return personality or 0, chosen
 
 
 def fix_order(game_dir: Path, names: list[str]) -> None:
