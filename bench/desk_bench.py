@@ -49,7 +49,8 @@ for path in (ROOT, ROOT / "bench"):
 
 import resolve_bench  # noqa: E402  (the game builder of the resolve benchmark)
 
-from pbem import inbox, store  # noqa: E402
+from pbem import inbox
+from pbem.storage.database import open_db
 from pbem.mail import outbox  # noqa: E402
 
 GM = "Space Computer <sc@bench.invalid>"
@@ -105,7 +106,7 @@ def time_inbox(work: Path, n: int, seed: int, repeat: int) -> dict:
         cpus.append(time.process_time() - cpu)
         accepted = run.count(inbox.ACCEPTED)
         assert accepted == n, f"only {accepted} of {n} mails accepted"
-        db = store.open_db(folder)
+        db = open_db(folder)
         receipts = db["mails"].count_where("kind = 'receipt'")
         db.close()
         assert receipts == n, receipts

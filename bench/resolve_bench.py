@@ -49,8 +49,9 @@ import pbem.game  # noqa: E402
 import pbem.ledger  # noqa: E402
 import pbem.move_files  # noqa: E402
 import pbem.render  # noqa: E402
-import pbem.store  # noqa: E402
-from pbem import game, store  # noqa: E402
+import pbem.storage.game_state  # noqa: E402
+from pbem import game  # noqa: E402
+from pbem.officer_secrets import hash_secret, officer_lot, secret_matches  # noqa: E402
 from pbem.rules.dice import SeededDice  # noqa: E402
 from pbem.rules.galaxy import draw_map  # noqa: E402
 from pbem.rules.geometry import COMPASS, LEVEL_GAP, Position, Zone  # noqa: E402
@@ -60,7 +61,10 @@ from pbem.rules.ship import build_ship, fit_problems  # noqa: E402
 from pbem.rules.specialists import FIELDS  # noqa: E402
 from pbem.rules.specialists import parse as parse_specialist  # noqa: E402
 from pbem.rules.state import AlienShip  # noqa: E402
-from pbem.ruleset import load_ruleset  # noqa: E402
+from pbem.ruleset_files import load_ruleset  # noqa: E402
+from pbem.storage import game_state  # noqa: E402
+from pbem.storage.database import db_path, open_db  # noqa: E402
+from pbem.storage.rows import alien_ship_to_json, ship_to_json, specialist_to_json  # noqa: E402
 
 SHIP_TYPE = "GLADIUM"
 # A GLADIUM has 16 spaces: 2 crews + 2 shields + 2 lasers + 3 radars + 3 computers + 4 tanks
@@ -71,15 +75,15 @@ GAME_NAME = "bench"
 SECRET_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 
 # Phases of one resolve, as (label, module, attribute) of what `pbem.game.resolve` calls.
-# resolve() looks these names up at call time (module globals / `store.` attributes), so
+# resolve() looks these names up at call time (module globals / `game_state.` attributes), so
 # replacing the attribute on the module is enough to time them.
 PHASES: tuple[tuple[str, object, str], ...] = (
-    ("load", pbem.store, "load_state"),         # the state from SQLite
+    ("load", pbem.storage.game_state, "load_state"),  # the state from SQLite
     ("orders", pbem.game, "collect_orders"),    # read, parse and check every order file
     ("rules", pbem.game, "resolve_move"),       # the pure rules: every turn, close of move
     ("backup", pbem.backups, "back_up"),        # the database and the orders read, copied
     ("render", pbem.game, "render_move"),       # reports, bulletins, GM log (Jinja, files)
-    ("save", pbem.store, "save_move"),          # the SQL statements of the move
+    ("save", pbem.storage.game_state, "save_move"),   # the SQL statements of the move
     ("ledger", pbem.ledger, "record_move"),     # the move's hash: its rows and the state read back
     ("files", pbem.move_files, "finish"),       # reports into place, orders archived
 )
@@ -187,20 +191,20 @@ def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str], level: str =
     b60adc9 it also reloaded the whole state), so enlisting N officers one by one costs
     O(N^2): at b60adc9, 1,000 officers took 20-27 s and 10,000 would have taken well over
     ten minutes (c7a20e5: 1.6 s for 1,000). The columns below are those `game.enlist` writes, with the same helpers
-    (store.hash_secret, store.officer_lot, store.ship_to_json, build_ship), the first rank,
+    (hash_secret, officer_lot, ship_to_json, build_ship), the first rank,
     the base's square and the move being collected, so the game is the same as one built
     with `game.enlist` (only the random salt differs, as it would between two enlist runs).
     `check_direct_insert` compares the two on a small game at every run.
     """
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     ruleset = game.ruleset_for(game_dir)
     problems = fit_problems(ruleset.ships[SHIP_TYPE], FIT)
     assert not problems, problems
     rank = ruleset.ranks[0]
     assert SHIP_TYPE in rank.ships, (rank.name, rank.ships)
-    state = store.load_state(db)
+    state = game_state.load_state(db)
     base = state.base
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     assert not list(db["officers"].rows), "enlist_direct wants a game with no officer yet"
     rows = []
     for i in range(1, n + 1):
@@ -208,17 +212,17 @@ def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str], level: str =
         salt = secrets.token_hex(8)
         rows.append({
             "id": i, "name": " ".join(officer_name(i).split()), "email": f"officer{i}@bench.invalid",
-            "secret_hash": store.hash_secret(secrets_[i], salt), "salt": salt,
-            "rank": rank.name, "score": 0, "ship": store.ship_to_json(ship),
+            "secret_hash": hash_secret(secrets_[i], salt), "salt": salt,
+            "rank": rank.name, "score": 0, "ship": ship_to_json(ship),
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
-            "lot": store.officer_lot(g["secret"], i), "turn_fixed": None, "landed_on": base.id,
+            "lot": officer_lot(g["secret"], i), "turn_fixed": None, "landed_on": base.id,
             "rx": 0, "ry": 0, "rlevel": 0, "enlisted_move": g["move"],
         })
         aboard = commander(i, level)
         if aboard:
             specialist = aboard["specialist"] and parse_specialist(aboard["specialist"])
             rows[-1].update(personality=aboard["personality"],
-                            specialist=store.specialist_to_json(specialist or None))
+                            specialist=specialist_to_json(specialist or None))
     columns = list(rows[0])
     sql = (f"INSERT INTO officers ({', '.join(columns)}) "
            f"VALUES ({', '.join(':' + c for c in columns)})")
@@ -323,12 +327,12 @@ def alien_ship_near_the_base(game_dir: Path) -> None:
     level, as if TAB. S had brought it in before the game began. At the end of move 1 it
     makes for the nearest legionary in space and holds him; from then on the orders of the
     ships it holds fire at it and try to disengage (`write_orders`)."""
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     kind = game.ruleset_for(game_dir).alien_ships.ships[ALIEN_SHIP]
-    base = store.load_state(db).base.position
-    where = Position(min(base.x + 3, store.game_row(db)["size"] - 1), base.y, base.level)
+    base = game_state.load_state(db).base.position
+    where = Position(min(base.x + 3, game_state.game_row(db)["size"] - 1), base.y, base.level)
     ship = AlienShip(kind.name, kind.attack, kind.defence, kind.movement, where)
-    db["game"].update(1, {"alien_ship": store.alien_ship_to_json(ship)})
+    db["game"].update(1, {"alien_ship": alien_ship_to_json(ship)})
     db.conn.close()
 
 
@@ -345,12 +349,12 @@ def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> No
         game.new_game(d, args.seed, name=GAME_NAME, size=args.size, planets=args.planets,
                       level=args.level, map_file=map_file)
         fn(d, n, secrets_, args.level)
-        db = store.open_db(d)
+        db = open_db(d)
         rows = [dict(r) for r in db["officers"].rows]
         for r in rows:
-            assert store.secret_matches(secrets_[r["id"]], r["salt"], r["secret_hash"]), mode
+            assert secret_matches(secrets_[r["id"]], r["salt"], r["secret_hash"]), mode
             del r["salt"], r["secret_hash"]
-        tables.append((rows, store.load_state(db)))
+        tables.append((rows, game_state.load_state(db)))
         db.conn.close()
         shutil.rmtree(d)
     (rows_a, state_a), (rows_b, state_b) = tables
@@ -366,7 +370,7 @@ def positions(game_dir: Path) -> tuple[int, dict[int, tuple[int, int, int]], dic
     can be lost on the way, a landing straight down on hostile aliens, and the rescue gives
     him a smaller one, so every move's orders are written for the ship he has), and in outer
     space the officers the alien ship holds."""
-    con = sqlite3.connect(store.db_path(game_dir))
+    con = sqlite3.connect(db_path(game_dir))
     try:
         move = con.execute("SELECT move FROM game WHERE id = 1").fetchone()[0]
         rows = list(con.execute("SELECT id, x, y, level, ship FROM officers"))
@@ -442,7 +446,7 @@ OUTER_EVENTS = {
 
 
 def move_stats(game_dir: Path, move: int) -> dict:
-    con = sqlite3.connect(store.db_path(game_dir))
+    con = sqlite3.connect(db_path(game_dir))
     try:
         q = lambda sql: con.execute(sql, (move,)).fetchone()[0]  # noqa: E731
         return {

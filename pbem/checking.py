@@ -61,13 +61,14 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
         return []
     if game_dir is not None:
         # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
-        from . import store
+        from .storage import game_state
+        from .storage.database import open_db
         from .rules import lawful, rescue
-        from .ruleset import load_ruleset
+        from .ruleset_files import load_ruleset
 
-        db = store.open_db(Path(game_dir))
+        db = open_db(Path(game_dir))
         try:
-            state = store.load_state(db, only=[orders.officer] if orders.officer else [])
+            state = game_state.load_state(db, only=[orders.officer] if orders.officer else [])
         finally:
             db.close()
         officer = lawful.find_officer(lawful.roster(state), orders.officer)
@@ -84,21 +85,23 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     (`Inbox._header`), for whose they are and the secret, unless they name no officer of
     the game."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
-    from . import store
+    from .officer_secrets import secret_matches
+    from .storage import game_state
+    from .storage.database import open_db
     from .rules import lawful
-    from .ruleset import RulesetError, load_ruleset
-    from .store import GameError
+    from .ruleset_files import RulesetError, load_ruleset
+    from .errors import GameError
 
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     try:
         try:
             ruleset = load_ruleset(game_dir)
         except RulesetError as e:
             raise GameError(f"the game's rules are not valid: {e}") from None
         names = [n for n in (orders.officer, orders.cooperate) if n]
-        state = store.load_state(db, only=names)
+        state = game_state.load_state(db, only=names)
         if orders.officer and lawful.find_officer(lawful.roster(state), orders.officer) is None:
-            state = store.load_state(db)  # not enlisted: every name, for "did you mean"
+            state = game_state.load_state(db)  # not enlisted: every name, for "did you mean"
         colleagues = {r["name"].casefold() for r in db.query(
             "SELECT name FROM officers WHERE retired IS NULL")}
         secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in db.query(
@@ -107,7 +110,7 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
 
         def secret_ok(officer_id: int, secret: str) -> bool:
             salt, stored = secrets[officer_id]
-            return store.secret_matches(secret, salt, stored)
+            return secret_matches(secret, salt, stored)
 
         if orders.move is not None and orders.move > state.move:
             officer, found = lawful.header_problems(replace(orders, move=state.move), state,

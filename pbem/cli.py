@@ -242,7 +242,7 @@ def ships(game_dir: Path | None) -> None:
 
     With GAME_DIR, as that game's rules give them (its rules/ships.toml); without, pbem's.
     """
-    from .ruleset import RulesetError, load_ruleset
+    from .ruleset_files import RulesetError, load_ruleset
     from .ship_types import ship_table
 
     try:

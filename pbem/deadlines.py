@@ -16,12 +16,13 @@ from typing import Any
 
 import sqlite_utils
 
-from . import store
+from .storage import game_state
+from .storage.database import open_db
 from .schedule import (
     Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, time_left,
     zone_of,
 )
-from .store import GameError
+from .errors import GameError
 
 SETTING = "schedule"
 
@@ -88,8 +89,8 @@ def refuse_early(db: sqlite_utils.Database, state, played: set[int], now: dateti
 def set_schedule(game_dir: Path, text: str, zone: str,
                  now: datetime | None = None) -> tuple[Schedule, Deadline | None]:
     """`pbem schedule`: store the schedule and fix the deadline of the move being collected."""
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     if g["ended"]:
         raise GameError("the game is over; it needs no more deadlines")
     now = now or datetime.now(timezone.utc)
@@ -108,8 +109,8 @@ def set_schedule(game_dir: Path, text: str, zone: str,
 
 def clear_schedule(game_dir: Path) -> None:
     """`pbem schedule --clear`: no more deadlines; the move being collected has none."""
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     settings = json.loads(g["settings"])
     settings.pop(SETTING, None)
     with db.atomic():
@@ -119,6 +120,6 @@ def clear_schedule(game_dir: Path) -> None:
 
 def current(game_dir: Path) -> tuple[Schedule | None, Deadline | None, int]:
     """The schedule, the deadline of the move being collected, and that move."""
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     return schedule_of(json.loads(g["settings"])), of_move(db, g["move"]), g["move"]

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from . import game, language, record
-from .store import GameError
+from .errors import GameError
 
 Sheet = tuple[str, str, str, str, dict[str, int]]  # name, secret, ship type, ship name, fit
 

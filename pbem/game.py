@@ -1,7 +1,8 @@
 """What the GM does to a game folder: create it, enlist officers, check orders, resolve moves.
 
 This is the library under the CLI: every function takes a game folder, works through the
-store, the ruleset and the pure rules, and raises `GameError` with a message for the GM.
+storage layer, the ruleset and the pure rules, and raises `GameError` with a message for
+the GM. A move is resolved through `STEPS`, one named list of its steps, each a function.
 """
 
 from __future__ import annotations
@@ -9,39 +10,38 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import tomllib
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
-from . import backups, checking, history, language, ledger, move_files, store
-from .defaults import DEFAULT_SIZE, OPTIONAL_RULES
+from . import backups, checking, history, language, ledger, move_files, orderfolder
+from .defaults import DB_NAME, DEFAULT_SIZE, KEEP_BACKUPS, OPTIONAL_RULES
 from . import names as naming
-from . import orderfolder
 from .charts import book
+from .commander import commander
 from .render import collector_paused, environment, gm_chart, officer_chart, public_chart, render_move
 from .rules.dice import Dice, SeededDice
 from .rules.events import GM, OFFICER, Event
-from .rules.galaxy import (
-    LEVELS, PLANETS_PER_LEVEL, base_planet, draw_map, draw_outer_space, map_problems,
-)
-from .rules.geometry import Position, Zone
+from .rules.galaxy import LEVELS, PLANETS_PER_LEVEL, draw_map, draw_outer_space
+from .rules.geometry import Zone
 from .rules.hazards import Hazards
 from .rules.hazards import place as place_hazards
-from .rules.hazards import problems as hazard_problems
 from .rules.outer_space import ADVANCED, BASIC, LEVELS as GAME_LEVELS
 from .rules.move import MoveResult, resolve_move
 from .rules.research import PUBLIC_SETTING
 from .rules.research import RULE as RESEARCH
-from .rules.outer_space import explored
-from .rules.personality import problems as personality_problems
 from .rules.ship import build_ship, fit_problems
-from .rules.specialists import parse as parse_specialist
-from .rules.specialists import problems as specialist_problems
-from .rules.state import GameState, Planet, Specialist
-from .ruleset import Ruleset, RulesetError, load_ruleset
-from .store import KEEP_BACKUPS, GameError
+from .rules.state import GameState
+from .rules.ruleset import Ruleset
+from .ruleset_files import RulesetError, load_ruleset
+from .errors import GameError
+from .json_codec import to_json_once
+from .map_file import read_map
+from .officer_secrets import hash_secret, new_secret, officer_lot
+from .storage import enlistment, game_state
+from .storage.database import db_path, open_db
+from .storage.rows import ship_to_json, specialist_to_json
 from .summary import RECENT_MOVES, MoveSummary, summarize
 from .privacy import PRIVATE_FOLDER
 from .terminal import clean_line
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 
 # The GM's desk (the inbox, mail, deadlines, the roster) is imported where it is used:
 # 37 ms of start-up (python -X importtime) that `pbem map`, `report` or `backups` never use.
-
 
 
 @dataclass(frozen=True)
@@ -70,85 +69,6 @@ def ruleset_for(game_dir: Path) -> Ruleset:
 
 
 # --- pbem new ---------------------------------------------------------------------------
-
-HAZARD_TABLES = ("black_hole", "net", "distortion")  # a map's hazards (outer space)
-
-
-def read_map(path: Path) -> tuple[Zone, list[Planet], Hazards | None]:
-    """A map the GM drew: TOML with `size`, one [[planet]] table per planet and, for outer
-    space, its hazards: one [[black_hole]], a [[net]] per level and three [[distortion]]
-    per level. The hazards are None when the map gives none."""
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as e:
-        raise GameError(f"cannot read the map {path}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise GameError(f"{path}: not valid TOML: {e}") from None
-    size = data.get("size")
-    if not isinstance(size, int):
-        raise GameError(f"{path}: `size` must be a whole number, e.g. size = 30")
-    planets: list[Planet] = []
-    for n, entry in enumerate(data.get("planet", []), 1):
-        try:
-            pos = Position(int(entry["x"]), int(entry["y"]), int(entry["level"]))
-        except (KeyError, TypeError, ValueError):
-            raise GameError(
-                f"{path}: planet {n} needs whole numbers level, x and y, "
-                f"e.g. [[planet]] level = 1  x = 4  y = 7"
-            ) from None
-        planets.append(base_planet(n, pos) if entry.get("base", False) else Planet(id=n, position=pos))
-    zone = Zone(size, LEVELS)
-    problems = map_problems(zone, planets)
-    hazards = None
-    if any(name in data for name in HAZARD_TABLES):
-        hazards = _map_hazards(path, data, zone)
-        problems += hazard_problems(zone, [p.position for p in planets], hazards)
-    if problems:
-        raise GameError(f"{path}: the map is not valid:\n  " + "\n  ".join(problems))
-    return zone, planets, hazards
-
-
-def _whole(path: Path, entry: object, what: str, keys: tuple[str, ...], example: str) -> list[int]:
-    try:
-        assert isinstance(entry, dict)
-        values = [entry[k] for k in keys]
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-            raise TypeError
-        return values
-    except (AssertionError, KeyError, TypeError):
-        raise GameError(f"{path}: {what} needs whole numbers {', '.join(keys)}, "
-                        f"e.g. {example}") from None
-
-
-def _map_hazards(path: Path, data: dict, zone: Zone) -> Hazards:
-    """The [[black_hole]], [[net]] and [[distortion]] tables of a map, read as written; the
-    rules then check them (`hazards.problems`)."""
-    holes = data.get("black_hole", [])
-    if not isinstance(holes, list) or len(holes) != 1:
-        count = len(holes) if isinstance(holes, list) else 1
-        raise GameError(f"{path}: outer space has exactly one black hole (its nucleus on the "
-                        f"same square of every level); the map gives {count}: write one "
-                        "[[black_hole]] with x and y")
-    hole = _whole(path, holes[0], "the black hole", ("x", "y"), "[[black_hole]] x = 15  y = 3")
-    nets: list[tuple[Position, ...]] = []
-    for n, entry in enumerate(data.get("net", []), 1):
-        example = "[[net]] level = 1  squares = [[4, 5], [5, 5], [5, 6]]"
-        level = _whole(path, entry, f"net {n}", ("level",), example)[0]
-        squares = entry.get("squares")
-        if not isinstance(squares, list) or not all(
-                isinstance(sq, list) and len(sq) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in sq)
-                for sq in squares):
-            raise GameError(f"{path}: net {n} needs its squares as pairs of whole numbers x, y, "
-                            f"e.g. {example}")
-        nets.append(tuple(Position(x, y, level) for x, y in squares))
-    distortions = []
-    for n, entry in enumerate(data.get("distortion", []), 1):
-        x, y, level = _whole(path, entry, f"distortion {n}", ("x", "y", "level"),
-                             "[[distortion]] level = 1  x = 12  y = 27")
-        distortions.append(Position(x, y, level))
-    return Hazards((hole[0], hole[1]), tuple(nets), tuple(distortions), zone.levels)
-
 
 def optional_rules(rules: tuple[str, ...], private_research: bool = False) -> dict:
     """The settings the optional rules add; refuses a rule pbem does not know."""
@@ -183,8 +103,8 @@ def new_game(
     keep_backups: int = KEEP_BACKUPS, lang: str = language.ENGLISH,
 ) -> GameState:
     game_dir = Path(game_dir)
-    if store.db_path(game_dir).exists():
-        raise GameError(f"{game_dir} already holds a game ({store.DB_NAME}); choose another folder")
+    if db_path(game_dir).exists():
+        raise GameError(f"{game_dir} already holds a game ({DB_NAME}); choose another folder")
     if level not in GAME_LEVELS:
         raise GameError(f"level {level!r}: use {' or '.join(GAME_LEVELS)}")
     if keep_backups < 0:
@@ -241,9 +161,9 @@ def new_game(
     game_dir.chmod(PRIVATE_FOLDER)  # a folder given ready-made too: the game is the GM's
     (game_dir / "orders").mkdir(exist_ok=True)
     (game_dir / "reports").mkdir(exist_ok=True)
-    db = store.open_db(game_dir, create=True)
+    db = open_db(game_dir, create=True)
     with db.atomic():
-        db["game"].insert({
+        game_state.save_new_game(db, {
             "id": 1, "name": name, "secret": secret,
             "size": zone.size, "levels": zone.levels, "per_level": planets, "level": level,
             "moves": moves, "move": 1, "designations": 0,
@@ -252,11 +172,8 @@ def new_game(
             "created": datetime.now(timezone.utc).isoformat(timespec="seconds"), "ended": 0,
             "commitment": ledger.commitment(secret), "seeded": int(seed is not None),
             "map_drawn": int(map_file is None), "keep_backups": keep_backups, "lang": lang,
-        })
-        db["planets"].insert_all(store.planet_row(p) for p in planet_list)
-        if hazards is not None:
-            db["hazards"].insert_all(store.hazard_rows(hazards))
-    state = store.load_state(db)
+        }, planet_list, hazards)
+    state = game_state.load_state(db)
     db.close()  # now, not whenever the collector finds it: a copy of game.db is then whole
     return state
 
@@ -271,18 +188,18 @@ def enlist(
 ) -> Enlisted:
     game_dir = Path(game_dir)
     lang = None if lang is None else spoken(lang)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     ruleset = ruleset_for(game_dir)
     try:
         name = naming.officer_name(name)
         ship_name = naming.ship_name(ship_name)
     except naming.NameRefused as e:
         raise GameError(str(e)) from None
-    for r in db.query("SELECT name FROM officers"):
-        if r["name"].casefold() == name.casefold():
+    for taken in enlistment.officer_names(db):
+        if taken.casefold() == name.casefold():
             raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
-        if naming.look_alike(r["name"]) == naming.look_alike(name):
-            raise GameError(f"{name!r} looks just like the enlisted officer {r['name']!r} (it "
+        if naming.look_alike(taken) == naming.look_alike(name):
+            raise GameError(f"{name!r} looks just like the enlisted officer {taken!r} (it "
                             f"differs only by look-alike letters: {naming.unlike(name)}); "
                             "choose a name that reads otherwise")
     from .mail import outbox  # the desk: see the top
@@ -308,22 +225,22 @@ def enlist(
     if problems:
         raise GameError("the ship sheet is not valid:\n  " + "\n  ".join(problems))
     ship = build_ship(ruleset.ships[ship_type], ship_name, fit)
-    aboard = commander(store.game_row(db), ruleset, personality, specialist)
-    base = store.planet_from_row(next(db.query("SELECT * FROM planets WHERE base = 1")))
-    secret = secret or store.new_secret()
+    aboard = commander(game_state.game_row(db), ruleset, personality, specialist)
+    base = game_state.base_planet(db)
+    secret = secret or new_secret()
     salt = secrets.token_hex(8)
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     with db.atomic():
-        officer_id = db["officers"].insert({
-            "name": name, "email": email, "secret_hash": store.hash_secret(secret, salt),
-            "salt": salt, "rank": rank_obj.name, "score": 0, "ship": store.ship_to_json(ship),
+        officer_id = enlistment.add_officer(db, {
+            "name": name, "email": email, "secret_hash": hash_secret(secret, salt),
+            "salt": salt, "rank": rank_obj.name, "score": 0, "ship": ship_to_json(ship),
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
             "lot": "", "turn_fixed": None, "landed_on": base.id, "rx": 0, "ry": 0, "rlevel": 0,
             "enlisted_move": g["move"], "personality": aboard[0],
-            "specialist": store.specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
+            "specialist": specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
             "lang": lang,
-        }).last_pk
-        db["officers"].update(officer_id, {"lot": store.officer_lot(g["secret"], officer_id)})
+        })
+        enlistment.set_lot(db, officer_id, officer_lot(g["secret"], officer_id))
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
     db.close()
     return Enlisted(officer_id, name, secret, welcome)
@@ -337,42 +254,15 @@ def spoken(lang: str) -> str:
         raise GameError(f"--lang: {e}") from None
 
 
-def commander(g: dict, ruleset: Ruleset, personality: int | None,
-              specialist: str | None) -> tuple[int, Specialist | None]:
-    """The personality and the specialist officer declared at enlistment (5D, 5E): in outer
-    space only, where they count ("In inner space the personality of the commander is not
-    considered", section 4 note A)."""
-    advanced = explored(json.loads(g["settings"]))
-    if not advanced and (personality is not None or specialist is not None):
-        raise GameError("--personality and --specialist belong to the advanced level "
-                        "(exploration of outer space); this game explores inner space")
-    if personality is not None:
-        problems = personality_problems(personality)
-        if problems:
-            raise GameError(f"--personality {personality}: " + "; ".join(problems))
-    chosen = None
-    if specialist is not None:
-        try:
-            chosen = parse_specialist(specialist)
-        except ValueError as e:
-            raise GameError(f"--specialist: {e}") from None
-        problems = specialist_problems(chosen, ruleset.specialists) if chosen else []
-        if problems:
-            raise GameError(f"--specialist {specialist}: " + "; ".join(problems))
-    return personality or 0, chosen
-
-
 def fix_order(game_dir: Path, names: list[str]) -> None:
     """The GM fixes the player order instead of the lot."""
-    db = store.open_db(Path(game_dir))
-    rows = {r["name"].casefold(): r for r in db["officers"].rows}
-    missing = [n for n in names if n.casefold() not in rows]
+    db = open_db(Path(game_dir))
+    ids = enlistment.officer_ids(db)
+    missing = [n for n in names if n.casefold() not in ids]
     if missing:
         raise GameError(f"no officer named {', '.join(map(repr, missing))}")
     with db.atomic():
-        db.conn.execute("UPDATE officers SET turn_fixed = NULL")
-        for turn, n in enumerate(names):
-            db["officers"].update(rows[n.casefold()]["id"], {"turn_fixed": turn})
+        enlistment.fix_player_order(db, [ids[n.casefold()] for n in names])
     db.close()
 
 
@@ -441,7 +331,7 @@ def resolve(
     rendered in one transaction; the reports are then put in place and the order files
     archived."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     try:
         completed = move_files.complete(game_dir, db)
         if completed:
@@ -494,15 +384,15 @@ class MoveInPlay:
 
 def collect(m: MoveInPlay) -> None:
     """The game as it stands, if it has a move to play, and the orders of that move."""
-    m.game = store.game_row(m.db)
+    m.game = game_state.game_row(m.db)
     if m.game["ended"]:
         raise GameError("the game is over; no more moves can be resolved")
-    if store.move_resolved(m.db, m.move):
+    if game_state.move_resolved(m.db, m.move):
         raise GameError(f"move {m.move} is already resolved")
     if m.game["moves"] and m.move > m.game["moves"]:
         raise GameError(f"the game was set to {m.game['moves']} moves and all are resolved")
     m.ruleset = ruleset_for(m.game_dir)
-    m.state = store.load_state(m.db)
+    m.state = game_state.load_state(m.db)
     if not m.state.officers:
         raise GameError("no officer is enlisted; enlist some with `pbem enlist`")
     m.collected = collect_orders(m.game_dir, m.db, m.state, m.ruleset, m.now)
@@ -539,7 +429,7 @@ def play(m: MoveInPlay) -> None:
     m.events = list(result.events) + told + [
         Event("order-note", GM, None, {"text": n}) for n in m.collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
-    m.texts = store.to_json_once(e.data for e in m.events)
+    m.texts = to_json_once(e.data for e in m.events)
 
 
 def back_up(m: MoveInPlay) -> None:
@@ -567,20 +457,20 @@ def commit(m: MoveInPlay) -> None:
     with db.atomic():
         opening = ledger.opening_state(db.conn, move)
         m.changed = ledger.changed_since_last_move(db.conn, move, opening)
-        rows = store.event_rows(m.events, m.texts)
-        store.save_move(db, m.state, result.state, rows, result.rolls, m.collected.files,
+        rows = game_state.event_rows(m.events, m.texts)
+        game_state.save_move(db, m.state, result.state, rows, result.rolls, m.collected.files,
                         m.now.isoformat(timespec="seconds"))
         deadlines.record(db, move + 1, m.next_deadline)
         inbox.record_filing(db, m.collected)
         roster.retire_absentees(db, move, m.absent, m.now)
-        store.save_files_to_archive(db.conn, move, m.files, m.waiting)
+        game_state.save_files_to_archive(db.conn, move, m.files, m.waiting)
         ledger.record_move(db.conn, move, opening, m.game["commitment"], rows)
         book.save(db, charts)
         render_move(m.game_dir, m.staging, game=m.game["name"], move=move, events=m.events,
                     texts=m.texts, rolls=list(result.rolls), charts=charts,
                     fair_play=move_files.fair_play(db, move),
                     desk=move_files.desk_notes(db, move, m.next_deadline),
-                    readers=store.readers(db))
+                    readers=game_state.readers(db))
 
 
 def finish(m: MoveInPlay) -> None:
@@ -588,7 +478,7 @@ def finish(m: MoveInPlay) -> None:
     changed outside pbem since the last move with no ruling of his recorded."""
     move = m.move
     final, _, _ = move_files.finish(m.game_dir, m.db, move, m.files, now=m.now)
-    ruled = m.changed == ["officers"] and store.gm_acted(m.db, move, ledger.ADJUST)
+    ruled = m.changed == ["officers"] and game_state.gm_acted(m.db, move, ledger.ADJUST)
     warnings = () if not m.changed or ruled else (
         f"the {' and '.join(m.changed)} of the game changed outside pbem after move {move - 1} "
         f"was resolved, with no ruling of the GM recorded; `pbem verify` reports it",)
@@ -621,9 +511,9 @@ def play_move(game_dir: Path, db, *, force: bool, backup: bool, dice: Dice | Non
 
 def commitment(game_dir: Path) -> str:
     """The commitment to the game secret that every bulletin prints."""
-    db = store.open_db(Path(game_dir))
+    db = open_db(Path(game_dir))
     try:
-        return store.game_row(db)["commitment"]
+        return game_state.game_row(db)["commitment"]
     finally:
         db.close()
 
@@ -633,12 +523,12 @@ def keep_backups(game_dir: Path, keep: int | None = None) -> tuple[int, list[int
     backups beyond it. Returns the setting and the moves whose backups were deleted."""
     if keep is not None and keep < 0:
         raise GameError("--keep must be 0 (no backups) or more")
-    db = store.open_db(Path(game_dir))
+    db = open_db(Path(game_dir))
     try:
         if keep is not None:
             with db.atomic():
-                db.conn.execute("UPDATE game SET keep_backups = ?", (keep,))
-        kept = store.game_row(db)["keep_backups"]
+                game_state.set_keep_backups(db, keep)
+        kept = game_state.game_row(db)["keep_backups"]
     finally:
         db.close()
     return kept, (backups.prune(Path(game_dir), keep) if keep is not None else [])
@@ -646,7 +536,7 @@ def keep_backups(game_dir: Path, keep: int | None = None) -> tuple[int, list[int
 
 def complete_moves(game_dir: Path) -> list[move_files.Completed]:
     """Finish any half-finished move (`pbem report` does this first, and says so)."""
-    db = store.open_db(Path(game_dir))
+    db = open_db(Path(game_dir))
     try:
         return move_files.complete(Path(game_dir), db)
     finally:
@@ -656,13 +546,13 @@ def complete_moves(game_dir: Path) -> list[move_files.Completed]:
 def rerender(game_dir: Path, move: int | None = None) -> Path:
     """`pbem report`: write a resolved move's reports again from the database."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     try:
         move_files.complete(game_dir, db)
-        g = store.game_row(db)
+        g = game_state.game_row(db)
         if move is None:
             move = g["move"] - 1
-        if not store.move_resolved(db, move):
+        if not game_state.move_resolved(db, move):
             raise GameError(f"move {move} has not been resolved")
         staging = move_files.clear_staging(game_dir, move)
         move_files.render_saved(game_dir, db, move, staging)
@@ -675,9 +565,9 @@ def rerender(game_dir: Path, move: int | None = None) -> Path:
 
 def resolved_move(db, move: int | None) -> int:
     """The move asked for, or the last resolved; refuses one not resolved yet."""
-    last = store.game_row(db)["move"] - 1
+    last = game_state.game_row(db)["move"] - 1
     move = last if move is None else move
-    if move < 1 or not store.move_resolved(db, move):
+    if move < 1 or not game_state.move_resolved(db, move):
         hint = f"the last resolved is move {last}" if last >= 1 else "no move is resolved yet"
         raise GameError(f"move {move} has not been resolved; {hint}")
     return move
@@ -686,9 +576,9 @@ def resolved_move(db, move: int | None) -> int:
 def chart(game_dir: Path, reader: str, move: int | None = None) -> str:
     """`pbem map`: an officer's chart, the public chart or the GM's, as an SVG file's text."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     move = resolved_move(db, move)
-    name = store.game_row(db)["name"]
+    name = game_state.game_row(db)["name"]
     charts = book.at_move(db, move, ruleset_for(game_dir))
     env = environment(game_dir, "html")
     if reader.casefold() == "public":
@@ -699,11 +589,10 @@ def chart(game_dir: Path, reader: str, move: int | None = None) -> str:
             raise GameError(f"the Tabula Spatii of move {move} was not kept (the move was "
                             "resolved by an older pbem); the later moves have theirs")
         return truth
-    officers = {r["name"].casefold(): r["id"] for r in db.query("SELECT id, name FROM officers")}
-    officer_id = officers.get(" ".join(reader.split()).casefold())
+    officer_id = enlistment.officer_ids(db).get(" ".join(reader.split()).casefold())
     if officer_id is None:
         raise GameError(f"no officer named {reader!r}; use an officer's name, public or gm")
-    events, _ = store.load_events(db, move)
+    events, _ = game_state.load_events(db, move)
     sheet = next((e.data for e in events if e.kind == "sheet" and e.officer == officer_id), None)
     if sheet is None or officer_id not in charts.own:
         raise GameError(f"{reader} was not in the game in move {move}")

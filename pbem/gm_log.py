@@ -188,7 +188,7 @@ def _plan(keys: tuple[str, ...], skip: object) -> tuple[str, Any]:
 def gm_log_parts(events: list[Event], rolls: list[Roll], names: Mapping[int, str],
                  texts: Iterable[str] | None = None) -> dict[str, str]:
     """The rolls and the events as gm-log.txt.j2 prints them. `texts`, the events' data as
-    stored (`store.to_json`), if at hand: many events say the same (every INFO NEW that
+    stored (`to_json`), if at hand: many events say the same (every INFO NEW that
     found no new planet), and each is worded once."""
     return {"rolls": "\n".join(roll_lines(rolls, names)),
             "events": "\n".join(_event_lines(events, texts, names))}
@@ -246,5 +246,5 @@ def unnamed(text: str, name: str) -> str:
     return text.replace(f'"officer_name": {_ENCODE_STR(name)}', "\x00", 1)
 
 
-_ENCODE_STR = json.encoder.encode_basestring  # how `store.to_json` writes a str
+_ENCODE_STR = json.encoder.encode_basestring  # how `to_json` writes a str
 TRIES = 64  # a kind's events worded each as new before its texts are taken for unique

@@ -1,6 +1,6 @@
 """`pbem history`: the standings of every move, or one officer's game move by move.
 
-Read through the database's readable views (store.VIEWS), the same a GM browses in sqlite3
+Read through the database's readable views (VIEWS), the same a GM browses in sqlite3
 or Datasette.
 """
 
@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from . import store
+from .storage import game_state
+from .storage.database import open_db
 from .rules.wording import plural
-from .store import GameError
+from .errors import GameError
 
 
 def _moves(db) -> list[int]:
@@ -20,8 +21,8 @@ def _moves(db) -> list[int]:
 
 def game_history(game_dir: Path) -> str:
     """Every officer's place (and score) after each move, in the last standings' order."""
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     moves = _moves(db)
     if not moves:
         return f"{g['name']}: no move resolved yet."
@@ -51,8 +52,8 @@ def game_history(game_dir: Path) -> str:
 
 def officer_history(game_dir: Path, name: str) -> str:
     """One officer's moves: place, rank, score and its change, and what happened."""
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     rows = {r["name"].casefold(): r for r in db.query("SELECT id, name FROM officers")}
     row = rows.get(" ".join(name.split()).casefold())
     if row is None:

@@ -38,7 +38,10 @@ from typing import Any, Callable, Collection, Iterable
 
 import sqlite_utils
 
-from . import deadlines, orderfolder, settings, store
+from . import deadlines, orderfolder, settings
+from .officer_secrets import secret_matches
+from .storage import game_state
+from .storage.database import open_db
 from .mail import compose, outbox, reading
 from .mail.reading import Letter
 from .orderfile import (
@@ -49,9 +52,9 @@ from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order
 from .rules.wording import plural
 from .rules.state import GameState, Officer
-from .ruleset import Ruleset, RulesetError, load_ruleset
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .schedule import moment_text, time_left
-from .store import GameError
+from .errors import GameError
 from .terminal import clean_line
 
 ACCEPTED, REFUSED, WAITING, NOT_ORDERS = "accepted", "refused", "waiting", "not orders"
@@ -220,21 +223,21 @@ class Inbox:
             "found_in": "", "reason": "", "text": "", "problems": "[]", "problems_total": 0,
             "authentic": "", "late": 0, "played": 0, "answer": int(self.answer),
         }
-        self.state = state if state is not None else store.load_state(db)
+        self.state = state if state is not None else game_state.load_state(db)
         if ruleset is None:
             try:
                 ruleset = load_ruleset(self.game_dir)
             except RulesetError as e:
                 raise GameError(f"the game's rules are not valid: {e}") from None
         self.ruleset = ruleset
-        g = store.game_row(db)
+        g = game_state.game_row(db)
         self.game = g["name"]
         self.settings = json.loads(g["settings"])
         self.enlisted_from = settings.enlisted_from(self.settings)
         self.mailing = outbox.sender_of(self.settings) is not None
         self.desk = outbox.Desk(db) if self.mailing else None  # read once for every receipt
         self._templates: dict[str, Any] = {}  # the receipt's, by the language it is read in
-        self.readers = store.readers(db)
+        self.readers = game_state.readers(db)
         self.deadline = deadlines.of_move(db, self.state.move)
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
@@ -424,7 +427,7 @@ class Inbox:
 
     def _secret_ok(self, officer_id: int, secret: str) -> bool:
         salt, stored = self.secrets[officer_id]
-        return store.secret_matches(secret, salt, stored)
+        return secret_matches(secret, salt, stored)
 
     def _from_problem(self, orders: Orders, officer: Officer, letter: Letter) -> Problem | None:
         """The GM's setting: orders by mail come from the officer's enlisted address."""
@@ -1054,8 +1057,8 @@ def intake(game_dir: Path, now: datetime | None = None) -> tuple[Inbox, InboxRun
     """The desk of one `pbem inbox`, the letters that waited for this move checked: the
     one intake of a mailbox on disk and of an IMAP folder."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
-    if store.game_row(db)["ended"]:
+    db = open_db(game_dir)
+    if game_state.game_row(db)["ended"]:
         raise GameError("the game is over; it takes no more orders")
     desk = Inbox(game_dir, db, now=now)
     return desk, InboxRun(checked=desk.check_waiting(), answered=desk.mailing)

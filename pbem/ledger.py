@@ -128,7 +128,7 @@ def _move_rows(conn: sqlite3.Connection, move: int,
                events: list[tuple] | None = None) -> dict[str, list[tuple]]:
     # Rows as SQLite gives them: a tuple is hashed as the list it holds (canonical JSON
     # writes both as an array), and a move's tens of thousands of events need no copy.
-    # `events`: the rows of the events just inserted (`store.event_rows`), the values as
+    # `events`: the rows of the events just inserted (`game_state.event_rows`), the values as
     # SQLite gives them back (whole numbers, strings, None), so they are not read again.
     return {part: events if part == "events" and events is not None else
             conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,)).fetchall()

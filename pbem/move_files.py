@@ -23,14 +23,15 @@ from pathlib import Path
 
 import sqlite_utils
 
-from . import ledger, store
+from . import ledger
+from .storage import game_state
 from .charts import book
 from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
 from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
 from .rules.wording import plural
-from .ruleset import RulesetError, load_ruleset
-from .store import GameError
+from .ruleset_files import RulesetError, load_ruleset
+from .errors import GameError
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def clear_staging(game_dir: Path, move: int) -> Path:
 
 def fair_play(db: sqlite_utils.Database, move: int) -> dict:
     """What every bulletin prints for the players to check the game afterwards."""
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     return {"commitment": g["commitment"], "ledger": ledger.head(db.conn, move),
             "seeded": bool(g["seeded"])}
 
@@ -87,17 +88,17 @@ def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: 
     """Render a saved move from the database alone, as `resolve` rendered it."""
     from . import deadlines  # here, as in `desk_notes`
 
-    events, texts = store.load_events(db, move)
+    events, texts = game_state.load_events(db, move)
     try:
         ruleset = load_ruleset(Path(game_dir))  # for the letters the charts write
     except RulesetError as e:
         raise GameError(f"the game's rules are not valid: {e}") from None
     charts = book.at_move(db, move, ruleset)
-    render_move(game_dir, out_dir, game=store.game_row(db)["name"], move=move, events=events,
-                texts=texts, rolls=store.load_rolls(db, move), charts=charts,
+    render_move(game_dir, out_dir, game=game_state.game_row(db)["name"], move=move, events=events,
+                texts=texts, rolls=game_state.load_rolls(db, move), charts=charts,
                 fair_play=fair_play(db, move),
                 desk=desk_notes(db, move, deadlines.of_move(db, move + 1)),
-                readers=store.readers(db))
+                readers=game_state.readers(db))
 
 
 def publish(game_dir: Path, move: int) -> Path:

@@ -16,9 +16,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import backups, game, move_files, orderfolder, store
+from . import backups, game, move_files, orderfolder
+from .defaults import DB_NAME
+from .storage.database import db_path, open_db
 from .rules.dice import Dice
-from .store import GameError
+from .errors import GameError
 from .summary import MoveSummary
 
 PREVIEW = "preview"
@@ -38,15 +40,15 @@ class Preview:
 
 def copy_game(game_dir: Path, copy: Path) -> None:
     """What resolving reads: the database, orders/ (its archive aside), rules/, templates/."""
-    source = store.db_path(game_dir)
+    source = db_path(game_dir)
     if not source.exists():
         raise GameError(
-            f"no game in {game_dir}: {store.DB_NAME} is missing; create one with `pbem new {game_dir}`"
+            f"no game in {game_dir}: {DB_NAME} is missing; create one with `pbem new {game_dir}`"
         )
     copy.mkdir(parents=True)
     conn = backups.open_read_only(source)
     try:
-        backups.copy_database(conn, store.db_path(copy))
+        backups.copy_database(conn, db_path(copy))
     finally:
         conn.close()
     orders = game_dir / "orders"
@@ -66,7 +68,7 @@ def preview(game_dir: Path, *, dice: Dice | None = None,
     with tempfile.TemporaryDirectory(prefix="pbem-preview-") as tmp:
         copy = Path(tmp) / "game"
         copy_game(game_dir, copy)
-        db = store.open_db(copy)
+        db = open_db(copy)
         try:
             unfinished = move_files.half_finished(db)
         finally:

@@ -18,9 +18,11 @@ from typing import Any
 
 import sqlite_utils
 
-from . import ledger, store
+from . import ledger
+from .storage import game_state
+from .storage.database import open_db
 from .ledger import MOVE_COLUMNS, STATE_COLUMNS, as_dicts, as_lists
-from .store import GameError
+from .errors import GameError
 
 FORMAT = "pbem-ledger-1"
 LEDGER_FILE = "ledger.json"
@@ -58,7 +60,7 @@ class Record:
 
 
 def from_db(db: sqlite_utils.Database, source: str = "the game database") -> Record:
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     numbers = [r[0] for r in db.conn.execute("SELECT number FROM moves ORDER BY number")]
     moves = tuple(MoveRecord(m, ledger.read_move(db.conn, m), ledger.entry(db.conn, m))
                   for m in numbers)
@@ -154,9 +156,9 @@ def reveal(game_dir: Path, *, early: bool = False) -> Revealed:
     """Publish the secret and the record in reports/ledger.json: refused while the game is
     running unless `early` (the players could then compute every die still to come)."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     try:
-        g = store.game_row(db)
+        g = game_state.game_row(db)
         if not g["ended"] and not early:
             raise GameError(
                 "the game is not over: with the secret, every player can read the hidden map "

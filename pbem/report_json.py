@@ -13,7 +13,7 @@ import re
 from typing import Any, Iterable, Iterator, Mapping
 
 from .charts.knowledge import designation_order
-from .store import to_json
+from .json_codec import to_json
 
 # What the text formats drop from names (render.plain) and JSON would keep raw: C1 control
 # characters and bidi overrides, which could make a tool show a name reversed or hidden.

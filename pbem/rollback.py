@@ -20,9 +20,11 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import backups, move_files, store
+from . import backups, move_files
+from .storage import game_state
+from .storage.database import open_db
 from .orderfolder import order_files
-from .store import GameError
+from .errors import GameError
 
 ROLLED_BACK = "rolled-back"
 
@@ -107,7 +109,7 @@ def restore_plan(game_dir: Path, db, undone: tuple[int, ...], aside: Path) -> li
 
 def rollback(game_dir: Path, to: int | None = None) -> RolledBack:
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     try:
         return roll_back(game_dir, db, to)
     finally:
@@ -116,7 +118,7 @@ def rollback(game_dir: Path, to: int | None = None) -> RolledBack:
 
 def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
     move_files.complete(game_dir, db)  # a half-finished last move is made whole first
-    last = store.game_row(db)["move"] - 1
+    last = game_state.game_row(db)["move"] - 1
     if last < 1:
         raise GameError("no move has been resolved yet: there is nothing to roll back")
     to = last if to is None else to

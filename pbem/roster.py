@@ -18,15 +18,21 @@ from typing import Any
 
 import sqlite_utils
 
-from . import settings, store
+from . import settings
+from .json_codec import to_json
+from .officer_secrets import hash_secret, new_secret
+from .rules.state import GameState
+from .storage import game_state
+from .storage.database import open_db
+from .storage.rows import ship_from_json, ship_to_json
 from .formats import reckoning_text
 from .mail import outbox
 from .mail.compose import MailError, check_email
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
-from .ruleset import Ruleset, RulesetError, load_ruleset
-from .store import GameError
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
+from .errors import GameError
 
 NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
 _REASON_LIMIT = 300
@@ -54,7 +60,7 @@ def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action:
                detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
     db["gm_actions"].insert({
         "at": now.astimezone(timezone.utc).isoformat(timespec="seconds"), "move": move,
-        "officer_id": officer_id, "action": action, "detail": store.to_json(detail),
+        "officer_id": officer_id, "action": action, "detail": to_json(detail),
         "told": told, "reason": reason,
     })
 
@@ -170,12 +176,12 @@ def missed_moves(db: sqlite_utils.Database) -> dict[int, int]:
 
 def roster(game_dir: Path) -> list[OfficerLine]:
     """`pbem officers`: serving officers in player order, then the retired."""
-    db = store.open_db(Path(game_dir))
-    state = store.load_state(db)
+    db = open_db(Path(game_dir))
+    state = game_state.load_state(db)
     missed = missed_moves(db)
     lines = []
     for row in db["officers"].rows:
-        ship = store.ship_from_json(row["ship"])
+        ship = ship_from_json(row["ship"])
         problem = ""
         if row["email"]:
             try:
@@ -206,16 +212,16 @@ def renew_secret(game_dir: Path, officer: str, reason: str, *, secret: str | Non
     """A new secret for an officer who lost his (or whose secret leaked); the old one stops
     working at once, and a letter with the new one is queued."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     reason = _reason(reason)
     row = outbox.find_officer(db, officer)
-    move = store.game_row(db)["move"]
-    secret = secret or store.new_secret()
+    move = game_state.game_row(db)["move"]
+    secret = secret or new_secret()
     salt = random_secrets.token_hex(8)
     now = now or datetime.now(timezone.utc)
     ruleset = _ruleset(game_dir)
     with db.atomic():
-        db["officers"].update(row["id"], {"secret_hash": store.hash_secret(secret, salt), "salt": salt})
+        db["officers"].update(row["id"], {"secret_hash": hash_secret(secret, salt), "salt": salt})
         log_action(db, move=move, officer_id=row["id"], action=NEW_SECRET, detail={},
                    told="The Space Computer gave you a new secret; the old one no longer works.",
                    reason=reason, now=now)
@@ -227,7 +233,7 @@ def renew_secret(game_dir: Path, officer: str, reason: str, *, secret: str | Non
 def change_email(game_dir: Path, officer: str, email: str, reason: str,
                  now: datetime | None = None) -> str:
     """Where the officer's mail goes from now on ("" for no mail); returns the address."""
-    db = store.open_db(Path(game_dir))
+    db = open_db(Path(game_dir))
     reason = _reason(reason)
     row = outbox.find_officer(db, officer)
     try:
@@ -238,7 +244,7 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
             else "Your reports are no longer sent by e-mail.")
     with db.atomic():
         db["officers"].update(row["id"], {"email": email})
-        log_action(db, move=store.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
+        log_action(db, move=game_state.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
                    detail={"from": row["email"], "to": email}, told=told, reason=reason,
                    now=now or datetime.now(timezone.utc))
     return email
@@ -246,10 +252,10 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
 
 def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = None) -> str:
     """The officer leaves the game: no more turns, reports or mail; his name stays taken."""
-    db = store.open_db(Path(game_dir))
+    db = open_db(Path(game_dir))
     reason = _reason(reason)
     row = outbox.find_officer(db, officer)
-    move = store.game_row(db)["move"]
+    move = game_state.game_row(db)["move"]
     with db.atomic():
         db["officers"].update(row["id"], {"retired": move})
         log_action(db, move=move, officer_id=row["id"], action=RETIRE, detail={}, told="",
@@ -345,9 +351,9 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     if demote and (score is not None or damage is not None or position is not None):
         raise GameError("--demote sets the rank, score, ship and position at once: give it "
                         "alone")
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     row = outbox.find_officer(db, officer)
-    state = store.load_state(db)
+    state = game_state.load_state(db)
     o = state.officers[row["id"]]
     if demote:
         return _demote(db, state, o, _ruleset(game_dir), reason,
@@ -361,7 +367,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
                      f"{value}.", {"score": [o.score, value]}))
     if damage is not None:
         ship, said = _damage(damage, o.ship, _ruleset(game_dir), o.landing)
-        changes["ship"] = store.ship_to_json(ship)
+        changes["ship"] = ship_to_json(ship)
         told.append((f"By a ruling of the Space Computer your ship's sheet changed: "
                      f"{', '.join(said)}.", {"damage": said}))
     if position is not None:
@@ -386,7 +392,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     return [text for text, _ in told]
 
 
-def _demote(db: sqlite_utils.Database, state: store.GameState, o: Any, ruleset: Ruleset,
+def _demote(db: sqlite_utils.Database, state: GameState, o: Any, ruleset: Ruleset,
             reason: str, now: datetime) -> list[str]:
     """A demotion by a ruling: what a rescue return does (3F c), without the rescue."""
     base = state.base
@@ -396,7 +402,7 @@ def _demote(db: sqlite_utils.Database, state: store.GameState, o: Any, ruleset: 
     detail = {"demote": {"rank": [o.rank, after.rank], "score": [o.score, 0],
                          "ship": [o.ship.type, after.ship.type]}}
     with db.atomic():
-        store.save_officers(db.conn, state, replace(state, officers={**state.officers,
+        game_state.save_officers(db.conn, state, replace(state, officers={**state.officers,
                                                                      o.id: after}))
         log_action(db, move=state.move, officer_id=o.id, action=ADJUST, detail=detail,
                    told=text, reason=reason, now=now)

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from . import store
-from .store import GameError
+from .storage import game_state
+from .storage.database import open_db
+from .errors import GameError
 
 ENLISTED_FROM = "enlisted_from"  # orders by mail count only from the enlisted address
 RETIRE_AFTER = "retire_after"  # retire a ship after this many consecutive missed moves
@@ -42,8 +43,8 @@ def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
     officers named in `plain` get plain text only, those in `html` the web page too)."""
     from .mail.outbox import find_officer  # here: the mail code is 90 ms of start-up
 
-    db = store.open_db(Path(game_dir))
-    g = store.game_row(db)
+    db = open_db(Path(game_dir))
+    g = game_state.game_row(db)
     values = json.loads(g["settings"])
     if retire is not None and retire < 0:
         raise GameError("--retire-after takes the number of moves in a row, or 0 for never")

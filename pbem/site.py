@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import store
+from .storage import game_state
+from .storage.database import open_db
 from .charts.book import MoveCharts, marks
 from .charts.knowledge import PublicChart
 from .render import MoveView, bulletin_page, environment, public_chart, write
-from .store import GameError
+from .errors import GameError
 
 
 def page_name(move: int) -> str:
@@ -26,8 +27,8 @@ def chart_name(move: int) -> str:
 
 def build_site(game_dir: Path, out: Path | None = None, *, ruleset) -> Path:
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
-    g = store.game_row(db)
+    db = open_db(game_dir)
+    g = game_state.game_row(db)
     moves = list(db.query("SELECT number, resolved_at FROM moves ORDER BY number"))
     if not moves:
         raise GameError("no move has been resolved yet: the site would be empty; "
@@ -41,7 +42,7 @@ def build_site(game_dir: Path, out: Path | None = None, *, ruleset) -> Path:
     index_moves = []
     standings, game_end = [], None
     for n, move in enumerate(numbers):
-        events, _ = store.load_events(db, move)
+        events, _ = game_state.load_events(db, move)
         public.add_move(move, events)
         view = MoveView(events)
         context = view.public_context()

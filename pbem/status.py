@@ -16,12 +16,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import deadlines, store
+from . import deadlines
+from .errors import GameError
+from .storage import game_state
+from .storage.database import open_db
 from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .mail import outbox
 from .orderfolder import order_files
 from .rules.wording import plural
-from .ruleset import load_ruleset
+from .ruleset_files import load_ruleset
 from .schedule import deadline_text, time_left
 from .terminal import clean_line
 
@@ -68,9 +71,9 @@ def status(game_dir: Path, now: datetime | None = None) -> Status:
     from . import roster  # here: 4 ms that `pbem remind` alone would pay for nothing
 
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     now = now or datetime.now(timezone.utc)
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     move = g["move"]
     deadline = deadlines.of_move(db, move)
     out = Status(g["name"], move, bool(g["ended"]),
@@ -141,10 +144,10 @@ def remind(game_dir: Path, *, again: bool = False, now: datetime | None = None) 
     now = now or datetime.now(timezone.utc)
     found = status(game_dir, now)
     if found.ended:
-        raise store.GameError("the game is over; nobody needs reminding")
-    db = store.open_db(game_dir)
-    if outbox.sender_of(json.loads(store.game_row(db)["settings"])) is None:
-        raise store.GameError("the game has no GM address for the From of its mails; set it with "
+        raise GameError("the game is over; nobody needs reminding")
+    db = open_db(game_dir)
+    if outbox.sender_of(json.loads(game_state.game_row(db)["settings"])) is None:
+        raise GameError("the game has no GM address for the From of its mails; set it with "
                               f"`pbem mail-from {game_dir} \"Space Computer <sc@example.org>\"`")
     reminded = {r["officer_id"] for r in db.query(
         "SELECT officer_id FROM mails WHERE kind = 'reminder' AND move = ?", [found.move])}

@@ -1,6 +1,6 @@
 """technologies.toml: the data of the optional rule Unpredictable Research, validated.
 
-Called by `pbem.ruleset` with the parsed file and its checker (`_File`: table, only,
+Called by `pbem.ruleset_files` with the parsed file and its checker (`RulesFile`: table, only,
 integer, string, array, required, error), so that every problem names the file, the key
 and what is wrong, exactly as for the other rules files.
 """

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from . import ledger, store
+from . import ledger
+from .storage.database import open_db
+from .storage.rows import hazard_rows
 from .ledger import STATE_COLUMNS
 from .record import MoveRecord, Record, from_db, from_json
 from .rules.dice import SeededDice, face
@@ -24,7 +26,8 @@ from .rules.galaxy import draw_map, draw_outer_space
 from .rules.geometry import Zone
 from .rules.outer_space import ADVANCED
 from .rules.wording import plural
-from .store import GameError, officer_lot
+from .errors import GameError
+from .officer_secrets import officer_lot
 
 _COMMITMENT_LINE = re.compile(r"Commitment to the game secret: ([0-9a-f]{64})\b")
 _LEDGER_LINE = re.compile(r"Ledger after move (\d+): ([0-9a-f]{64})\b")
@@ -95,7 +98,7 @@ def check_map(record: Record) -> Check:
 def check_hazards(record: Record, hazards) -> Check | None:
     """Outer space: the hazards stand where the secret drew them (None), or the first that
     does not (S.C. advanced rule A)."""
-    made = [[r["kind"], r["level"], r["x"], r["y"]] for r in store.hazard_rows(hazards)] if (
+    made = [[r["kind"], r["level"], r["x"], r["y"]] for r in hazard_rows(hazards)] if (
         hazards is not None) else []
     cols = ledger.state_columns(ADVANCED)["hazards"]
     stored = [[row[cols.index(c)] for c in ("kind", "level", "x", "y")]
@@ -287,7 +290,7 @@ def verify_path(path: Path, bulletins: list[Path] | None = None) -> tuple[Record
     others are given) or a published ledger.json (a player, with the bulletins he got)."""
     path = Path(path)
     if path.is_dir():
-        db = store.open_db(path)
+        db = open_db(path)
         try:
             record = from_db(db, f"the database of {path}")
         finally:

@@ -18,7 +18,7 @@ from pbem.rules.move import MoveResult, resolve_move
 from pbem.rules.ship import Ship
 from pbem.rules.state import GameState, Landing, Officer, Planet, Zone
 from pbem.rules.orders import Orders
-from pbem.ruleset import load_ruleset
+from pbem.ruleset_files import load_ruleset
 
 RULES = load_ruleset()
 BASE = base_planet(1, Position(10, 10, 2))

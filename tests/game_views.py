@@ -8,7 +8,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from pbem import render, store
+from pbem import render
+from pbem.json_codec import to_json
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import Event
 from pbem.rules.move import resolve_move
@@ -42,7 +43,7 @@ def random_game_views(seed: int, moves: int, level: str):
                 for _ in range(rng.randint(0, 2)))) for oid, o in orders.items()}
         result = resolve_move(state, orders, held, RULESET, SeededDice(secret, move))
         events: list[Event] = list(result.events)
-        yield move, render.MoveView(events, [store.to_json(e.data) for e in events]), events
+        yield move, render.MoveView(events, [to_json(e.data) for e in events]), events
         state = result.state
         if state.winner is not None:
             break

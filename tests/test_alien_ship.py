@@ -270,12 +270,12 @@ def test_fire_alien_and_disengage_are_read():
 
 
 def render(result, tmp_path) -> dict[str, str]:
-    from pbem import store
+    from pbem.json_codec import to_json
     from pbem.render import render_move
 
     events = list(result.events)
     render_move(None, tmp_path, game="cornifex", move=5, events=events,
-                texts=[store.to_json(e.data) for e in events], rolls=list(result.rolls))
+                texts=[to_json(e.data) for e in events], rolls=list(result.rolls))
     return {p.name: p.read_text(encoding="utf-8") for p in tmp_path.iterdir()}
 
 

@@ -129,18 +129,19 @@ def test_the_command_line_starts_without_the_games_machinery():
             "from pbem.cli import main\n"
             "from pbem.checking import check_file\n"
             "heavy = {'sqlite_utils', 'jinja2', 'email', 'smtplib', 'dateutil', 'pbem.game',\n"
-            "         'pbem.store', 'pbem.render'}\n"
+            "         'pbem.storage', 'pbem.render'}\n"
             "print(sorted(heavy & set(sys.modules)))\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
 def test_the_defaults_the_command_line_shows_are_the_games():
-    from pbem import defaults, store
+    from pbem import defaults
     from pbem.rules import research
+    from pbem.storage import database, schema
 
     assert defaults.OPTIONAL_RULES == (research.RULE,)
-    assert store.DB_NAME == defaults.DB_NAME and store.KEEP_BACKUPS == defaults.KEEP_BACKUPS
+    assert database.DB_NAME == defaults.DB_NAME and schema.KEEP_BACKUPS == defaults.KEEP_BACKUPS
 
 
 def test_the_rulebook_page_maps_every_rulebook_section_to_modules_that_exist():

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem import store
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 from pbem.charts import svg
 from pbem.charts.knowledge import READABLE, OwnChart, PublicChart
 from pbem.charts.reckoning import moved, offset, route_tracks, square_at, steps, tracks, walk
@@ -46,7 +47,7 @@ def inline_svg(html: str) -> ET.Element:
 
 def truth(folder: Path) -> tuple[dict[str, tuple[int, int, int]], dict[str, tuple[int, int, int]]]:
     """Every designated planet's square, absolute and from the base, in the final state."""
-    state = store.load_state(store.open_db(folder))
+    state = game_state.load_state(open_db(folder))
     base = state.base.position
     absolute = {p.designation: tuple(p.position) for p in state.planets.values() if p.designation}
     relative = {d: (x - base.x, y - base.y, level - base.level) for d, (x, y, level) in absolute.items()}
@@ -54,10 +55,10 @@ def truth(folder: Path) -> tuple[dict[str, tuple[int, int, int]], dict[str, tupl
 
 
 def events_upto(folder: Path, move: int) -> list[tuple[int, Event]]:
-    db = store.open_db(folder)
+    db = open_db(folder)
     out = []
     for m in range(1, move + 1):
-        out += [(m, e) for e in store.load_events(db, m)[0]]
+        out += [(m, e) for e in game_state.load_events(db, m)[0]]
     return out
 
 
@@ -70,7 +71,7 @@ def test_every_officer_chart_holds_only_what_he_can_know(demo):
     """An officer's chart names no planet he has not heard of, and puts a planet at a square
     only when his own reports or the bulletins let him work it out: then at the true one."""
     _, relative = truth(demo)
-    db = store.open_db(demo)
+    db = open_db(demo)
     officers = {r["id"]: r["name"] for r in db.query("SELECT id, name FROM officers")}
     names_only_heard = 0
     for move in range(1, 7):
@@ -114,7 +115,7 @@ def test_the_public_chart_holds_only_what_the_bulletins_name(demo):
 
 def test_the_gm_chart_holds_the_true_map(demo):
     """The GM's chart shows every planet (uncharted ones too) and every ship where they are."""
-    state = store.load_state(store.open_db(demo))
+    state = game_state.load_state(open_db(demo))
     svg = ET.parse(demo / "reports" / "move-06" / "chart-gm.svg").getroot()
     drawn = placed(svg)
     assert len(drawn) == len(state.planets)

@@ -305,12 +305,14 @@ def outer_space_game(tmp_path):
     """A game folder whose stored level is advanced (outer space)."""
     import json
 
-    from pbem import game, store
+    from pbem import game
+    from pbem.storage import game_state
+    from pbem.storage.database import open_db
 
     root = tmp_path / "cornifex"
     game.new_game(root, 1, name="cornifex", size=12)
-    db = store.open_db(root)
-    settings = json.loads(store.game_row(db)["settings"]) | {"level": "advanced"}
+    db = open_db(root)
+    settings = json.loads(game_state.game_row(db)["settings"]) | {"level": "advanced"}
     db["game"].update(1, {"settings": json.dumps(settings), "level": "advanced"})
     return root
 
@@ -318,7 +320,8 @@ def outer_space_game(tmp_path):
 def test_enlist_declares_the_personality_and_the_specialist(tmp_path):
     from click.testing import CliRunner
 
-    from pbem import store
+    from pbem.storage import game_state
+    from pbem.storage.database import open_db
     from pbem.cli import main
 
     root = outer_space_game(tmp_path)
@@ -326,7 +329,7 @@ def test_enlist_declares_the_personality_and_the_specialist(tmp_path):
     run = CliRunner().invoke(main, ["enlist", str(root), "--name", "Notius", "--fit", fit,
                                     "--personality", "4", "--specialist", "scientist mineral 3"])
     assert run.exit_code == 0, run.output
-    officer = store.load_state(store.open_db(root)).officers[1]
+    officer = game_state.load_state(open_db(root)).officers[1]
     assert officer.personality == 4
     assert officer.specialist == Specialist("scientist", 3, "mineral")
     for args, message in (
@@ -340,7 +343,7 @@ def test_enlist_declares_the_personality_and_the_specialist(tmp_path):
 
 def test_enlist_refuses_them_in_inner_space(tmp_path):
     from pbem import game
-    from pbem.store import GameError
+    from pbem.errors import GameError
 
     root = tmp_path / "inner"
     game.new_game(root, 1, size=12)
@@ -352,11 +355,13 @@ def test_enlist_refuses_them_in_inner_space(tmp_path):
 
 
 def test_the_store_keeps_the_specialist_and_the_alien_ship(tmp_path):
-    from pbem import store
+    from pbem.storage.rows import (
+        alien_ship_from_json, alien_ship_to_json, specialist_from_json, specialist_to_json,
+    )
     from pbem.rules.geometry import Position
     from pbem.rules.state import AlienShip
 
     ship = AlienShip("KNOX", 9, 10, 6, Position(4, 5, 2), reductions=1, hooked=(1,), entered=3)
-    assert store.alien_ship_from_json(store.alien_ship_to_json(ship)) == ship
-    assert store.specialist_from_json(store.specialist_to_json(SCIENTIST)) == SCIENTIST
-    assert store.alien_ship_from_json(None) is None
+    assert alien_ship_from_json(alien_ship_to_json(ship)) == ship
+    assert specialist_from_json(specialist_to_json(SCIENTIST)) == SCIENTIST
+    assert alien_ship_from_json(None) is None

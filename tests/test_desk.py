@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from pbem import deadlines, game, store
+from pbem import deadlines, game
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 
 from conftest import orders_text
 from commands import ok, run
@@ -188,18 +190,19 @@ def test_adjust_score_damage_and_position(folder):
     out = ok("adjust", folder, "Notius", "--score", "+3", "--reason", "a ruling on P-2")
     assert "your score went from 0 to 3" in out
     ok("adjust", folder, "Notius", "--score", "-5", "--reason", "a second ruling")
-    db = store.open_db(folder)
-    assert store.load_state(db).officers[1].score == 0  # never below 0
+    db = open_db(folder)
+    assert game_state.load_state(db).officers[1].score == 0  # never below 0
     ok("adjust", folder, "Notius", "--score", "7", "--reason", "restored")
     ok("adjust", folder, "Notius", "--damage", "shields=2,lasers=1", "--reason", "meteor storm")
     ok("adjust", folder, "Notius", "--damage", "lasers=-1", "--reason", "repaired by ruling")
-    base = store.load_state(db).base.position
+    base = game_state.load_state(db).base.position
     target = f"{base.x + 2},{base.y},{base.level}"
-    planet_squares = {(p.position.x, p.position.y, p.position.level) for p in store.load_state(db).planets.values()}
+    planet_squares = {(p.position.x, p.position.y, p.position.level)
+                      for p in game_state.load_state(db).planets.values()}
     assert (base.x + 2, base.y, base.level) not in planet_squares
     out = ok("adjust", folder, "Notius", "--position", target, "--reason", "towed")
     assert "by dead reckoning you are now 2 E from the base" in out
-    officer = store.load_state(store.open_db(folder)).officers[1]
+    officer = game_state.load_state(open_db(folder)).officers[1]
     assert officer.score == 7
     assert (officer.ship.shields, officer.ship.lasers) == (3, 3)
     assert (officer.position.x, officer.position.y) == (base.x + 2, base.y)

@@ -20,11 +20,14 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import game, ledger, record, store
+from pbem import game, ledger, record
+from pbem.json_codec import to_json, to_json_each, to_json_once
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 from pbem.cli import main
 from pbem.rules import dice as dice_module
 from pbem.rules.dice import Roll, SeededDice, face
-from pbem.store import GameError
+from pbem.errors import GameError
 from pbem.verify import verify_path
 
 from conftest import EXAMPLE_FIT, orders_text, write_map
@@ -72,7 +75,7 @@ def test_a_game_without_seed_draws_a_secret_of_256_random_bits(tmp_path):
     secrets_seen = set()
     for name in ("a", "b"):
         game.new_game(tmp_path / name)
-        g = store.game_row(store.open_db(tmp_path / name))
+        g = game_state.game_row(open_db(tmp_path / name))
         assert HEX64.fullmatch(g["secret"]) and g["seeded"] == 0
         assert g["secret"] != hashlib.sha256(b"pbem-seed:None").hexdigest()
         secrets_seen.add(g["secret"])
@@ -88,7 +91,7 @@ def test_the_same_seed_makes_the_same_secret_and_says_it_is_guessable(tmp_path):
     """--seed stays for reproducible games, and both its help and `pbem new` warn about it."""
     out = run("new", tmp_path / "a", "--seed", "1944").output
     run("new", tmp_path / "b", "--seed", "1944")
-    a, b = (store.game_row(store.open_db(tmp_path / n)) for n in "ab")
+    a, b = (game_state.game_row(open_db(tmp_path / n)) for n in "ab")
     assert a["secret"] == b["secret"] and a["commitment"] == b["commitment"] and a["seeded"] == 1
     assert f"Commitment to the game secret (every bulletin prints it): {a['commitment']}" in out
     assert "whoever guesses the seed can read the hidden map and every die" in out
@@ -102,7 +105,7 @@ def test_the_same_seed_makes_the_same_secret_and_says_it_is_guessable(tmp_path):
 
 def test_the_commitment_is_the_sha256_of_the_secret_under_a_fixed_label(demo):
     """Printed in the first bulletin in every format, and in every later one."""
-    g = store.game_row(store.open_db(demo))
+    g = game_state.game_row(open_db(demo))
     expected = hashlib.sha256(ledger.COMMITMENT_LABEL + bytes.fromhex(g["secret"])).hexdigest()
     assert g["commitment"] == ledger.commitment(g["secret"]) == expected
     assert expected != hashlib.sha256(bytes.fromhex(g["secret"])).hexdigest()
@@ -110,7 +113,7 @@ def test_the_commitment_is_the_sha256_of_the_secret_under_a_fixed_label(demo):
         for suffix in ("txt", "md", "bbcode"):
             text = (demo / "reports" / f"move-{move:02d}" / f"bulletin.{suffix}").read_text(encoding="utf-8")
             assert f"Commitment to the game secret: {expected}" in text
-            head = ledger.head(store.open_db(demo).conn, move)
+            head = ledger.head(open_db(demo).conn, move)
             assert f"Ledger after move {move}: {head}" in text
 
 
@@ -119,8 +122,8 @@ def test_the_fair_play_block_renders_in_markdown_and_bbcode(demo):
     list with both hashes; the BBCode one is a list (hex needs no escaping)."""
     from markdown_it import MarkdownIt
 
-    g = store.game_row(store.open_db(demo))
-    head = ledger.head(store.open_db(demo).conn, 3)
+    g = game_state.game_row(open_db(demo))
+    head = ledger.head(open_db(demo).conn, 3)
     html = MarkdownIt("commonmark").render(
         (demo / "reports" / "move-03" / "bulletin.md").read_text(encoding="utf-8"))
     assert (f"<h2>Fair play</h2>\n<ul>\n<li>Commitment to the game secret: {g['commitment']}</li>\n"
@@ -134,8 +137,8 @@ def test_the_fair_play_block_renders_in_markdown_and_bbcode(demo):
 def test_every_bulletin_prints_the_chain_head_of_its_move(demo):
     """Each head is the hash of its move's entry, which chains to the one before, and the
     first to the commitment."""
-    conn = store.open_db(demo).conn
-    g = store.game_row(store.open_db(demo))
+    conn = open_db(demo).conn
+    g = game_state.game_row(open_db(demo))
     previous = g["commitment"]
     for move in range(1, 7):
         entry = ledger.entry(conn, move)
@@ -348,7 +351,7 @@ def test_forced_dice_do_not_pass_for_the_secret(make_game):
 
     g = make_game((10, 10, 2), [(12, 13, 2)])
     g.post("m1.txt", orders_text("Notius", "4tq9-mx2d", 1, "ROUTE 3 N", "INFO NEW"))
-    secret = bytes.fromhex(store.game_row(store.open_db(g.dir))["secret"])
+    secret = bytes.fromhex(game_state.game_row(open_db(g.dir))["secret"])
     honest = SeededDice(secret, 1).draw(10, "info", "P-1 level I", 1)
     game.resolve(g.dir, dice=ScriptedDice({"info": [honest % 10 + 1]}, move=1))
     assert failures(g.dir)["rolls"].startswith("move 1, roll 1 (Notius: info P-1 level I, d10): logged ")
@@ -367,11 +370,11 @@ def test_reveal_is_refused_while_the_game_runs_unless_early(make_game):
     assert result.exit_code == 1 and "pass --early" in result.output
     result = run("reveal", g.dir, "--early")
     assert result.exit_code == 0
-    secret = store.game_row(store.open_db(g.dir))["secret"]
+    secret = game_state.game_row(open_db(g.dir))["secret"]
     assert f"Game secret: {secret}" in result.output
     published = json.loads((g.dir / "reports" / "ledger.json").read_text(encoding="utf-8"))
     assert published["secret"] == secret and [m["move"] for m in published["moves"]] == [1]
-    assert store.game_row(store.open_db(g.dir))["revealed"] == 1
+    assert game_state.game_row(open_db(g.dir))["revealed"] == 1
 
 
 def test_the_published_ledger_hides_addresses_and_officers_secrets(demo):
@@ -442,7 +445,7 @@ def test_a_player_finds_a_ledger_that_does_not_match_his_bulletins(demo, tmp_pat
     found = failures(forged, [demo / "reports" / "move-05" / "bulletin.bbcode"])
     assert found == {"bulletins": (
         f"{demo / 'reports' / 'move-05' / 'bulletin.bbcode'} prints the ledger of move 5 as "
-        f"{ledger.head(store.open_db(demo).conn, 5)[:16]}..., the record gives "
+        f"{ledger.head(open_db(demo).conn, 5)[:16]}..., the record gives "
         f"{data['moves'][4]['ledger']['hash'][:16]}...: move 5 is not the one that was posted")}
 
 
@@ -502,7 +505,7 @@ def test_a_game_made_before_the_ledger_gets_a_commitment_and_chains_from_then(tm
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {col}")
         conn.execute("DROP TABLE ledger")
     conn.close()
-    g = store.game_row(store.open_db(folder))
+    g = game_state.game_row(open_db(folder))
     assert g["commitment"] == ledger.commitment(g["secret"])
     game.rerender(folder, 1)  # its bulletins as they were then: no ledger line
     assert "Ledger after" not in (folder / "reports" / "move-01" / "bulletin.txt").read_text(encoding="utf-8")
@@ -571,9 +574,9 @@ JSON_VALUES = st.recursive(
 def test_the_stored_json_is_what_the_json_module_writes(value):
     """Every JSON column (and so every hash of the ledger) is written by one C encoder made
     once: the text is json's own, keys sorted, names as written."""
-    assert store.to_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
-    assert store.to_json_each([value, {"event": value}]) == [
-        store.to_json(value), store.to_json({"event": value})]
+    assert to_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+    assert to_json_each([value, {"event": value}]) == [
+        to_json(value), to_json({"event": value})]
 
 
 # Keys the C encoder writes as strings, or refuses to sort side by side; strings to escape.
@@ -603,10 +606,10 @@ def test_the_json_of_values_met_again_is_the_json_of_each(values, picks):
     refused = [v for v in values if json_or_refusal(v) is TypeError]
     for v in refused:
         with pytest.raises(TypeError):
-            store.to_json_once([v])
+            to_json_once([v])
     values = [v for v in values if v not in refused] or [{"k": True}]
     many = [x for i, j in picks for x in (values[i % len(values)], {
         "a": values[i % len(values)], "b%s": [values[j % len(values)]]})] + values
-    assert store.to_json_once(many) == [json_or_refusal(v) for v in many]
+    assert to_json_once(many) == [json_or_refusal(v) for v in many]
     # Values made as they are read (not held elsewhere) are each their own.
-    assert store.to_json_once({"n": n} for n in range(20)) == [f'{{"n": {n}}}' for n in range(20)]
+    assert to_json_once({"n": n} for n in range(20)) == [f'{{"n": {n}}}' for n in range(20)]

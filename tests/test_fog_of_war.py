@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 from pbem.orderfile import parse_route
 from pbem.render import render_move, report_name
-from pbem.store import to_json
+from pbem.json_codec import to_json
 from pbem.rules.dice import SeededDice
 from pbem.rules.events import GM, OFFICER, PUBLIC
 from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, bearing, bearing_text

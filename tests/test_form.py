@@ -13,7 +13,7 @@ from pbem.orderfile import (
     FORM_HINTS, FORM_WIDTH, KEYWORDS, FormSituation, order_form, orders_lines, read_orders,
 )
 from pbem.rules.ship import parse_fit
-from pbem.ruleset import load_ruleset
+from pbem.ruleset_files import load_ruleset
 
 RULES = load_ruleset()
 LONGEST = "Maximilianus Aurelius Commodus Antoninus"  # 40 characters, the most a name holds

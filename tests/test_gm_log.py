@@ -13,7 +13,7 @@ from pbem.gm_log import Wording, event_line, fields_text, gm_log_parts, value_te
 from pbem.render import environment, gm_log as log_text
 from pbem.rules.dice import Roll
 from pbem.rules.events import Event
-from pbem.store import to_json
+from pbem.json_codec import to_json
 
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=8),
                     st.floats(allow_nan=False))

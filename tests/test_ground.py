@@ -30,7 +30,7 @@ from pbem.rules.move import MoveResult
 from pbem.rules.ship import Ship, fit_problems
 from pbem.rules.state import GameState, Planet
 from pbem.rules.orders import Orders, Payment
-from pbem.store import GameError
+from pbem.errors import GameError
 
 from conftest import EXAMPLE_FIT, orders_text, write_map
 from core import (

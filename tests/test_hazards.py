@@ -311,7 +311,7 @@ def test_the_black_hole_tells_each_hit_and_its_result_as_the_plain_values_do(
     from pbem.rules.events import Event
     from pbem.rules.ship import Ship
     from pbem.rules.state import Officer
-    from pbem.ruleset import load_ruleset
+    from pbem.ruleset_files import load_ruleset
 
     table = load_ruleset().tables["C"]
     ship = Ship("GLADIUM", "MARTHIA", crews=(3, 3), computers=computers, **fit)

@@ -32,7 +32,7 @@ from pbem.orderfile import (
 )
 from pbem.rules import lawful
 from pbem.rules.orders import UNREADABLE
-from pbem.store import GameError
+from pbem.errors import GameError
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 from unreadable import without_reading_rights

@@ -17,7 +17,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pbem import deadlines, game, inbox, store
+from pbem import deadlines, game, inbox
+from pbem.errors import GameError
+from pbem.storage.database import open_db
 
 from commands import ok, run
 
@@ -290,7 +292,7 @@ def test_resolve_before_the_deadline_waits_for_every_officer_or_now(two):
     m = mail("Notius", 200, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
     inbox.file_mail(two, [eml(two, "n.eml", m)], now=before)
-    with pytest.raises(store.GameError, match=r"move 1 is collected until Monday 19 October 2026, "
+    with pytest.raises(GameError, match=r"move 1 is collected until Monday 19 October 2026, "
                        r"20:00 Europe/Rome \(18:00 UTC\) \(2 hours left\) and 1 officer has no "
                        r"valid orders yet: Flavia.*pbem resolve --now"):
         game.resolve(two, now=before)
@@ -373,7 +375,7 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
     (two / "orders" / "flavia.txt").write_text(orders("Flavia", "ROUTE 99 N"), encoding="utf-8")
     (two / "orders" / "note.txt").write_text("Dear GM, no orders from me.\n", encoding="utf-8")
-    db = store.open_db(two)
+    db = open_db(two)
     try:
         desk = inbox.Inbox(two, db, now=SET_AT, answer=False, defer=True)
         collected = desk.collect(order_files(two))
@@ -533,7 +535,7 @@ def test_without_the_gms_address_the_inbox_files_and_says_no_receipt_is_written(
 
 @pytest.fixture(scope="module")
 def empty_inbox(tmp_path_factory):
-    db = store.open_db(tmp_path_factory.mktemp("inbox"), create=True)
+    db = open_db(tmp_path_factory.mktemp("inbox"), create=True)
     yield db
     db.close()
 

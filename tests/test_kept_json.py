@@ -1,4 +1,4 @@
-"""The Tabula Spatii `book` keeps is written as `store.to_json` writes it, byte for byte:
+"""The Tabula Spatii `book` keeps is written as `to_json` writes it, byte for byte:
 the drawings of random games (basic and outer space), and drawings of every odd shape (a
 planet's flag that is a number, a name that needs escaping, a dict of other keys)."""
 
@@ -15,7 +15,7 @@ from pbem.charts import kept_json
 from pbem.charts.truth import tabula
 from pbem.rules.dice import SeededDice
 from pbem.rules.move import resolve_move
-from pbem.store import to_json
+from pbem.json_codec import to_json
 
 from game_views import ODD_NAMES
 from test_random_games import RULESET, new_game, random_orders

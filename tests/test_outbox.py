@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem import store
+from pbem.storage.database import open_db
 from pbem.mail import compose, outbox
 from pbem.mail.compose import MailError
 from pbem.mail.reading import letter_from_bytes
@@ -289,7 +289,7 @@ def test_resend_queues_the_report_again_to_the_new_address(mailed_game):
 
 
 def test_a_reminder_carries_the_form_and_a_receipt_goes_to_sender_and_officer(mailed_game):
-    db = store.open_db(mailed_game)
+    db = open_db(mailed_game)
     reminder = outbox.queue_reminder(mailed_game, db, 1, now=NOW)
     row = next(r for r in mails(mailed_game) if r["id"] == reminder)
     message = parsed(mailed_game, row)

@@ -22,7 +22,7 @@ import pytest
 
 from pbem.orderfile import read_orders
 from pbem.render import render_move, report_name
-from pbem.store import to_json
+from pbem.json_codec import to_json
 from pbem.rules import lawful, rulings
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.hazards import Hazards

@@ -13,8 +13,8 @@ import pytest
 from pbem import game
 from pbem.rules.information_sheet import RADIOACTIVITY
 from pbem.rules.tables import RowTable
-from pbem.ruleset import RulesetError, load_ruleset
-from pbem.store import GameError
+from pbem.ruleset_files import RulesetError, load_ruleset
+from pbem.errors import GameError
 
 from conftest import write_map
 
@@ -222,13 +222,13 @@ def test_the_welcome_letter_of_outer_space_says_what_is_different(tmp_path):
     import email
     from email import policy
 
-    from pbem import store
+    from pbem.storage.database import open_db
 
     folder = tmp_path / "nulli"
     game.new_game(folder, 3, level="advanced", mail_from="Space Computer <sc@example.org>")
     game.enlist(folder, "Notius", "notius@example.org", "GLADIUM", "MARTHIA",
                 {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3})
-    row = next(store.open_db(folder)["mails"].rows)
+    row = next(open_db(folder)["mails"].rows)
     message = email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
     text = message.get_body(("plain",)).get_content()
     assert "This is outer space: a black hole, nets and distortions lie unseen" in text

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from conftest import EXAMPLE_FIT, SCHEMA, schema_errors
-from pbem import game, store
+from pbem import game
+from pbem.storage.schema import VIEWS
 from pbem.demo import run_demo
 
 EVIL = "*B*_ <b>|`x` 1. \\ &amp; ~~s~~ ![i](j)[u]"  # 40 characters, the most a name may have
@@ -197,7 +198,7 @@ def test_the_views_read_the_game_without_json(demo):
     conn = sqlite3.connect(demo / "game.db")
     conn.row_factory = sqlite3.Row
     try:
-        for view in store.VIEWS:
+        for view in VIEWS:
             conn.execute(f"SELECT * FROM {view}").fetchall()
         final = [tuple(r) for r in conn.execute(
             "SELECT place, officer, rank, score, ship FROM standings WHERE move = 6 ORDER BY place")]

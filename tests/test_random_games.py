@@ -34,7 +34,7 @@ from pbem.rules.move import resolve_move
 from pbem.rules.ship import COMPONENTS, Ship, ShipType, build_ship, fit_problems
 from pbem.rules.specialists import FIELDS, KINDS, SCIENTIST
 from pbem.rules.state import GameState, Landing, Officer, Planet, Specialist, Zone
-from pbem.ruleset import load_ruleset
+from pbem.ruleset_files import load_ruleset
 
 RULESET = load_ruleset()
 CREW_MEN = RULESET.ships["GLADIUM"].crew_men  # 3 (3D a)

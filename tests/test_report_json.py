@@ -13,7 +13,7 @@ from pbem import report_json
 from pbem.render import MoveView
 from pbem.report_json import OfficerReports, officer_report
 from pbem.rules.events import Event
-from pbem.store import to_json
+from pbem.json_codec import to_json
 
 # Names as players write them: plain, accented, with a quote, a C1 control or a bidi override.
 NAMES = st.one_of(st.sampled_from(["Aulo", "Nicolò", 'Ce"sare', "Ti\x85to", "\u202eLivia", ""]),

@@ -4,7 +4,8 @@ tests/conformance/basic/test_rescue_return.py."""
 
 from __future__ import annotations
 
-from pbem import store
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 from pbem.orderfile import read_orders
 
 from conftest import orders_text
@@ -25,7 +26,7 @@ def test_check_explains_what_rescue_will_do(folder, tmp_path):
     # At the base the check refuses it; once away it tells this officer what he becomes.
     refused = run("check", path, "--game", folder)
     assert refused.exit_code == 1 and "nothing to be rescued from" in refused.output
-    base = store.load_state(store.open_db(folder)).base.position
+    base = game_state.load_state(open_db(folder)).base.position
     ok("adjust", folder, "Notius", "--position", f"{base.x + 2},{base.y},{base.level}",
        "--reason", "away")
     out = ok("check", path, "--game", folder)
@@ -37,7 +38,7 @@ def test_adjust_demote_is_a_rescue_s_demotion_by_a_ruling(folder):
     ok("adjust", folder, "Notius", "--score", "5", "--reason", "points")
     out = ok("adjust", folder, "Notius", "--demote", "--reason", "lost his way, by ruling")
     assert "you were demoted: you are now Decurio, score 0, with a new FROMBOLA" in out
-    o = store.load_state(store.open_db(folder)).officers[1]
+    o = game_state.load_state(open_db(folder)).officers[1]
     assert (o.rank, o.score, o.ship.type) == ("Decurio", 0, "FROMBOLA")
     refused = run("adjust", folder, "Notius", "--demote", "--score", "1", "--reason", "x")
     assert refused.exit_code == 1 and "give it alone" in refused.output

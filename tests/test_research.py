@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem import game, store
+from pbem import game
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 from pbem.cli import main
 from pbem.orderfile import read_orders
 from pbem.rules import lawful
@@ -29,7 +31,7 @@ from pbem.rules.research import (
 )
 from pbem.rules.ship import Ship
 from pbem.rules.state import GameState, Officer, Zone
-from pbem.ruleset import TECHNOLOGIES, RulesetError, load_ruleset
+from pbem.ruleset_files import TECHNOLOGIES, RulesetError, load_ruleset
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 
@@ -311,12 +313,12 @@ def research_game(tmp_path: Path, planets=FAR, fit=EXAMPLE_FIT, score=30, privat
     enlisted = game.enlist(root, "Notius", "", "GLADIUM", "MARTHIA", fit, secret=SECRET)
     # In space over the base square, not landed on it: with these scores the MISSUS on
     # the base would promote him (3A) and the research would start on a new ship.
-    store.open_db(root)["officers"].update(enlisted.officer_id, {"score": score, "landed_on": None})
+    open_db(root)["officers"].update(enlisted.officer_id, {"score": score, "landed_on": None})
     return Game(root)
 
 
 def officer_row(g: Game) -> dict:
-    return next(iter(store.open_db(g.dir)["officers"].rows))
+    return next(iter(open_db(g.dir)["officers"].rows))
 
 
 def resolve(g: Game, move: int, *body: str, **script) -> str:
@@ -387,7 +389,7 @@ def test_private_breakthroughs_stay_out_of_the_bulletin(tmp_path):
     report = resolve(g, 1, "ROUTE NONE", "RESEARCH TACTICS 2", research=[10, 10])
     assert "Tactics 1: 2 grants, dice 10, 10; sum 20 of 20: ACQUIRED." in report
     assert "reached" not in g.bulletin(1) and "Tactics" not in g.bulletin(1)
-    rolls = store.load_rolls(store.open_db(g.dir), 1)
+    rolls = game_state.load_rolls(open_db(g.dir), 1)
     assert {r.visibility for r in rolls if r.kind == "research"} == {OFFICER}
 
 
@@ -419,10 +421,10 @@ def test_pbem_new_switches_the_rule_on(tmp_path):
     result = runner.invoke(main, ["new", str(tmp_path / "a"), "--seed", "1", "--rule", "research",
                                   "--private-research"])
     assert result.exit_code == 0, result.output
-    settings = store.load_state(store.open_db(tmp_path / "a")).settings
+    settings = game_state.load_state(open_db(tmp_path / "a")).settings
     assert settings["rules"] == ["research"] and settings["public_breakthroughs"] is False
     result = runner.invoke(main, ["new", str(tmp_path / "b"), "--seed", "1", "--rule", "research"])
-    settings = store.load_state(store.open_db(tmp_path / "b")).settings
+    settings = game_state.load_state(open_db(tmp_path / "b")).settings
     assert settings["public_breakthroughs"] is True
     result = runner.invoke(main, ["new", str(tmp_path / "c"), "--seed", "1", "--rule", "magic"])
     assert result.exit_code != 0 and "magic" in result.output

@@ -16,10 +16,11 @@ import jinja2
 import pytest
 
 import pbem.game
-import pbem.store
+import pbem.storage.game_state
 from pbem import game
 from pbem.rules.dice import ScriptedDice
-from pbem.store import GameError
+from pbem.errors import GameError
+from pbem.storage.database import open_db
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 
@@ -398,7 +399,7 @@ def test_crash_while_saving_leaves_the_database_as_before(make_game, monkeypatch
     g = make_game(BASE, [NEAR_ROUTE], officers=[ALPHA])
     g.post("alpha.txt", alpha_orders(1, "ROUTE 3 N", "INFO NEW"))
     before = dump(g)
-    real_save = pbem.store.save_move
+    real_save = pbem.storage.game_state.save_move
 
     def half_save(db, before_state, after_state, *rest):
         conn = db.conn
@@ -408,17 +409,43 @@ def test_crash_while_saving_leaves_the_database_as_before(make_game, monkeypatch
         conn.execute("UPDATE game SET move = 2")
         raise RuntimeError("disk full halfway through the move")
 
-    monkeypatch.setattr(pbem.store, "save_move", half_save)
+    monkeypatch.setattr(pbem.storage.game_state, "save_move", half_save)
     with pytest.raises(RuntimeError, match="disk full"):
         game.resolve(g.dir)
     assert dump(g) == before
     assert not (g.dir / "reports" / "move-01").exists()
 
-    monkeypatch.setattr(pbem.store, "save_move", real_save)
+    monkeypatch.setattr(pbem.storage.game_state, "save_move", real_save)
     game.resolve(g.dir)
     assert "never seen before (+1 point)" in g.report(1, "alpha")
     assert db_rows(g, "SELECT move FROM game") == [{"move": 2}]
     assert db_rows(g, "SELECT score FROM officers") == [{"score": 1}]
+
+
+def test_a_move_runs_its_named_steps_in_order(make_game, monkeypatch):
+    """`game.STEPS` is the whole of a move: each step runs once, in the listed order, and a
+    refusal stops the move before the backup, with nothing saved."""
+    ran: list[str] = []
+
+    def traced(name, step):
+        def run(m):
+            ran.append(name)
+            step(m)
+        return run
+
+    assert [name for name, _ in game.STEPS] == [
+        "collect", "refuse early", "play", "back up", "commit", "finish"]
+    monkeypatch.setattr(game, "STEPS", tuple((n, traced(n, s)) for n, s in game.STEPS))
+    g = make_game(BASE, [NEAR_ROUTE], officers=[ALPHA, BETA])
+    before = dump(g)
+    with pytest.raises(GameError, match="not resolved"):  # both ships would hold
+        game.resolve(g.dir)
+    assert ran == ["collect", "refuse early", "play"] and dump(g) == before
+    ran.clear()
+    g.post("alpha.txt", alpha_orders(1, "ROUTE 3 N", "INFO NEW"))
+    game.resolve(g.dir, force=True)
+    assert ran == [name for name, _ in game.STEPS]
+    assert db_rows(g, "SELECT move FROM game") == [{"move": 2}]
 
 
 def test_crash_while_rendering_writes_nothing_to_the_database(make_game, monkeypatch):
@@ -681,6 +708,6 @@ def test_a_jump_in_officers_holding_waits_for_force_as_a_broken_fetch_would(make
     assert ("4 of 12 officers would hold position (33%), against 0% in the last 3 moves: "
             "is all the mail filed?") in str(refused.value)
     assert "--force" in str(refused.value)
-    assert pbem.store.open_db(g.dir)["moves"].count == 3  # nothing played
+    assert open_db(g.dir)["moves"].count == 3  # nothing played
     done = game.resolve(g.dir, force=True)
     assert done.move == 4 and done.summary.with_orders == 8

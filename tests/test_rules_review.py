@@ -23,7 +23,7 @@ from pbem.rules.orders import InfoRequest, Orders, Payment
 from pbem.rules.ship import WEAPONS
 from pbem.rules.state import GameState
 from pbem.rules.tables import DAMAGE_LOCATIONS, Column
-from pbem.ruleset import RulesetError, load_ruleset
+from pbem.ruleset_files import RulesetError, load_ruleset
 
 from conftest import orders_text
 from core import (
@@ -240,7 +240,7 @@ def test_a_game_of_the_advanced_level_plays_outer_space(tmp_path):
     report = (reports / "report-001-notius.txt").read_text("utf-8")
     assert "Route completed: 8 parsecs." in report and "8 E from the base" in report
     assert "[gm] net (Notius)" in (reports / "gm-log.txt").read_text("utf-8")
-    assert game.store.load_state(game.store.open_db(folder)).officers[1].position.x == 16
+    assert game.game_state.load_state(game.open_db(folder)).officers[1].position.x == 16
 
 
 def test_the_technical_sheet_promises_only_points_the_rules_pay(tmp_path):

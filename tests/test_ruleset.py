@@ -12,7 +12,7 @@ from pbem.rules.encounter_guide import CLASSES, KINGDOMS, MISSIONS
 from pbem.rules.information_sheet import DNS
 from pbem.rules.ranks import next_rank, previous_rank, rank_index
 from pbem.rules.ship import COMPONENTS, fit_problems, spaces_used
-from pbem.ruleset import FILES, RulesetError, load_ruleset
+from pbem.ruleset_files import FILES, RulesetError, load_ruleset
 
 SECTION_6_FIT = {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}
 FERREI_ROW = '"mineral-civiles/hostile" = ["ferrei"'

@@ -16,11 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pbem.move_files
-from pbem import backups, game, move_files, orderfolder, preview, rollback, store
+from pbem import backups, game, move_files, orderfolder, preview, rollback
+from pbem.storage import game_state
+from pbem.storage.database import open_db
 from pbem.orderfile import MOST_FILE_BYTES
 from pbem.orderfolder import read_order_file
 from pbem.cli import main
-from pbem.store import GameError
+from pbem.errors import GameError
 
 from conftest import EXAMPLE_FIT, Game, orders_text, write_map
 
@@ -272,9 +274,9 @@ def test_the_backup_keeps_what_the_collection_read_as_reading_the_file_again(
     for k, data in enumerate(contents):
         (orders / f"{k}.txt").write_bytes(data)
         os.utime(orders / f"{k}.txt", (1_700_000_000 + k, 1_700_000_000 + 3600 * k))
-    db = store.open_db(four_collecting.dir)
+    db = open_db(four_collecting.dir)
     try:
-        state = store.load_state(db)
+        state = game_state.load_state(db)
         collected = game.collect_orders(four_collecting.dir, db, state,
                                         game.ruleset_for(four_collecting.dir))
     finally:
@@ -340,7 +342,7 @@ def test_rollback_then_resolve_writes_the_same_reports(demo):
     assert result.exit_code == 0, result.output
     assert result.output.startswith(
         "Rolled back move 6: move 6 is being collected again, 4 order files back in orders/.\n")
-    assert store.game_row(store.open_db(demo))["move"] == 6
+    assert game_state.game_row(open_db(demo))["move"] == 6
     assert not (demo / "reports" / "move-06").exists()
     assert not (demo / "orders" / "archive" / "move-06").exists()
     for rel, data in archived.items():
@@ -403,7 +405,7 @@ def test_rollback_needs_the_backup_of_that_move(demo):
     assert result.exit_code == 1
     assert ("there is no backup of the game before move 2, so it cannot be rolled back that "
             "far; backups kept: before move 5, before move 6") in result.output
-    assert store.game_row(store.open_db(demo))["move"] == 7
+    assert game_state.game_row(open_db(demo))["move"] == 7
 
 
 # --- a move cut short after its commit ------------------------------------------------------
@@ -424,7 +426,7 @@ def test_report_finishes_a_half_finished_move_and_says_so(tmp_path, monkeypatch)
     folder = tmp_path / "demo"
     build_demo_game(folder)
     cut_short_after_commit(folder, monkeypatch)
-    db = store.open_db(folder)
+    db = open_db(folder)
     assert move_files.half_finished(db) == [1]
     db.close()
     assert not (folder / "reports" / "move-01").exists()
@@ -448,7 +450,7 @@ def test_resolve_finishes_a_half_finished_move_and_stops_there(tmp_path, monkeyp
     assert result.exit_code == 0
     assert "Move 1 was found half-finished" in result.output
     assert "No new move was resolved; run `pbem resolve` again for the next one." in result.output
-    assert store.game_row(store.open_db(folder))["move"] == 2
+    assert game_state.game_row(open_db(folder))["move"] == 2
     assert not (folder / "reports" / "move-02").exists()
     game.resolve(folder)
     assert files(folder / "reports" / "move-02") == files(GOLDEN / "move-02")
@@ -515,7 +517,7 @@ def test_a_template_that_fails_saves_nothing_and_leaves_no_half_move(four):
     with pytest.raises(Exception, match="nothing"):
         game.resolve(four.dir)
     assert dump(four.dir) == before
-    assert move_files.half_finished(store.open_db(four.dir)) == []
+    assert move_files.half_finished(open_db(four.dir)) == []
 
 
 def test_a_move_cut_short_while_queueing_its_mail_queues_each_report_once(make_game, monkeypatch):
@@ -540,7 +542,7 @@ def test_a_move_cut_short_while_queueing_its_mail_queues_each_report_once(make_g
         m.setattr(outbox, "queue", queue_once_then_die)
         with pytest.raises(KeyboardInterrupt):
             game.resolve(g.dir)
-    db = store.open_db(g.dir)
+    db = open_db(g.dir)
     assert move_files.half_finished(db) == [1]
     db.close()
     assert [c.move for c in game.complete_moves(g.dir)] == [1]

@@ -148,7 +148,7 @@ def test_the_officer_s_chart_marks_the_net_his_psi_sensed(tmp_path):
     s = outer([], [with_psi(Position(17, 5, 2))])
     r = play(s, {1: Orders(route=route("8 E"))}, {"psi": [LIVES]})
     from pbem.render import render_move
-    from pbem.store import to_json
+    from pbem.json_codec import to_json
 
     render_move(None, tmp_path, game="cornifex", move=5, events=list(r.events),
                 texts=[to_json(e.data) for e in r.events], rolls=list(r.rolls))

@@ -22,7 +22,7 @@ from pbem.rules.tables import (
     Column,
     Table,
 )
-from pbem.ruleset import RulesetError, load_ruleset
+from pbem.ruleset_files import RulesetError, load_ruleset
 
 SECTION_6_FIT = {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3}
 VALUES = range(-30, 31)  # well past the printed columns at both ends

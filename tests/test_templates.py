@@ -14,7 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import render, store
+from pbem import render
+from pbem.json_codec import to_json
 from pbem.rules.events import Event
 
 from game_views import ODD_NAMES, TEMPLATES, random_game_views
@@ -25,7 +26,7 @@ RULINGS = {1: [{"told": "Your score is now 12 & no less.", "reason": "the GM's <
 
 def rendered_move(folder: Path, move: int, events: list[Event], **desk) -> dict[str, str]:
     render.render_move(None, folder, game="aleae", move=move, events=events,
-                       texts=[store.to_json(e.data) for e in events], rolls=[],
+                       texts=[to_json(e.data) for e in events], rolls=[],
                        desk=render.DeskNotes(**desk))
     return {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())}
 
@@ -90,7 +91,7 @@ def test_a_game_folder_that_overrides_a_template_gets_it(tmp_path):
         (game / "templates" / name).write_text(source.replace(old, new), encoding="utf-8")
         out = game / "reports"
         render.render_move(game, out, game="aleae", move=move, events=events,
-                           texts=[store.to_json(e.data) for e in events], rolls=[])
+                           texts=[to_json(e.data) for e in events], rolls=[])
         for pattern in SHOWN_IN.get(name, (name.removesuffix(".j2"),)):
             assert any("SEPTIMA" in p.read_text(encoding="utf-8") for p in out.glob(pattern)), (
                 name, pattern)

@@ -15,7 +15,7 @@ from pbem.rules.events import OFFICER, PUBLIC, Event
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.information_sheet import RADIOACTIVITY_NAMES
 from pbem.rules.state import Planet
-from pbem.ruleset import load_ruleset
+from pbem.ruleset_files import load_ruleset
 
 RULES = load_ruleset()
 # Every fact tuple a planet may hold: the sheet's complete paths and each of their beginnings.

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import render, store, workers
+from pbem import render, workers
+from pbem.json_codec import to_json
 
 from game_views import TEMPLATES, random_game_views
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.skipif(
 
 def written(game_dir, folder, move, events) -> dict[str, bytes]:
     render.render_move(game_dir, folder, game="aleae", move=move, events=events,
-                       texts=[store.to_json(e.data) for e in events], rolls=[])
+                       texts=[to_json(e.data) for e in events], rolls=[])
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 

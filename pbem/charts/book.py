@@ -15,7 +15,9 @@ from typing import Any, Iterable
 
 import sqlite_utils
 
-from .. import store
+from ..json_codec import to_json, to_json_each
+from ..storage import game_state
+from ..storage.kept_charts import load_charts, load_tabula, save_charts, save_tabula
 from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
 from . import kept_json
@@ -85,7 +87,7 @@ def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int
         return public, own  # before the first move (the first move's charts start here)
     officers = [r[0] for r in db.conn.execute("SELECT id FROM officers ORDER BY id")]
     for m in range(1, move + 1):
-        events, _ = store.load_events(db, m)
+        events, _ = game_state.load_events(db, m)
         present = {e.officer for e in events if e.kind == "sheet"}
         own |= fold(public, own, m, events, [o for o in officers if o in present])
     return public, own
@@ -93,7 +95,7 @@ def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int
 
 def kept(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]] | None:
     """The cached knowledge, if it is the knowledge after `move`."""
-    rows = store.load_charts(db)
+    rows = load_charts(db)
     public = rows.pop(PUBLIC, None)
     if public is None or public[0] != move:
         return None
@@ -118,14 +120,14 @@ def at_move(db: sqlite_utils.Database, move: int, ruleset) -> MoveCharts:
     """The knowledge of a move resolved earlier (`pbem report`, `pbem map`, `pbem site`)."""
     found = kept(db, move)
     public, own = found if found is not None else rebuild(db, move)
-    return MoveCharts(move, public, own, store.load_tabula(db, move), marks(ruleset))
+    return MoveCharts(move, public, own, load_tabula(db, move), marks(ruleset))
 
 
 def save(db: sqlite_utils.Database, charts: MoveCharts) -> None:
     """Keep this move's knowledge for the next one; the caller holds the transaction."""
-    rows = [(PUBLIC, charts.move, store.to_json(charts.public.to_dict()))]
-    texts = store.to_json_each(chart.to_dict() for chart in charts.own.values())
+    rows = [(PUBLIC, charts.move, to_json(charts.public.to_dict()))]
+    texts = to_json_each(chart.to_dict() for chart in charts.own.values())
     rows += [(str(officer_id), charts.move, text) for officer_id, text in zip(charts.own, texts)]
-    store.save_charts(db, rows)  # every reader's row anew: a retired officer's is dropped
+    save_charts(db, rows)  # every reader's row anew: a retired officer's is dropped
     if charts.tabula is not None:
-        store.save_tabula(db, charts.move, kept_json.tabula(charts.tabula))
+        save_tabula(db, charts.move, kept_json.tabula(charts.tabula))

@@ -1,4 +1,4 @@
-"""The GM's Tabula Spatii as `book` keeps it: the very text `store.to_json` writes of
+"""The GM's Tabula Spatii as `book` keeps it: the very text `to_json` writes of
 `truth.tabula`'s drawing (keys sorted, ", " and ": ", names as written), written from the
 shapes that drawing has.
 
@@ -16,10 +16,10 @@ import json
 from operator import itemgetter
 from typing import Any, Callable, Mapping
 
-from .. import store
+from ..json_codec import to_json
 
 _QUOTED: Callable[[str], str] = json.encoder.encode_basestring  # a name, as `to_json` writes it
-_to_json = store.to_json
+_to_json = to_json
 _NONE = type(None)
 _BOOL = {True: "true", False: "false"}
 _SQUARE = (int, int, int)

@@ -15,7 +15,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable
 
-from .. import inbox, store
+from .. import inbox
+from ..storage import game_state
+from ..storage.database import open_db
 from ..defaults import DB_NAME
 from ..errors import GameError
 from ..orderfile import read_orders
@@ -64,8 +66,8 @@ class Games:
         self.desks: dict[Path, tuple[inbox.Inbox, inbox.InboxRun]] = {}
         self.ended: dict[str, Path] = {}
         for folder in folders:
-            db = store.open_db(folder)
-            g = store.game_row(db)
+            db = open_db(folder)
+            g = game_state.game_row(db)
             db.close()
             if g["ended"] and len(folders) > 1:  # one game alone says it is over
                 self.ended[g["name"].casefold()] = folder

@@ -21,10 +21,13 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import deadlines, store
+from .. import deadlines
+from ..storage import game_state
+from ..storage.database import open_db
+from ..storage.rows import landing_from_json, ship_from_json
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
-from ..store import GameError
+from ..errors import GameError
 from . import compose
 from .compose import MailError
 from .order_text import form
@@ -53,8 +56,8 @@ def set_sender(game_dir: Path, text: str) -> Address:
         sender = compose.parse_mailbox(text)
     except MailError as e:
         raise GameError(str(e)) from None
-    db = store.open_db(Path(game_dir))
-    settings = json.loads(store.game_row(db)["settings"])
+    db = open_db(Path(game_dir))
+    settings = json.loads(game_state.game_row(db)["settings"])
     settings[MAIL_FROM] = str(sender)
     with db.atomic():
         db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
@@ -197,7 +200,7 @@ def _recipient(row: dict[str, Any]) -> Address | None:
 def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: Path,
                   now: datetime | None = None) -> list[int]:
     """After a move: each officer with an e-mail gets his report, the order form attached."""
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     sender = sender_of(json.loads(g["settings"]))
     if sender is None:
         return []
@@ -231,7 +234,7 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
 def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None = None) -> int:
     """`pbem resend`: the report of a move queued again, to the officer's address of today."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     row = find_officer(db, officer)
     to = _recipient(row)
     if to is None:
@@ -239,7 +242,7 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
                         f"`pbem email {game_dir} {row['name']!r} ADDRESS --reason TEXT`")
     if not db["moves"].count_where("number = ?", [move]):
         raise GameError(f"move {move} has not been resolved")
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     sender = _required_sender(game_dir, g)
     path = game_dir / "reports" / f"move-{move:02d}" / report_name(row["id"], row["name"])
     if not path.is_file():
@@ -269,16 +272,16 @@ def _report_page(path: Path, row: dict[str, Any]) -> str | None:
 
 def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
     """The order forms printed in the move's reports: the same, from the same events."""
-    events, _ = store.load_events(db, move)
+    events, _ = game_state.load_events(db, move)
     return order_forms(game, move, MoveView(events))
 
 
 def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset) -> str:
     """The order form of the move being collected, tailored to the officer's ship as it
     stands now: for welcome letters and reminders."""
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     sheet = _sheet(row, ruleset)
-    landing = store.landing_from_json(row["landing"])
+    landing = landing_from_json(row["landing"])
     base = row["landed_on"] is not None and landing is None
     planet = (db["planets"].get(row["landed_on"])["designation"]
               if row["landed_on"] is not None else None)
@@ -320,7 +323,7 @@ def _deadline(db: sqlite_utils.Database, move: int) -> dict[str, Any] | None:
 
 
 def _sheet(row: dict[str, Any], ruleset) -> dict[str, Any]:
-    ship = store.ship_from_json(row["ship"])
+    ship = ship_from_json(row["ship"])
     return {
         "officer_name": row["name"], "rank": row["rank"], "score": row["score"],
         "ship_type": ship.type, "ship_name": ship.name, "level": ruleset.ships[ship.type].level,
@@ -334,7 +337,7 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
                   *, ruleset, renewed: bool = False, now: datetime | None = None) -> int | None:
     """The welcome letter (or, renewed, the letter with a new secret); None when the game
     has no GM address or the officer no e-mail."""
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     settings = json.loads(g["settings"])
     sender = sender_of(settings)
     row = _officer_row(db, officer_id)
@@ -362,10 +365,10 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
     """A reminder that the orders of the move being collected have not arrived (or, with
     `refused`, the first problem of the last ones, that they were refused)."""
     if ruleset is None:
-        from ..ruleset import load_ruleset  # here: 22 ms of TOML and rules, rarely needed
+        from ..ruleset_files import load_ruleset  # here: 22 ms of TOML and rules, rarely needed
 
         ruleset = load_ruleset(Path(game_dir))
-    g = store.game_row(db)
+    g = game_state.game_row(db)
     sender = sender_of(json.loads(g["settings"]))
     row = _officer_row(db, officer_id)
     to = _recipient(row)
@@ -425,7 +428,7 @@ class Desk:
 
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
-        g = store.game_row(db)
+        g = game_state.game_row(db)
         self.game, self.move = g["name"], g["move"]
         self.sender = sender_of(json.loads(g["settings"]))
         self._rows: dict[int, dict[str, Any]] = {}
@@ -445,4 +448,4 @@ class Desk:
 
 def waiting(game_dir: Path) -> int:
     """How many mails wait in the outbox."""
-    return store.open_db(Path(game_dir))["mails"].count_where("sent IS NULL")
+    return open_db(Path(game_dir))["mails"].count_where("sent IS NULL")

@@ -23,8 +23,8 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import Any, Mapping
 
-from .. import store
-from ..store import GameError
+from ..storage.database import open_db
+from ..errors import GameError
 from .compose import SECRET_KINDS
 from .outbox import fingerprint, keep_sent, now_utc, pending, stamp, tidy_sent
 
@@ -134,7 +134,7 @@ def _envelope_sender(data: bytes) -> str:
 def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> Delivery:
     """Deliver every mail still queued; returns what was sent and what was kept."""
     game_dir = Path(game_dir)
-    db = store.open_db(game_dir)
+    db = open_db(game_dir)
     done = Delivery(stopped=_stopped_claims(db, now or now_utc()))
     tidy_sent(game_dir, db)
     mails = pending(db)

@@ -26,7 +26,7 @@ from .board import Board
 
 def ship_type_for(ruleset: Ruleset, rank: str, level: int) -> ShipType:
     """The ship type of `level` the rank commands. The ruleset is checked on loading so that
-    every promotion and demotion from a rank's own ships finds one (`pbem.ruleset`); a
+    every promotion and demotion from a rank's own ships finds one (`pbem.ruleset_files`); a
     Fabius keeps the ship he was promoted in, and if he is rescued from it his new rank
     gets the level nearest below."""
     types = [ruleset.ships[n] for n in next(r.ships for r in ruleset.ranks if r.name == rank)]

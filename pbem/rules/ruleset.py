@@ -1,7 +1,7 @@
 """The ruleset as plain data: ship types, ranks, Information Sheet, Encounter Guide,
 Operations Tables and the technologies of Unpredictable Research.
 
-The rules read it; `pbem.ruleset` reads and validates the TOML files it is made from (the
+The rules read it; `pbem.ruleset_files` reads and validates the TOML files it is made from (the
 shipped reconstruction, or the GM's own copies of the printed tables).
 """
 

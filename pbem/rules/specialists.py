@@ -11,7 +11,7 @@ to 4 at the officer's choice, embarked at enlistment or at a refit on the base.
   the ship level is subtracted; he dies in 50% of the cases each time the ship suffers
   damage, costing his value; he allows the technological research mission (`missions`).
 
-The numbers are data (`specialists.toml`, read by `pbem.ruleset`). Only in outer space:
+The numbers are data (`specialists.toml`, read by `pbem.ruleset_files`). Only in outer space:
 "In outer sectors the help of specialist officers ... can be very useful."
 """
 

@@ -3,7 +3,7 @@
 Every table crosses a die face with a column; the column is chosen by a number the rules
 compute (a factor difference, an alliance factor, a merchant's F.C., the commander's
 personality) or there is only one. The printed sheet is not public; the default tables are
-reconstructed as data (`pbem/data/tables.toml`), loaded and checked by `pbem.ruleset`.
+reconstructed as data (`pbem/data/tables.toml`), loaded and checked by `pbem.ruleset_files`.
 This module only reads them: no files, no dice.
 """
 

@@ -1,4 +1,4 @@
-"""Reading the game's state from SQLite: `store.load_state` against the plain reading of
+"""Reading the game's state from SQLite: `game_state.load_state` against the plain reading of
 every row by name that it replaced (sqlite-utils' dict rows, every JSON text parsed)."""
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ import sqlite_utils
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import game, ledger, store
+from pbem import game, ledger
+from pbem.json_codec import to_json
+from pbem.storage import game_state
+from pbem.storage.database import open_db
+from pbem.storage.rows import (
+    alien_ship_from_json, landing_from_json, landing_to_json, planet_from_row, ship_from_json,
+    ship_to_json, ships_from_json, specialist_from_json, specialist_to_json,
+)
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.state import GameState, Landing, Officer, Specialist
 
@@ -28,24 +35,24 @@ def five(tmp_path_factory):
     game.new_game(root / "g", 1, name="g", map_file=mapfile)
     for name in NAMES:
         game.enlist(root / "g", name, "", "GLADIUM", name.upper(), EXAMPLE_FIT, secret="abcd-1234")
-    db = store.open_db(root / "g")
+    db = open_db(root / "g")
     yield db
     db.close()
 
 
 def read_by_name(db, only=None) -> GameState:
     """The state as load_state read it before: every officer a dict row."""
-    g = store.game_row(db)
-    planets = {r["id"]: store.planet_from_row(r) for r in db["planets"].rows}
+    g = game_state.game_row(db)
+    planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
     if only is None:
         rows = list(db["officers"].rows_where("retired IS NULL"))
-        rows.sort(key=store._player_order)
+        rows.sort(key=game_state._player_order)
         turns = {r["id"]: turn for turn, r in enumerate(rows)}
     else:
         wanted = {" ".join(name.split()).casefold() for name in only}
         order = list(db.query("SELECT id, name, turn_fixed, lot FROM officers "
                               "WHERE retired IS NULL"))
-        order.sort(key=store._player_order)
+        order.sort(key=game_state._player_order)
         turns = {r["id"]: turn for turn, r in enumerate(order)}
         ids = [r["id"] for r in order if r["name"].casefold() in wanted]
         rows = list(db["officers"].rows_where(
@@ -55,19 +62,19 @@ def read_by_name(db, only=None) -> GameState:
     for r in rows:
         officers[r["id"]] = Officer(
             id=r["id"], name=r["name"], rank=r["rank"], score=r["score"],
-            ship=store.ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
+            ship=ship_from_json(r["ship"]), position=Position(r["x"], r["y"], r["level"]),
             turn=turns[r["id"]], landed_on=r["landed_on"],
             reckoning=Position(r["rx"], r["ry"], r["rlevel"]),
             technologies=json.loads(r["technologies"]), research=json.loads(r["research"]),
-            grants_last=r["grants_last"], landing=store.landing_from_json(r["landing"]),
+            grants_last=r["grants_last"], landing=landing_from_json(r["landing"]),
             personality=r["personality"],
-            specialist=store.specialist_from_json(r["specialist"]),
+            specialist=specialist_from_json(r["specialist"]),
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,
         move=g["move"], designations=g["designations"], settings=json.loads(g["settings"]),
-        winner=g["winner"], name=g["name"], hazards=store.load_hazards(db, g["levels"]),
-        alien_ship=store.alien_ship_from_json(g["alien_ship"]),
+        winner=g["winner"], name=g["name"], hazards=game_state.load_hazards(db, g["levels"]),
+        alien_ship=alien_ship_from_json(g["alien_ship"]),
     )
 
 
@@ -97,22 +104,23 @@ def test_the_state_is_read_as_reading_every_row_by_name(five, changes, only):
                 "technologies = ?, research = ? WHERE id = ?",
                 (c["turn_fixed"], c["lot"], c["retired"], json.dumps(ship), c["score"],
                  c["technologies"], c["technologies"], officer_id))
-        state = store.load_state(db)
+        state = game_state.load_state(db)
         assert state == read_by_name(db)
         for officer, expected in zip(state.officers.values(), read_by_name(db).officers.values()):
             assert list(vars(officer).items()) == list(vars(expected).items())
             assert vars(officer.ship) == vars(expected.ship)
             assert type(officer.ship.crews) is tuple
         assert list(state.officers) == list(read_by_name(db).officers)  # the player order
-        assert store.load_state(db, only) == read_by_name(db, only)
-        assert list(store.load_state(db, only).officers) == list(read_by_name(db, only).officers)
+        assert game_state.load_state(db, only) == read_by_name(db, only)
+        assert (list(game_state.load_state(db, only).officers)
+                == list(read_by_name(db, only).officers))
     finally:
         db.conn.execute("ROLLBACK")
 
 
 def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
     """The ledger and the reports read a move's events in order: the index gives them so."""
-    db = store.open_db(demo)
+    db = open_db(demo)
     try:
         for sql in (ledger._MOVE_SQL["events"].format("*"),
                     "SELECT * FROM events WHERE move=? ORDER BY seq"):
@@ -124,14 +132,14 @@ def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
 
 def write_in_full(conn, state: GameState) -> None:
     """Every officer of `state` written with each of his values encoded anew: what
-    `store.save_officers` writes, keeping the text of a ship the move did not touch."""
+    `game_state.save_officers` writes, keeping the text of a ship the move did not touch."""
     conn.executemany(
         "UPDATE officers SET rank=?, score=?, ship=?, x=?, y=?, level=?, landed_on=?, "
         "rx=?, ry=?, rlevel=?, technologies=?, research=?, grants_last=?, landing=?, "
         "specialist=? WHERE id=?",
-        [(o.rank, o.score, store.ship_to_json(o.ship), *o.position, o.landed_on, *o.reckoning,
-          store.to_json(o.technologies), store.to_json(o.research), o.grants_last,
-          store.landing_to_json(o.landing), store.specialist_to_json(o.specialist), o.id)
+        [(o.rank, o.score, ship_to_json(o.ship), *o.position, o.landed_on, *o.reckoning,
+          to_json(o.technologies), to_json(o.research), o.grants_last,
+          landing_to_json(o.landing), specialist_to_json(o.specialist), o.id)
          for o in state.officers.values()])
 
 
@@ -153,7 +161,7 @@ MOVED = st.fixed_dictionaries({
 @given(moves=st.lists(MOVED, min_size=len(NAMES), max_size=len(NAMES)))
 def test_the_officers_a_move_changed_are_written_as_encoding_each_in_full(five, moves):
     db = five
-    before = store.load_state(db)
+    before = game_state.load_state(db)
     officers = dict(before.officers)
     for (officer_id, o), m in zip(before.officers.items(), moves):
         if m["untouched"]:
@@ -165,7 +173,8 @@ def test_the_officers_a_move_changed_are_written_as_encoding_each_in_full(five, 
             position=Position(o.position.x + 1, o.position.y, o.position.level))
     after = replace(before, officers=officers)
     tables = []
-    for write in (lambda conn: store.save_officers(conn, before, after), lambda conn: write_in_full(conn, after)):
+    for write in (lambda conn: game_state.save_officers(conn, before, after),
+                  lambda conn: write_in_full(conn, after)):
         db.conn.execute("BEGIN")
         try:
             write(db.conn)
@@ -179,13 +188,13 @@ def test_ships_read_at_once_are_those_read_one_by_one():
     texts = ['{"crews": [3, 3], "name": "A", "type": "GLADIUM"}',
              '{"crews": [], "name": "B \\u00f2", "tanks": 2, "type": "GLADIUM"}',
              '{"crews": [3, 3], "name": "A", "type": "GLADIUM"}']
-    assert store.ships_from_json(texts) == {t: store.ship_from_json(t) for t in texts}
+    assert ships_from_json(texts) == {t: ship_from_json(t) for t in texts}
     for broken in (['{"crews": [1], "name": "A", "type": "T"}', '{"crews": ['],
                    ['{"crews": [1], "name": "A", "type": "T"}, {"crews": [1], "name": "B", "type": "T"}']):
         with pytest.raises(Exception) as one_by_one:
-            {t: store.ship_from_json(t) for t in broken}
+            {t: ship_from_json(t) for t in broken}
         with pytest.raises(type(one_by_one.value), match=re.escape(str(one_by_one.value))):
-            store.ships_from_json(broken)
+            ships_from_json(broken)
 
 
 PLANET_ROWS = st.lists(st.fixed_dictionaries({
@@ -210,10 +219,10 @@ def test_the_planets_read_at_once_are_those_read_row_by_row(rows, ids):
     numbers = ids.sample(range(1, 1000), len(rows))
     db["planets"].insert_all([{"id": n, **r} for n, r in zip(numbers, rows)], pk="id")
     if not rows:
-        db["planets"].create({"id": int, **{k: str for k in store._PLANET_COLUMNS[1:]}}, pk="id",
+        db["planets"].create({"id": int, **{k: str for k in game_state._PLANET_COLUMNS[1:]}}, pk="id",
                              if_not_exists=True)
-    read = store.load_planets(db)
-    expected = {r["id"]: store.planet_from_row(r) for r in db["planets"].rows}
+    read = game_state.load_planets(db)
+    expected = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
     assert list(read) == list(expected)
     assert read == expected
     # Field by field and type by type (True and 1 are equal, and print differently).
