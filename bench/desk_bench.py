@@ -59,7 +59,8 @@ SENT = datetime(2026, 10, 19, 12, 0, tzinfo=timezone.utc)
 
 def build(folder: Path, n: int, seed: int) -> dict[int, str]:
     """A game of n officers on the base, the GM's address set; returns their secrets."""
-    args = argparse.Namespace(seed=seed, size=60, planets=40, enlist_limit=0)
+    args = argparse.Namespace(seed=seed, size=60, planets=40, enlist_limit=0,
+                              level="basic")
     secrets_, _ = resolve_bench.build_game(folder, n, args)
     outbox.set_sender(folder, GM)
     return secrets_
