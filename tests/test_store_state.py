@@ -12,9 +12,10 @@ import sqlite_utils
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import game, ledger, store
+from pbem import game, store
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.state import GameState, Landing, Officer, Specialist
+from pbem.storage import ledger as ledger_rows
 
 from conftest import EXAMPLE_FIT, write_map
 
@@ -114,7 +115,7 @@ def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
     """The ledger and the reports read a move's events in order: the index gives them so."""
     db = store.open_db(demo)
     try:
-        for sql in (ledger._MOVE_SQL["events"].format("*"),
+        for sql in (ledger_rows._MOVE_SQL["events"].format("*"),
                     "SELECT * FROM events WHERE move=? ORDER BY seq"):
             plan = " ".join(r[-1] for r in db.conn.execute(f"EXPLAIN QUERY PLAN {sql}", (1,)))
             assert "idx_events_move_seq" in plan and "TEMP B-TREE" not in plan, plan

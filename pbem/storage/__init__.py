@@ -1,0 +1,1 @@
+"""The storage layer: the game's SQLite database, its schema and every statement pbem runs on it."""
