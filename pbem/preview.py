@@ -16,8 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import backups, game, move_files, orderfolder, store
+from . import game, move_files, orderfolder, store
 from .rules.dice import Dice
+from .storage import copies
 from .store import GameError
 from .summary import MoveSummary
 
@@ -44,9 +45,9 @@ def copy_game(game_dir: Path, copy: Path) -> None:
             f"no game in {game_dir}: {store.DB_NAME} is missing; create one with `pbem new {game_dir}`"
         )
     copy.mkdir(parents=True)
-    conn = backups.open_read_only(source)
+    conn = copies.open_read_only(source)
     try:
-        backups.copy_database(conn, store.db_path(copy))
+        copies.copy_database(conn, store.db_path(copy))
     finally:
         conn.close()
     orders = game_dir / "orders"
