@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Iterator, Mapping
 
 from .orderfolder import CannotRead, read_order_file
+from .storage.copies import copy_database
 
 BACKUPS = "backups"
 DATABASE = "game.db"
@@ -38,35 +39,6 @@ class Backup:
 
 def folder_for(game_dir: Path, move: int) -> Path:
     return Path(game_dir) / BACKUPS / f"move-{move:02d}"
-
-
-def open_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that cannot change the file, whatever is done with it."""
-    return sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
-
-
-def copy_database(source: sqlite3.Connection, target: Path) -> None:
-    """A consistent copy of the database behind `source`, written whole or not at all."""
-    partial = target.with_name(target.name + ".part")
-    if partial.exists():
-        partial.unlink()
-    copy = sqlite3.connect(partial)
-    try:
-        source.backup(copy)
-        # A plain file with no write-ahead log beside it: whole on its own, even read-only.
-        copy.execute("PRAGMA journal_mode=DELETE")
-    finally:
-        copy.close()
-    os.replace(partial, target)
-
-
-def restore_database(backup: Path, target: sqlite3.Connection) -> None:
-    """Put a backup's content into the live database, through SQLite (its log included)."""
-    source = open_read_only(backup)
-    try:
-        source.backup(target)
-    finally:
-        source.close()
 
 
 def remove(folder: Path) -> None:

@@ -90,6 +90,7 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     from .storage.database import open_db
     from .rules import lawful
     from .ruleset_files import RulesetError, load_ruleset
+    from .storage import officers
     from .errors import GameError
 
     db = open_db(game_dir)
@@ -102,11 +103,8 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
         state = game_state.load_state(db, only=names)
         if orders.officer and lawful.find_officer(lawful.roster(state), orders.officer) is None:
             state = game_state.load_state(db)  # not enlisted: every name, for "did you mean"
-        colleagues = {r["name"].casefold() for r in db.query(
-            "SELECT name FROM officers WHERE retired IS NULL")}
-        secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in db.query(
-            f"SELECT id, salt, secret_hash FROM officers WHERE id IN "
-            f"({', '.join('?' * len(state.officers))})", list(state.officers))}
+        colleagues = {name.casefold() for name in officers.serving_names(db)}
+        secrets = officers.secrets_of(db, state.officers)
 
         def secret_ok(officer_id: int, secret: str) -> bool:
             salt, stored = secrets[officer_id]

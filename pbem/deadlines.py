@@ -22,6 +22,7 @@ from .schedule import (
     Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, time_left,
     zone_of,
 )
+from .storage import deadlines as deadline_rows
 from .errors import GameError
 
 SETTING = "schedule"
@@ -41,18 +42,19 @@ def view(deadline: Deadline | None, move: int) -> dict[str, Any] | None:
 
 
 def of_move(db: sqlite_utils.Database, move: int) -> Deadline | None:
-    row = next(db.query("SELECT at, zone FROM deadlines WHERE move = ?", [move]), None)
+    row = deadline_rows.of_move(db, move)
     if row is None:
         return None
-    return Deadline(datetime.fromisoformat(row["at"]).astimezone(zone_of(row["zone"])), row["zone"])
+    at, zone = row
+    return Deadline(datetime.fromisoformat(at).astimezone(zone_of(zone)), zone)
 
 
 def record(db: sqlite_utils.Database, move: int, deadline: Deadline | None) -> None:
     """Fix a move's deadline (None: the move has none); the caller holds the transaction."""
-    db.execute("DELETE FROM deadlines WHERE move = ?", [move])
-    if deadline is not None:
-        db["deadlines"].insert({"move": move, "at": deadline.utc.isoformat(timespec="seconds"),
-                                "zone": deadline.zone})
+    if deadline is None:
+        deadline_rows.replace(db, move, None)
+    else:
+        deadline_rows.replace(db, move, deadline.utc.isoformat(timespec="seconds"), deadline.zone)
 
 
 def following(db: sqlite_utils.Database, settings: dict[str, Any], move: int,
@@ -102,7 +104,7 @@ def set_schedule(game_dir: Path, text: str, zone: str,
     settings = json.loads(g["settings"])
     settings[SETTING] = schedule.as_setting()
     with db.atomic():
-        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+        game_state.write_settings(db, settings)
         record(db, g["move"], deadline)
     return schedule, deadline
 
@@ -114,7 +116,7 @@ def clear_schedule(game_dir: Path) -> None:
     settings = json.loads(g["settings"])
     settings.pop(SETTING, None)
     with db.atomic():
-        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+        game_state.write_settings(db, settings)
         record(db, g["move"], None)
 
 

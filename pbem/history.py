@@ -12,25 +12,21 @@ from pathlib import Path
 from .storage import game_state
 from .storage.database import open_db
 from .rules.wording import plural
+from .storage import history as history_rows, moves as resolved_moves, officers
 from .errors import GameError
-
-
-def _moves(db) -> list[int]:
-    return [r["number"] for r in db.query("SELECT number FROM moves ORDER BY number")]
 
 
 def game_history(game_dir: Path) -> str:
     """Every officer's place (and score) after each move, in the last standings' order."""
     db = open_db(Path(game_dir))
     g = game_state.game_row(db)
-    moves = _moves(db)
+    moves = resolved_moves.numbers(db.conn)
     if not moves:
         return f"{g['name']}: no move resolved yet."
     places: dict[str, dict[int, tuple[int, int]]] = defaultdict(dict)
-    for r in db.query("SELECT move, place, officer, score FROM standings"):
+    for r in history_rows.standings(db):
         places[r["officer"]][r["move"]] = (r["place"], r["score"])
-    last = list(db.query("SELECT officer, rank, score FROM standings WHERE move = ? ORDER BY place",
-                         [moves[-1]]))
+    last = history_rows.standings_after(db, moves[-1])
     width = max([len("officer")] + [len(r["officer"]) for r in last])
     lines = [
         f"{g['name']}: {plural(len(moves), 'move')} resolved, "
@@ -54,31 +50,24 @@ def officer_history(game_dir: Path, name: str) -> str:
     """One officer's moves: place, rank, score and its change, and what happened."""
     db = open_db(Path(game_dir))
     g = game_state.game_row(db)
-    rows = {r["name"].casefold(): r for r in db.query("SELECT id, name FROM officers")}
-    row = rows.get(" ".join(name.split()).casefold())
-    if row is None:
-        known = ", ".join(sorted(r["name"] for r in rows.values())) or "none enlisted"
+    rows = {n.casefold(): n for _, n in officers.names(db.conn)}
+    found_name = rows.get(" ".join(name.split()).casefold())
+    if found_name is None:
+        known = ", ".join(sorted(rows.values())) or "none enlisted"
         raise GameError(f"no officer named {name!r}; the officers are: {known}")
-    name = row["name"]
-    counts = {r["move"]: r["n"] for r in db.query(
-        "SELECT move, count(*) AS n FROM standings GROUP BY move")}
-    standing = {r["move"]: r for r in db.query(
-        "SELECT move, place, rank, score, ship FROM standings WHERE officer = ?", [name])}
-    turns = {r["move"]: r["turn"] for r in db.query(
-        "SELECT move, turn FROM turns WHERE officer = ?", [name])}
+    name = found_name
+    counts = history_rows.officers_ranked(db)
+    standing = history_rows.standings_of(db, name)
+    turns = history_rows.turns_of(db, name)
     happened: dict[int, list[str]] = defaultdict(list)
     found: dict[int, list[str]] = defaultdict(list)
-    for r in db.query("SELECT move, planet FROM sightings WHERE officer = ? AND new = 1", [name]):
-        found[r["move"]].append(r["planet"])
+    for move, planet in history_rows.discoveries_of(db, name):
+        found[move].append(planet)
     for move, planets in found.items():
         happened[move].append("discovered " + ", ".join(planets))
-    for r in db.query("SELECT move, planet, base FROM landings WHERE officer = ?", [name]):
+    for r in history_rows.landings_of(db, name):
         happened[r["move"]].append("landed on the base" if r["base"] else f"landed on {r['planet']}")
-    for r in db.query(
-            "SELECT move, kind, json_extract(data, '$.planet') AS planet, "
-            "json_extract(data, '$.rank') AS rank FROM event_log "
-            "WHERE officer = ? AND kind IN ('known', 'promotion', 'rescue') ORDER BY move, seq",
-            [name]):
+    for r in history_rows.career_of(db, name):
         happened[r["move"]].append(
             f"took off from {r['planet']}" if r["kind"] == "known"
             else f"promoted {r['rank']}" if r["kind"] == "promotion"
@@ -86,7 +75,7 @@ def officer_history(game_dir: Path, name: str) -> str:
     lines = [f"{name} in {g['name']}", "",
              f"{'move':>4}  {'place':>6}  {'rank':<9} {'score':>5} {'change':>6}  {'turn':<6} what happened"]
     before = 0
-    for move in _moves(db):
+    for move in resolved_moves.numbers(db.conn):
         s = standing.get(move)
         if s is None:
             continue  # not enlisted yet
@@ -105,7 +94,4 @@ def holding(db, before: int, count: int) -> tuple[tuple[int, int], ...]:
     """(officers who held, officers who had a turn) in each of the `count` moves resolved
     before move `before`, the latest first: the share a move is compared with before it is
     played (`pbem.summary.MoveSummary.jump`)."""
-    return tuple((held, turns) for held, turns in db.conn.execute(
-        "SELECT SUM(kind = 'held'), SUM(kind = 'turn') FROM events WHERE move < ? AND "
-        "move >= ? AND kind IN ('held', 'turn') GROUP BY move ORDER BY move DESC",
-        [before, before - count]) if turns)
+    return tuple(history_rows.holding(db.conn, before, count))

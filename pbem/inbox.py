@@ -54,6 +54,7 @@ from .rules.wording import plural
 from .rules.state import GameState, Officer
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .schedule import moment_text, time_left
+from .storage import letters as letter_rows, officers as officer_rows
 from .errors import GameError
 from .terminal import clean_line
 
@@ -167,13 +168,6 @@ def problems_json(problems: Iterable[Problem]) -> str:
     return json.dumps(kept) if kept else "[]"
 
 
-def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
-    """Rows as dicts, in plain SQL: an inbox asks a few questions per letter of thousands."""
-    cursor = db.conn.execute(sql, params)
-    names = [c[0] for c in cursor.description]
-    return [dict(zip(names, row)) for row in cursor.fetchall()]
-
-
 def problem_data(p: Problem) -> dict[str, Any]:
     return {"source": p.source, "line": p.line, "text": p.text, "message": p.message,
             "fix": p.fix, "kind": p.kind, "private": p.private}
@@ -242,10 +236,7 @@ class Inbox:
         self.zone = self.deadline.zone if self.deadline else (
             deadlines.schedule_of(self.settings).zone if deadlines.schedule_of(self.settings)
             else None)
-        # One plain query for thousands of officers: the secrets of those serving.
-        serving = db.conn.execute(
-            "SELECT id, salt, secret_hash FROM officers WHERE retired IS NULL")
-        self.secrets = {officer_id: (salt, stored) for officer_id, salt, stored in serving}
+        self.secrets = officer_rows.serving_secrets(db.conn)
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
@@ -257,22 +248,21 @@ class Inbox:
     def emails(self) -> dict[int, str]:
         """Every enlisted address: asked of a mail only (a receipt, the GM's setting that
         orders come from the enlisted address), never of the plain files of a move."""
-        return dict(self.db.conn.execute("SELECT id, email FROM officers"))
+        return officer_rows.emails(self.db.conn)
 
     # --- filing --------------------------------------------------------------------------
 
-    def letters(self, sql: str, params: list[Any], keep: Callable[[dict[str, Any]], bool]
+    def letters(self, filed: list[dict[str, Any]], keep: Callable[[dict[str, Any]], bool]
                 ) -> list[dict[str, Any]]:
         """Letters as filed, with what this call filed or changed and has not written yet,
-        in the order they were filed: `sql` selects at least those `keep` keeps."""
-        rows = [dict(r, **self.changes.get(r["id"], {}))
-                for r in _rows(self.db, f"SELECT * FROM letters WHERE {sql} ORDER BY id", params)]
+        in the order they were filed: `filed`, as read, holds at least those `keep` keeps."""
+        rows = [dict(r, **self.changes.get(r["id"], {})) for r in filed]
         return [r for r in rows + self.pending if keep(r)]
 
     def _update(self, letter_id: int, values: dict[str, Any]) -> None:
         if not self.defer:
             with self.db.atomic():
-                self.db["letters"].update(letter_id, values)
+                letter_rows.update(self.db, letter_id, values)
         elif letter_id >= _UNWRITTEN:
             self.pending[letter_id - _UNWRITTEN].update(values)
         else:
@@ -286,8 +276,7 @@ class Inbox:
         if self._filed_digests is not None and digest not in self._filed_digests:
             return None
         # Asked for each letter: a dict is made only for one filed before.
-        found = self.db.conn.execute(f"SELECT {', '.join(_KNOWN)} FROM letters "
-                                     "WHERE digest = ? LIMIT 1", [digest]).fetchone()
+        found = letter_rows.with_digest(self.db.conn, digest, _KNOWN)
         return dict(zip(_KNOWN, found)) if found else None
 
     def file(self, letter: Letter) -> Filed:
@@ -539,9 +528,8 @@ class Inbox:
 
     def _standing(self, officer_id: int, move: int) -> dict[str, Any] | None:
         """The officer's latest valid orders filed for the move, before this letter."""
-        rows = [dict(r, **self.changes.get(r["id"], {})) for r in _rows(
-            self.db, "SELECT * FROM letters WHERE officer_id = ? AND (move = ? OR status = ?)",
-            [officer_id, move, WAITING])]
+        rows = [dict(r, **self.changes.get(r["id"], {})) for r in letter_rows.of_officer(
+            self.db.conn, officer_id, move, WAITING)]
         found = [r for r in rows + self._pending_of.get(officer_id, [])
                  if r["move"] == move and r["status"] == ACCEPTED]
         return max(found, key=lambda r: (r["date"], r["id"]), default=None)
@@ -639,7 +627,7 @@ class Inbox:
         """Letters that waited for the move now collected are checked in full, and their
         senders told the verdict."""
         move = self.state.move
-        rows = self.letters("status = ?", [WAITING],
+        rows = self.letters(letter_rows.in_status(self.db.conn, WAITING),
                             lambda r: r["status"] == WAITING and r["move"] <= move)
         out = []
         for row in rows:
@@ -702,8 +690,7 @@ class Inbox:
         # digests in one query, not one query a file that mostly finds nothing. The query
         # stops past that many, so a long game pays for a few rows a file at most.
         most = _DIGESTS_A_FILE * len(files)
-        digests = [d for d, in self.db.conn.execute(
-            "SELECT digest FROM letters WHERE digest != '' LIMIT ?", [most + 1])]
+        digests = letter_rows.some_digests(self.db.conn, most + 1)
         if len(digests) <= most:
             self._filed_digests = set(digests)
         for rel, path in files:
@@ -772,7 +759,7 @@ class Inbox:
         move = self.state.move
         # A letter for a later move is named in every move until its own: waiting for it,
         # or refused already for what is wrong in its header.
-        rows = self.letters("move >= ? OR status = ?", [move, WAITING],
+        rows = self.letters(letter_rows.from_move(self.db.conn, move, WAITING),
                             lambda r: r["move"] == move or (
                                 r["move"] > move and r["status"] in (WAITING, REFUSED)))
         officers = self.state.officers
@@ -983,11 +970,8 @@ def copy_words(source: str, seen: dict[str, Any]) -> str:
 
 
 def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
-    """One letter filed; plain SQL, since an inbox may file thousands in one call."""
-    columns = [c for c in row if c != "id"]
-    return db.conn.execute(
-        f"INSERT INTO letters ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-        [row[c] for c in columns]).lastrowid
+    """One letter filed; returns its id."""
+    return letter_rows.insert(db.conn, row)
 
 
 def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
@@ -997,7 +981,7 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
     # A move files ten thousand letters: in one executemany a run of rows of the same
     # columns, each given the id one INSERT at a time would give it (the largest + 1:
     # the table's key has no AUTOINCREMENT), so that the letters played can name it.
-    next_id = db.conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM letters").fetchone()[0]
+    next_id = letter_rows.next_id(db.conn)
     # A letter filed and played by this move is written played (not written, then updated).
     played = set(collected.played)
     played_now: set[int] = set()
@@ -1015,13 +999,11 @@ def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
         given = range(next_id, next_id + count)
         written.update(zip(ids, given))
         next_id += count
-        marks = ", ".join("?" * (len(columns) + 1))
-        db.conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) VALUES ({marks})",
-                            zip(given, *table))
+        letter_rows.insert_run(db.conn, columns, zip(given, *table))
     for letter_id, values in collected.changes.items():
-        db["letters"].update(letter_id, values)
-    db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
-                        [(written.get(i, i),) for i in collected.played if i not in played_now])
+        letter_rows.update(db, letter_id, values)
+    letter_rows.mark_played(db.conn, [written.get(i, i) for i in collected.played
+                                      if i not in played_now])
 
 
 

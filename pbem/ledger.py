@@ -22,6 +22,7 @@ from typing import Any, Iterable, Sequence
 
 from .rules.outer_space import ADVANCED
 from .rules.research import PUBLIC_SETTING
+from .storage import ledger as ledger_rows
 
 # A fixed label, so the commitment cannot be mistaken for any other hash of the secret.
 COMMITMENT_LABEL = b"pbem: commitment to the game secret, v1\n"
@@ -76,12 +77,6 @@ MOVE_COLUMNS: dict[str, tuple[str, ...]] = {
     "events": ("seq", "kind", "audience", "officer_id", "data"),
     "rulings": ("officer_id", "action", "detail", "told", "reason"),
 }
-_MOVE_SQL = {
-    "orders": "SELECT {} FROM order_files WHERE move = ? ORDER BY id",
-    "rolls": "SELECT {} FROM rolls WHERE move = ? ORDER BY id",
-    "events": "SELECT {} FROM events WHERE move = ? ORDER BY seq",
-    "rulings": f"SELECT {{}} FROM gm_actions WHERE move = ? AND action IN {RULINGS!r} ORDER BY id",
-}
 
 # The state of the game: what moves read and write. Not in it: the secret (bound by the
 # commitment instead), the GM's own columns (addresses, officers' secret hashes, backups
@@ -130,9 +125,10 @@ def _move_rows(conn: sqlite3.Connection, move: int,
     # writes both as an array), and a move's tens of thousands of events need no copy.
     # `events`: the rows of the events just inserted (`game_state.event_rows`), the values as
     # SQLite gives them back (whole numbers, strings, None), so they are not read again.
-    return {part: events if part == "events" and events is not None else
-            conn.execute(_MOVE_SQL[part].format(", ".join(cols)), (move,)).fetchall()
-            for part, cols in MOVE_COLUMNS.items()}
+    read = ledger_rows.move_rows(conn, move, MOVE_COLUMNS, RULINGS,
+                                 skip=("events",) if events is not None else ())
+    return {part: events if part == "events" and events is not None else read[part]
+            for part in MOVE_COLUMNS}
 
 
 def state_columns(level: str | None) -> dict[str, tuple[str, ...]]:
@@ -154,23 +150,11 @@ def read_state(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
 
 def _state_rows(conn: sqlite3.Connection, through_move: int) -> dict[str, list]:
     # `read_state` with each row a tuple as SQLite gives it (hashed the same, see _move_rows).
-    level = conn.execute("SELECT level FROM game").fetchone()[0]
-    cols = {t: ", ".join(c) for t, c in state_columns(level).items()}
-    game = list(conn.execute(f"SELECT {cols['game']} FROM game").fetchone())
+    state = ledger_rows.state_rows(conn, state_columns(ledger_rows.game_level(conn)), through_move)
+    game = state["game"]
     at = STATE_COLUMNS["game"].index("settings")
     settings = json.loads(game[at])
     game[at] = json.dumps({k: settings[k] for k in GAME_SETTINGS if k in settings}, sort_keys=True)
-    state = {
-        "game": game,
-        "planets": conn.execute(f"SELECT {cols['planets']} FROM planets ORDER BY id").fetchall(),
-        "officers": conn.execute(
-            f"SELECT {cols['officers']} FROM officers WHERE enlisted_move <= ? ORDER BY id",
-            (through_move,),
-        ).fetchall(),
-    }
-    if "hazards" in cols:
-        state["hazards"] = conn.execute(
-            f"SELECT {cols['hazards']} FROM hazards ORDER BY id").fetchall()
     return state
 
 
@@ -240,9 +224,7 @@ ENTRY_COLUMNS = ("move", "previous", "opening", *MOVE_COLUMNS, "state", "hash", 
 
 
 def entry(conn: sqlite3.Connection, move: int) -> dict[str, Any] | None:
-    row = conn.execute(
-        f"SELECT {', '.join(ENTRY_COLUMNS)} FROM ledger WHERE move = ?", (move,)
-    ).fetchone()
+    row = ledger_rows.entry(conn, move, ENTRY_COLUMNS)
     if row is None:
         return None
     out = dict(zip(ENTRY_COLUMNS, row))
@@ -253,17 +235,14 @@ def entry(conn: sqlite3.Connection, move: int) -> dict[str, Any] | None:
 
 def head(conn: sqlite3.Connection, move: int) -> str | None:
     """The chain head after `move`: the hash the bulletin of that move prints."""
-    row = conn.execute("SELECT hash FROM ledger WHERE move = ?", (move,)).fetchone()
-    return row[0] if row else None
+    return ledger_rows.head(conn, move)
 
 
 def previous_hash(conn: sqlite3.Connection, move: int, game_commitment: str) -> str:
     """The hash a new entry chains to: the last entry before `move`, or the commitment
     (the first move, or the first of a game resolved before pbem kept a ledger)."""
-    row = conn.execute(
-        "SELECT hash FROM ledger WHERE move < ? ORDER BY move DESC LIMIT 1", (move,)
-    ).fetchone()
-    return row[0] if row else game_commitment
+    found = ledger_rows.last_hash_before(conn, move)
+    return found if found is not None else game_commitment
 
 
 def opening_state(conn: sqlite3.Connection, move: int) -> dict[str, str]:
@@ -289,9 +268,8 @@ def record_move(conn: sqlite3.Connection, move: int, opening: dict[str, str],
     state = state_digests(_state_rows(conn, move))
     previous = previous_hash(conn, move, game_commitment)
     digest_ = entry_hash(move, previous, opening, parts, state)
-    conn.execute(
-        f"INSERT INTO ledger ({', '.join(ENTRY_COLUMNS)}) "
-        f"VALUES ({', '.join('?' * len(ENTRY_COLUMNS))})",
+    ledger_rows.insert_entry(
+        conn, ENTRY_COLUMNS,
         (move, previous, json.dumps(opening, sort_keys=True), *(parts[p] for p in MOVE_COLUMNS),
          json.dumps(state, sort_keys=True), digest_, VERSION),
     )

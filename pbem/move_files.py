@@ -31,6 +31,7 @@ from .orderfolder import CannotRead, read_order_file
 from .render import DeskNotes, render_move
 from .rules.wording import plural
 from .ruleset_files import RulesetError, load_ruleset
+from .storage import moves as resolved_moves
 from .errors import GameError
 
 
@@ -205,21 +206,19 @@ def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[lis
     moved, left = archive(game_dir, move, files, check=check)
     outbox.queue_reports(game_dir, db, move, final, now)
     with db.atomic():
-        db.conn.execute("UPDATE moves SET files_done = 1 WHERE number = ?", (move,))
+        resolved_moves.mark_files_done(db.conn, move)
     return final, moved, left
 
 
 def half_finished(db: sqlite_utils.Database) -> list[int]:
-    return [r[0] for r in db.conn.execute(
-        "SELECT number FROM moves WHERE files_done = 0 ORDER BY number")]
+    return resolved_moves.half_finished(db.conn)
 
 
 def complete(game_dir: Path, db: sqlite_utils.Database) -> list[Completed]:
     """Finish every half-finished move; returns what was found."""
     done = []
     for move in half_finished(db):
-        files = json.loads(next(db.conn.execute(
-            "SELECT archive FROM moves WHERE number = ?", (move,)))[0])
+        files = json.loads(resolved_moves.recorded(db.conn, move, "archive"))
         staging = clear_staging(game_dir, move)
         render_saved(game_dir, db, move, staging)
         folder, moved, left = finish(game_dir, db, move, files, check=True)

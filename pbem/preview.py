@@ -16,10 +16,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from . import backups, game, move_files, orderfolder
+from . import game, move_files, orderfolder
+from .rules.dice import Dice
+from .storage import copies
 from .defaults import DB_NAME
 from .storage.database import db_path, open_db
-from .rules.dice import Dice
 from .errors import GameError
 from .summary import MoveSummary
 
@@ -46,9 +47,9 @@ def copy_game(game_dir: Path, copy: Path) -> None:
             f"no game in {game_dir}: {DB_NAME} is missing; create one with `pbem new {game_dir}`"
         )
     copy.mkdir(parents=True)
-    conn = backups.open_read_only(source)
+    conn = copies.open_read_only(source)
     try:
-        backups.copy_database(conn, db_path(copy))
+        copies.copy_database(conn, db_path(copy))
     finally:
         conn.close()
     orders = game_dir / "orders"

@@ -22,6 +22,7 @@ from . import ledger
 from .storage import game_state
 from .storage.database import open_db
 from .ledger import MOVE_COLUMNS, STATE_COLUMNS, as_dicts, as_lists
+from .storage import moves as resolved_moves
 from .errors import GameError
 
 FORMAT = "pbem-ledger-1"
@@ -61,7 +62,7 @@ class Record:
 
 def from_db(db: sqlite_utils.Database, source: str = "the game database") -> Record:
     g = game_state.game_row(db)
-    numbers = [r[0] for r in db.conn.execute("SELECT number FROM moves ORDER BY number")]
+    numbers = resolved_moves.numbers(db.conn)
     moves = tuple(MoveRecord(m, ledger.read_move(db.conn, m), ledger.entry(db.conn, m))
                   for m in numbers)
     last = numbers[-1] if numbers else 0
@@ -172,7 +173,7 @@ def reveal(game_dir: Path, *, early: bool = False) -> Revealed:
         partial.write_text(to_json(record), encoding="utf-8", newline="\n")
         os.replace(partial, path)
         with db.atomic():
-            db.conn.execute("UPDATE game SET revealed = ?", (record.last_move,))
+            game_state.set_revealed(db.conn, record.last_move)
         return Revealed(record.secret, path, record.last_move)
     finally:
         db.close()

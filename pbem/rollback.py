@@ -24,6 +24,7 @@ from . import backups, move_files
 from .storage import game_state
 from .storage.database import open_db
 from .orderfolder import order_files
+from .storage import copies, mails, moves as resolved_moves, officers
 from .errors import GameError
 
 ROLLED_BACK = "rolled-back"
@@ -50,8 +51,8 @@ class ArchivedFile:
 
 
 def recorded(db, move: int, column: str) -> dict[str, str]:
-    row = db.conn.execute(f"SELECT {column} FROM moves WHERE number = ?", (move,)).fetchone()
-    return dict(json.loads(row[0])) if row else {}
+    text = resolved_moves.recorded(db.conn, move, column)
+    return dict(json.loads(text)) if text is not None else {}
 
 
 def archived_files(game_dir: Path, db, move: int) -> list[ArchivedFile]:
@@ -135,11 +136,11 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
     aside = aside_folder(game_dir, to, last)
     plan = restore_plan(game_dir, db, undone, aside)
     since = since_backup(db, backup)
-    unenlisted = tuple(r[1] for r in db.conn.execute("SELECT id, name FROM officers ORDER BY id")
-                       if r[0] not in since["officers"])
+    unenlisted = tuple(name for officer_id, name in officers.names(db.conn)
+                       if officer_id not in since["officers"])
 
     aside.mkdir()
-    backups.copy_database(db.conn, aside / backups.DATABASE)
+    copies.copy_database(db.conn, aside / backups.DATABASE)
     for m in undone:
         reports = move_files.reports_folder(game_dir, m)
         if reports.is_dir():
@@ -164,12 +165,10 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
     withdrawn, sent = set_mail_aside(game_dir, db, since, aside)
     # A mail the backup knows as waiting may have been sent since: it stays sent (and
     # where sent mail is kept), never to go out twice.
-    delivered = list(db.conn.execute(
-        "SELECT sent, attempts, last_error, file, id FROM mails WHERE sent IS NOT NULL"))
-    backups.restore_database(backup, db.conn)
+    delivered = mails.deliveries(db.conn)
+    copies.restore_database(backup, db.conn)
     with db.atomic():
-        db.conn.executemany("UPDATE mails SET sent = ?, attempts = ?, last_error = ?, file = ? "
-                            "WHERE id = ?", delivered)
+        mails.restore_deliveries(db.conn, delivered)
     later = sorted({aside / "orders" / f"move-{f.move:02d}" for f, target in plan
                     if not target.is_relative_to(orders)})
     return RolledBack(to, undone, sum(1 for _, t in plan if t.is_relative_to(orders)), aside,
@@ -178,11 +177,11 @@ def roll_back(game_dir: Path, db, to: int | None) -> RolledBack:
 
 def since_backup(db, backup: Path) -> dict[str, set[int]]:
     """The ids of the officers and mails the backup holds: the others came after it."""
-    conn = backups.open_read_only(backup)
+    conn = copies.open_read_only(backup)
     try:
-        kept = {"officers": {r[0] for r in conn.execute("SELECT id FROM officers")}}
+        kept = {"officers": set(officers.ids(conn))}
         try:
-            kept["mails"] = {r[0] for r in conn.execute("SELECT id FROM mails")}
+            kept["mails"] = mails.ids(conn)
         except sqlite3.OperationalError:  # a backup made before pbem wrote mail
             kept["mails"] = set()
         return kept
@@ -194,7 +193,7 @@ def set_mail_aside(game_dir: Path, db, since: dict[str, set[int]], aside: Path) 
     """Mail queued after the backup goes with the undone moves: a letter not sent yet is
     moved aside (the database restored no longer knows it); one sent cannot be recalled."""
     withdrawn = sent = 0
-    for mail_id, file, sent_at in db.conn.execute("SELECT id, file, sent FROM mails ORDER BY id"):
+    for mail_id, file, sent_at in mails.files(db.conn):
         if mail_id in since["mails"]:
             continue
         if sent_at:

@@ -32,6 +32,7 @@ from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
+from .storage import gm_actions, moves as resolved_moves, officers
 from .errors import GameError
 
 NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
@@ -58,11 +59,9 @@ def _reason(text: str) -> str:
 
 def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action: str,
                detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
-    db["gm_actions"].insert({
-        "at": now.astimezone(timezone.utc).isoformat(timespec="seconds"), "move": move,
-        "officer_id": officer_id, "action": action, "detail": to_json(detail),
-        "told": told, "reason": reason,
-    })
+    gm_actions.insert(db, at=now.astimezone(timezone.utc).isoformat(timespec="seconds"),
+                      move=move, officer_id=officer_id, action=action,
+                      detail=to_json(detail), told=told, reason=reason)
 
 
 # --- what reports show -----------------------------------------------------------------
@@ -70,8 +69,7 @@ def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action:
 def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, str]]]:
     """What each officer is told in his report of `move` about the GM's actions."""
     found: dict[int, list[dict[str, str]]] = {}
-    for row in db.query("SELECT officer_id, told, reason FROM gm_actions "
-                        "WHERE move = ? AND told != '' ORDER BY id", [move]):
+    for row in gm_actions.told(db, move):
         found.setdefault(row["officer_id"], []).append({"told": row["told"], "reason": row["reason"]})
     return found
 
@@ -79,9 +77,7 @@ def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, st
 def departures(db: sqlite_utils.Database, move: int) -> list[str]:
     """The officers retired while `move` was collected or by it, for the bulletin."""
     found = []
-    for r in db.query("SELECT o.name, a.detail FROM gm_actions a JOIN officers o ON "
-                      "o.id = a.officer_id WHERE a.move = ? AND a.action = ? ORDER BY a.id",
-                      [move, RETIRE]):
+    for r in gm_actions.of_kind(db, move, RETIRE):
         missed = json.loads(r["detail"] or "{}").get("missed")
         found.append(_absent_name(r["name"], missed) if missed else r["name"])
     return found
@@ -129,7 +125,7 @@ def retire_absentees(db: sqlite_utils.Database, move: int, absent: list[Absent],
     """Retire them with the move; the caller holds the move's transaction."""
     for a in absent:
         officer_id, _, told, reason = absence_notes(a)
-        db["officers"].update(officer_id, {"retired": move})
+        officers.update(db, officer_id, {"retired": move})
         log_action(db, move=move, officer_id=officer_id, action=RETIRE,
                    detail={"missed": a.missed}, told=told, reason=reason, now=now)
 
@@ -138,9 +134,7 @@ def log_lines(db: sqlite_utils.Database, move: int) -> str:
     """The GM's actions of `move` for the GM log, one line each."""
     return "\n".join(
         f"  {r['at']} {r['action']} ({r['name']}): {r['detail']}; reason: {r['reason']}"
-        for r in db.query(
-            "SELECT a.*, o.name FROM gm_actions a JOIN officers o ON o.id = a.officer_id "
-            "WHERE a.move = ? ORDER BY a.id", [move]))
+        for r in gm_actions.of_move(db, move))
 
 
 # --- pbem officers ---------------------------------------------------------------------
@@ -160,17 +154,16 @@ class OfficerLine:
 def missed_moves(db: sqlite_utils.Database) -> dict[int, int]:
     """Consecutive resolved moves, from the last back, for which an officer had no
     accepted order file (moves before his enlistment do not count)."""
-    moves = [r["number"] for r in db.query("SELECT number FROM moves ORDER BY number DESC")]
-    accepted = {(r["officer_id"], r["move"]) for r in db.query(
-        "SELECT DISTINCT officer_id, move FROM order_files WHERE accepted = 1")}
+    moves = resolved_moves.numbers(db.conn)[::-1]
+    accepted = resolved_moves.accepted_orders(db)
     counts = {}
-    for row in db.query("SELECT id, enlisted_move FROM officers"):
+    for officer_id, enlisted_move in officers.enlisted(db):
         n = 0
         for move in moves:
-            if move < row["enlisted_move"] or (row["id"], move) in accepted:
+            if move < enlisted_move or (officer_id, move) in accepted:
                 break
             n += 1
-        counts[row["id"]] = n
+        counts[officer_id] = n
     return counts
 
 
@@ -180,7 +173,7 @@ def roster(game_dir: Path) -> list[OfficerLine]:
     state = game_state.load_state(db)
     missed = missed_moves(db)
     lines = []
-    for row in db["officers"].rows:
+    for row in officers.every_row(db):
         ship = ship_from_json(row["ship"])
         problem = ""
         if row["email"]:
@@ -221,7 +214,7 @@ def renew_secret(game_dir: Path, officer: str, reason: str, *, secret: str | Non
     now = now or datetime.now(timezone.utc)
     ruleset = _ruleset(game_dir)
     with db.atomic():
-        db["officers"].update(row["id"], {"secret_hash": hash_secret(secret, salt), "salt": salt})
+        officers.update(db, row["id"], {"secret_hash": hash_secret(secret, salt), "salt": salt})
         log_action(db, move=move, officer_id=row["id"], action=NEW_SECRET, detail={},
                    told="The Space Computer gave you a new secret; the old one no longer works.",
                    reason=reason, now=now)
@@ -243,7 +236,7 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
     told = (f"Your reports now go to {email}." if email
             else "Your reports are no longer sent by e-mail.")
     with db.atomic():
-        db["officers"].update(row["id"], {"email": email})
+        officers.update(db, row["id"], {"email": email})
         log_action(db, move=game_state.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
                    detail={"from": row["email"], "to": email}, told=told, reason=reason,
                    now=now or datetime.now(timezone.utc))
@@ -257,7 +250,7 @@ def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = Non
     row = outbox.find_officer(db, officer)
     move = game_state.game_row(db)["move"]
     with db.atomic():
-        db["officers"].update(row["id"], {"retired": move})
+        officers.update(db, row["id"], {"retired": move})
         log_action(db, move=move, officer_id=row["id"], action=RETIRE, detail={}, told="",
                    reason=reason, now=now or datetime.now(timezone.utc))
     return row["name"]
@@ -385,7 +378,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
                                    [new.x, new.y, new.level]]}))
     now = now or datetime.now(timezone.utc)
     with db.atomic():
-        db["officers"].update(row["id"], changes)
+        officers.update(db, row["id"], changes)
         for text, detail in told:
             log_action(db, move=state.move, officer_id=row["id"], action=ADJUST, detail=detail,
                        told=text, reason=reason, now=now)

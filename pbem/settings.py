@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .storage import game_state
+from .storage import game_state, officers
 from .storage.database import open_db
 from .errors import GameError
 
@@ -52,15 +52,13 @@ def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
         (find_officer(db, name)["id"], 0) for name in html]
     if chosen:
         with db.atomic():
-            db.conn.executemany("UPDATE officers SET plain_mail = ? WHERE id = ?",
-                                [(flag, officer_id) for officer_id, flag in chosen])
+            officers.set_plain_mail(db.conn, chosen)
     if enlisted is not None or retire is not None:
         if enlisted is not None:
             values[ENLISTED_FROM] = enlisted
         if retire is not None:
             values[RETIRE_AFTER] = retire or None
         with db.atomic():
-            db["game"].update(1, {"settings": json.dumps(values, sort_keys=True)})
-    plain_now = tuple(name for (name,) in db.conn.execute(
-        "SELECT name FROM officers WHERE plain_mail = 1 AND retired IS NULL ORDER BY id"))
+            game_state.write_settings(db, values)
+    plain_now = officers.plain_mail_names(db.conn)
     return DeskSettings(enlisted_from(values), retire_after(values), plain_now)

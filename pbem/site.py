@@ -14,6 +14,7 @@ from .storage.database import open_db
 from .charts.book import MoveCharts, marks
 from .charts.knowledge import PublicChart
 from .render import MoveView, bulletin_page, environment, public_chart, write
+from .storage import moves as resolved_moves
 from .errors import GameError
 
 
@@ -29,7 +30,7 @@ def build_site(game_dir: Path, out: Path | None = None, *, ruleset) -> Path:
     game_dir = Path(game_dir)
     db = open_db(game_dir)
     g = game_state.game_row(db)
-    moves = list(db.query("SELECT number, resolved_at FROM moves ORDER BY number"))
+    moves = resolved_moves.resolved(db)
     if not moves:
         raise GameError("no move has been resolved yet: the site would be empty; "
                         "run `pbem resolve` first")

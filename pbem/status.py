@@ -26,6 +26,7 @@ from .orderfolder import order_files
 from .rules.wording import plural
 from .ruleset_files import load_ruleset
 from .schedule import deadline_text, time_left
+from .storage import letters as letter_rows, mails, officers
 from .terminal import clean_line
 
 VALID, REFUSED_ONLY, NOTHING = "valid", "refused", "nothing"
@@ -85,20 +86,20 @@ def status(game_dir: Path, now: datetime | None = None) -> Status:
     desk.check_waiting()
     state = desk.state
     letters: dict[int, list[dict[str, Any]]] = {}
-    filed = desk.letters("move >= ? OR status = ?", [move, WAITING],
+    filed = desk.letters(letter_rows.from_move(db.conn, move, WAITING),
                          lambda r: r["move"] >= move)
     for row in sorted(filed, key=lambda r: (r["date"], r["id"])):
         if row["officer_id"] is not None:
             letters.setdefault(row["officer_id"], []).append(row)
     missed = roster.missed_moves(db)
-    rows = {r["id"]: r for r in db.query("SELECT id, email FROM officers")}
+    emails = officers.emails(db.conn)
     for officer in sorted(state.officers.values(), key=lambda o: o.turn):
         mine = letters.get(officer.id, [])
         now_rows = [r for r in mine if r["move"] == move]
         valid = [r for r in now_rows if r["status"] == ACCEPTED]
         refused = [r for r in now_rows if r["status"] == REFUSED]
         early = tuple(sorted({r["move"] for r in mine if r["move"] > move}))
-        common = dict(officer_id=officer.id, name=officer.name, email=rows[officer.id]["email"],
+        common = dict(officer_id=officer.id, name=officer.name, email=emails[officer.id],
                       refused=len(refused), early=early, missed=missed.get(officer.id, 0))
         if valid:
             last = valid[-1]
@@ -116,8 +117,8 @@ def status(game_dir: Path, now: datetime | None = None) -> Status:
     out.not_orders = [r for r in filed if r["status"] == NOT_ORDERS and r["move"] == move]
     out.strangers = [dict(r, problem=(problems_of(r) or [None])[0]) for r in filed
                      if r["officer_id"] is None and r["status"] != NOT_ORDERS and r["move"] == move]
-    out.unsent = db["mails"].count_where("sent IS NULL")
-    digests = {r["digest"] for r in db.query("SELECT digest FROM letters")}
+    out.unsent = mails.unsent(db)
+    digests = letter_rows.digests(db.conn)
     out.unfiled = sum(1 for _, path in order_files(game_dir) if _digest(path) not in digests)
     return out
 
@@ -149,8 +150,7 @@ def remind(game_dir: Path, *, again: bool = False, now: datetime | None = None) 
     if outbox.sender_of(json.loads(game_state.game_row(db)["settings"])) is None:
         raise GameError("the game has no GM address for the From of its mails; set it with "
                               f"`pbem mail-from {game_dir} \"Space Computer <sc@example.org>\"`")
-    reminded = {r["officer_id"] for r in db.query(
-        "SELECT officer_id FROM mails WHERE kind = 'reminder' AND move = ?", [found.move])}
+    reminded = mails.addressed(db.conn, "reminder", found.move)
     ruleset = load_ruleset(game_dir)
     queued, without, already = [], [], []
     for o in found.officers:

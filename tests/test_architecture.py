@@ -1,4 +1,5 @@
-"""The shape of the code: a pure rules core and no import cycles (DESIGN, STYLE).
+"""The shape of the code: a pure rules core, no import cycles, and SQL only in the storage
+layer (DESIGN, STYLE).
 
 The rules core (`pbem/rules/`) takes state, orders and dice and returns a new state and
 events: it never touches SQLite, templates, the command line or another part of pbem. Every
@@ -9,6 +10,7 @@ is a dependency a reader has to follow.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pbem"
@@ -180,3 +182,67 @@ def test_every_package_of_pbem_is_installed():
     found = {".".join(("pbem",) + p.parent.relative_to(PACKAGE).parts)
              for p in PACKAGE.rglob("__init__.py")}
     assert sorted(found - listed) == []
+
+
+# SQL lives in the storage layer (`pbem/storage/`), and nowhere else.
+# A call that runs a statement, on a connection or a sqlite-utils database.
+STATEMENT_CALLS = frozenset({"execute", "executemany", "executescript", "query"})
+# A string that starts a statement, in capitals as pbem writes them (the text before the
+# first value of an f-string counts alone: `f"UPDATE {table} SET ..."` starts "UPDATE ").
+SQL_TEXT = re.compile(
+    r"\s*(SELECT\s|INSERT\s+(OR\s+[A-Z]+\s+)?(INTO\s|$)|UPDATE\s+(\S+\s+SET\s|$)|DELETE\s+FROM\s"
+    r"|REPLACE\s+INTO\s|(CREATE|DROP)\s+(TABLE|INDEX|VIEW|TRIGGER|UNIQUE|TEMP)\s|ALTER\s+TABLE\s"
+    r"|PRAGMA\s|WITH\s+\w+\s+AS\s)")
+
+
+def _is_database(node: ast.AST) -> bool:
+    """`db`, `self.db`, `x.db`, or `open_db(...)`: what pbem calls its database."""
+    if isinstance(node, ast.Name):
+        return node.id == "db" or node.id.endswith("_db")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "db" or node.attr.endswith("_db")
+    if isinstance(node, ast.Call):
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(
+            node.func, "id", "")
+        return name == "open_db"
+    return False
+
+
+def sql_in(source: str) -> list[str]:
+    """Where `source` runs or writes SQL: statement calls, sqlite-utils tables
+    (`db["officers"].update(...)`, `db["mails"].rows`) and statements' text."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in STATEMENT_CALLS):
+            found.append(f"line {node.lineno}: .{node.func.attr}(...)")
+        elif isinstance(node, ast.Subscript) and _is_database(node.value):
+            found.append(f"line {node.lineno}: a table of the database")
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and SQL_TEXT.match(node.value)):
+            found.append(f"line {node.lineno}: {node.value.strip()[:40]!r}")
+    return found
+
+
+def test_no_sql_outside_the_storage_layer():
+    """Every statement pbem runs is written in `pbem/storage/`; the rest of pbem calls its
+    functions with plain values."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        if rel.startswith("pbem/storage/"):
+            continue
+        where = sql_in(path.read_text(encoding="utf-8"))
+        if where:
+            found[rel] = where
+    assert found == {}
+
+
+def test_the_sql_finder_finds_statements_tables_and_their_text():
+    """The test above would fail on each kind of SQL it looks for, and not on look-alikes."""
+    assert len(sql_in("db.conn.execute(x)\nconn.executemany(x, y)\ndb.query(x)\n")) == 3
+    assert len(sql_in("db['officers'].update(1, {})\nself.db['mails'].count_where(x)\n"
+                      "store.open_db(d)['mails'].rows\n")) == 3
+    assert len(sql_in("x = 'SELECT id FROM officers'\ny = f'UPDATE {t} SET a = ?'\n")) == 2
+    assert sql_in("row['ship'].update(x)\nsettings.get('rules')\n"
+                  "say('Select the officer first')\nwords = ('WITH', 'UPDATE')\n") == []

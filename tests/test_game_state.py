@@ -12,7 +12,8 @@ import sqlite_utils
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import game, ledger
+from pbem import game
+from pbem.storage import ledger as ledger_rows
 from pbem.json_codec import to_json
 from pbem.storage import game_state
 from pbem.storage.database import open_db
@@ -122,7 +123,7 @@ def test_a_moves_events_are_read_in_their_order_without_a_sort(demo):
     """The ledger and the reports read a move's events in order: the index gives them so."""
     db = open_db(demo)
     try:
-        for sql in (ledger._MOVE_SQL["events"].format("*"),
+        for sql in (ledger_rows._MOVE_SQL["events"].format("*"),
                     "SELECT * FROM events WHERE move=? ORDER BY seq"):
             plan = " ".join(r[-1] for r in db.conn.execute(f"EXPLAIN QUERY PLAN {sql}", (1,)))
             assert "idx_events_move_seq" in plan and "TEMP B-TREE" not in plan, plan

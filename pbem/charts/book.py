@@ -20,6 +20,7 @@ from ..storage import game_state
 from ..storage.kept_charts import load_charts, load_tabula, save_charts, save_tabula
 from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
+from ..storage import officers as officer_rows
 from . import kept_json
 from .knowledge import CHARTED, READABLE, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
@@ -85,7 +86,7 @@ def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int
     public, own = PublicChart(), {}
     if move < 1:
         return public, own  # before the first move (the first move's charts start here)
-    officers = [r[0] for r in db.conn.execute("SELECT id FROM officers ORDER BY id")]
+    officers = officer_rows.ids(db.conn)
     for m in range(1, move + 1):
         events, _ = game_state.load_events(db, m)
         present = {e.officer for e in events if e.kind == "sheet"}

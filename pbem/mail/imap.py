@@ -7,7 +7,7 @@ history). Every mail becomes a `Letter` as a mail of a Maildir does, and is file
 same intake (`pbem.inbox.file_letters`).
 
 Each mail is filed once: the UIDs filed are written with the letters, in the same
-transaction (`pbem.mail.uids`), so a connection that drops, or a pbem that is stopped,
+transaction (`pbem.storage.imap_uids`), so a connection that drops, or a pbem that is stopped,
 leaves each mail filed with its UID or neither; the next connection reads on from there.
 Mail is read with BODY.PEEK, so the folder is left as it was unless the GM asks for the
 mail filed to be marked seen (`--mark-seen`) or moved to another folder (`--move-to`),
@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 from .. import inbox
 from ..errors import GameError
-from . import uids
+from ..storage import imap_uids as uids
 from .games import Games
 from .reading import letter_from_bytes
 

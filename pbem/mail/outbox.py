@@ -27,6 +27,7 @@ from ..storage.database import open_db
 from ..storage.rows import landing_from_json, ship_from_json
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
+from ..storage import mails, moves, officers, planets
 from ..errors import GameError
 from . import compose
 from .compose import MailError
@@ -60,7 +61,7 @@ def set_sender(game_dir: Path, text: str) -> Address:
     settings = json.loads(game_state.game_row(db)["settings"])
     settings[MAIL_FROM] = str(sender)
     with db.atomic():
-        db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+        game_state.write_settings(db, settings)
     return sender
 
 
@@ -125,13 +126,11 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
     folder = Path(game_dir) / OUTBOX
     folder.mkdir(exist_ok=True)
     recipients = [a.addr_spec for a in message["To"].addresses]
-    # Plain SQL: a move of ten thousand officers queues ten thousand reports.
     with db.atomic():
-        mail_id = db.conn.execute(
-            "INSERT INTO mails (kind, officer_id, move, recipients, subject, message_id, file, "
-            "queued, sent, attempts, last_error) VALUES (?, ?, ?, ?, ?, ?, '', ?, NULL, 0, '')",
-            (kind, officer_id, move, ", ".join(recipients), str(message["Subject"]),
-             str(message["Message-ID"]), stamp(now))).lastrowid
+        mail_id = mails.insert(
+            db.conn, kind=kind, officer_id=officer_id, move=move,
+            recipients=", ".join(recipients), subject=str(message["Subject"]),
+            message_id=str(message["Message-ID"]), queued=stamp(now))
         name = f"{mail_id:05d}-{kind}" + (f"-{slug(label)}" if label else "")
         name += f"-move-{move:02d}.eml" if move is not None else ".eml"
         data = message.as_bytes(policy=compose.SMTP)
@@ -139,8 +138,7 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
             _write(folder / name, data)
         else:
             writer.write(folder / name, data)
-        db.conn.execute("UPDATE mails SET file = ?, sha256 = ? WHERE id = ?",
-                        (f"{OUTBOX}/{name}", fingerprint(data), mail_id))
+        mails.set_file(db.conn, mail_id, f"{OUTBOX}/{name}", fingerprint(data))
     return mail_id
 
 
@@ -157,14 +155,13 @@ def keep_sent(game_dir: Path, db: sqlite_utils.Database, row: dict[str, Any]) ->
         os.replace(source, target)
     if target.is_file():
         with db.atomic():
-            db.conn.execute("UPDATE mails SET file = ? WHERE id = ?", (f"{SENT}/{name}", row["id"]))
+            mails.move_file(db.conn, row["id"], f"{SENT}/{name}")
 
 
 def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
     """Mail marked sent whose file is still in outbox/ (pbem stopped between the two, or
     the game was made before sent/) moved to sent/."""
-    rows = list(db.query("SELECT id, file, kind FROM mails WHERE sent IS NOT NULL AND file LIKE ?",
-                         [f"{OUTBOX}/%"]))
+    rows = mails.sent_still_in(db, OUTBOX)
     for row in rows:
         if row["kind"] in compose.SECRET_KINDS:
             (Path(game_dir) / row["file"]).unlink(missing_ok=True)
@@ -173,19 +170,16 @@ def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
 
 
 def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
-    return list(db.query("SELECT * FROM mails WHERE sent IS NULL ORDER BY id"))
+    return mails.pending(db)
 
 
 # --- the letters of a game -------------------------------------------------------------
 
 def _officer_row(db: sqlite_utils.Database, officer_id: int) -> dict[str, Any]:
-    # Plain SQL: `Table.get` asks SQLite for the table's schema first, every time.
-    cursor = db.conn.execute("SELECT * FROM officers WHERE id = ?", (officer_id,))
-    names = [c[0] for c in cursor.description]
-    row = cursor.fetchone()
+    row = officers.row(db.conn, officer_id)
     if row is None:
         raise GameError(f"no officer {officer_id} in this game")
-    return dict(zip(names, row))
+    return row
 
 
 def _recipient(row: dict[str, Any]) -> Address | None:
@@ -208,11 +202,9 @@ def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: 
     queued = []
     # Once per move: a move finished after a kill cut its file work short queues only the
     # reports not queued before the kill (`pbem resend` queues one again on purpose).
-    done = {r[0] for r in db.conn.execute(
-        "SELECT officer_id FROM mails WHERE kind = ? AND move = ?", (compose.REPORT, move))}
+    done = mails.addressed(db.conn, compose.REPORT, move)
     # An officer the move itself retired (missed moves) still gets its report, his last.
-    rows = list(db.query("SELECT id, name, email, plain_mail, lang FROM officers WHERE "
-                         "(retired IS NULL OR retired = ?) AND email != '' ORDER BY id", [move]))
+    rows = officers.report_recipients(db, move)
     forms = {} if g["ended"] or not rows else _forms_of_move(db, g["name"], move)
     for row in rows:
         if row["id"] in done:
@@ -240,7 +232,7 @@ def requeue_report(game_dir: Path, officer: str, move: int, now: datetime | None
     if to is None:
         raise GameError(f"{row['name']} has no valid e-mail address; set one with "
                         f"`pbem email {game_dir} {row['name']!r} ADDRESS --reason TEXT`")
-    if not db["moves"].count_where("number = ?", [move]):
+    if not moves.is_resolved(db, move):
         raise GameError(f"move {move} has not been resolved")
     g = game_state.game_row(db)
     sender = _required_sender(game_dir, g)
@@ -283,7 +275,7 @@ def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset)
     sheet = _sheet(row, ruleset)
     landing = landing_from_json(row["landing"])
     base = row["landed_on"] is not None and landing is None
-    planet = (db["planets"].get(row["landed_on"])["designation"]
+    planet = (planets.designation(db, row["landed_on"])
               if row["landed_on"] is not None else None)
     ground = None
     if landing is not None:
@@ -291,11 +283,10 @@ def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset)
         if landing.zone:  # outer space
             ground.update(zone=landing.zone, relandings=landing.relandings)
     sheet.update(landed=planet if (base or landing) else None, ground=ground)
-    colleague = next(db.query("SELECT name FROM officers WHERE retired IS NULL AND id != ? "
-                              "ORDER BY id LIMIT 1", [row["id"]]), None)
+    colleague = officers.first_colleague(db, row["id"])
     situation = form_situation(
         sheet, research="research" in json.loads(g["settings"]).get("rules", []),
-        colleague=colleague["name"] if colleague else None)
+        colleague=colleague)
     return form(game, row["name"], g["move"], situation)
 
 
@@ -310,7 +301,7 @@ def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
 def find_officer(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
     """An officer serving in the game, by name as enlisted (any case or spacing)."""
     wanted = " ".join(name.split()).casefold()
-    rows = list(db.query("SELECT * FROM officers WHERE retired IS NULL"))
+    rows = officers.serving(db)
     for row in rows:
         if row["name"].casefold() == wanted:
             return row
@@ -448,4 +439,4 @@ class Desk:
 
 def waiting(game_dir: Path) -> int:
     """How many mails wait in the outbox."""
-    return open_db(Path(game_dir))["mails"].count_where("sent IS NULL")
+    return mails.unsent(open_db(Path(game_dir)))

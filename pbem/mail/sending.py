@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..storage.database import open_db
+from ..storage import mails as mail_rows
 from ..errors import GameError
 from .compose import SECRET_KINDS
 from .outbox import fingerprint, keep_sent, now_utc, pending, stamp, tidy_sent
@@ -75,18 +76,16 @@ STOPPED = ("a send was stopped while it delivered this mail: it may have arrived
 def _claim(db, row: dict[str, Any]) -> bool:
     """Take the mail for this run: false if anything else has marked it since it was read."""
     with db.atomic():
-        return db.conn.execute("UPDATE mails SET sent = ? WHERE id = ? AND sent IS NULL",
-                               [f"{CLAIM} {os.getpid()}", row["id"]]).rowcount == 1
+        return mail_rows.claim(db.conn, row["id"], f"{CLAIM} {os.getpid()}")
 
 
 def _stopped_claims(db, now: datetime) -> list[dict[str, Any]]:
     """Claims left by a send that was stopped: the caller holds the game's lock, so no
     other send is alive. Each is marked as sent, the doubt written down, and listed."""
-    rows = list(db.query("SELECT * FROM mails WHERE sent LIKE ? ORDER BY id", [CLAIM + " %"]))
+    rows = mail_rows.claimed(db, CLAIM + " ")
     with db.atomic():
         for row in rows:
-            db.execute("UPDATE mails SET sent = ?, last_error = ? WHERE id = ?",
-                       [stamp(now), STOPPED, row["id"]])
+            mail_rows.mark_sent(db, row["id"], stamp(now), STOPPED)
     return rows
 
 
@@ -144,12 +143,9 @@ def send_outbox(game_dir: Path, server: Server, now: datetime | None = None) -> 
     def record(row: dict[str, Any], sent: bool, error: str) -> None:
         # Only a mail this run claimed, or one nothing has marked: never one sent by another.
         with db.atomic():
-            db.execute(
-                "UPDATE mails SET attempts = attempts + 1, last_error = ?, sent = ? "
-                "WHERE id = ? AND (sent IS NULL OR sent = ?)",
-                [error, stamp(now or now_utc()) if sent else None, row["id"],
-                 f"{CLAIM} {os.getpid()}"],
-            )
+            mail_rows.record_attempt(db, row["id"], error,
+                                     stamp(now or now_utc()) if sent else None,
+                                     f"{CLAIM} {os.getpid()}")
         if sent:
             done.sent.append(row)
         else:

@@ -98,6 +98,16 @@ def set_keep_backups(db: sqlite_utils.Database, keep: int) -> None:
     db.conn.execute("UPDATE game SET keep_backups = ?", (keep,))
 
 
+def write_settings(db: sqlite_utils.Database, settings: dict[str, Any]) -> None:
+    """The game's settings, whole, as sorted JSON; the caller holds the transaction."""
+    db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+
+
+def set_revealed(conn, move: int) -> None:
+    """The record is published through `move`; the caller holds the transaction."""
+    conn.execute("UPDATE game SET revealed = ?", (move,))
+
+
 def readers(db: sqlite_utils.Database) -> Readers:
     """The languages the game's outputs are read in."""
     game = game_row(db)["lang"]
