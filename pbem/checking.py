@@ -9,6 +9,7 @@ one of ten thousand.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -85,6 +86,7 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     the game."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
     from . import store
+    from .officer_secret import secret_ok
     from .rules import lawful
     from .ruleset import RulesetError, load_ruleset
     from .store import GameError
@@ -104,16 +106,12 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
         secrets = {r["id"]: (r["salt"], r["secret_hash"]) for r in db.query(
             f"SELECT id, salt, secret_hash FROM officers WHERE id IN "
             f"({', '.join('?' * len(state.officers))})", list(state.officers))}
-
-        def secret_ok(officer_id: int, secret: str) -> bool:
-            salt, stored = secrets[officer_id]
-            return store.secret_matches(secret, salt, stored)
-
+        check = functools.partial(secret_ok, secrets)
         if orders.move is not None and orders.move > state.move:
             officer, found = lawful.header_problems(replace(orders, move=state.move), state,
-                                                    secret_ok)
+                                                    check)
             if officer is not None:
                 return found, True
-        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues), False
+        return lawful.problems(orders, state, ruleset, check, colleagues=colleagues), False
     finally:
         db.close()

@@ -39,8 +39,10 @@ from typing import Any, Callable, Collection, Iterable
 import sqlite_utils
 
 from . import deadlines, orderfolder, settings, store
-from .mail import compose, outbox, reading
-from .mail.reading import Letter
+from .letters import reading
+from .letters.reading import Letter
+from .mail import compose, outbox
+from .officer_secret import proof_stands, secret_ok
 from .orderfile import (
     MOST_FILE_BYTES, brief, listed, orders_lines, read_and_keep, read_orders, without_secret,
 )
@@ -243,6 +245,7 @@ class Inbox:
         serving = db.conn.execute(
             "SELECT id, salt, secret_hash FROM officers WHERE retired IS NULL")
         self.secrets = {officer_id: (salt, stored) for officer_id, salt, stored in serving}
+        self.secret_ok = functools.partial(secret_ok, self.secrets)
         self.index = lawful.roster(self.state)  # built once: every letter meets one state
         self.colleagues = set(self.index.by_name)
         self.fresh: dict[int, Orders] = {}  # checked in this call: no second check at resolve
@@ -422,10 +425,6 @@ class Inbox:
             f"{move} takes no more", f"send orders for move {move + 1} (write MOVE {move + 1}) "
             f"once move {move} is resolved", private=False)
 
-    def _secret_ok(self, officer_id: int, secret: str) -> bool:
-        salt, stored = self.secrets[officer_id]
-        return store.secret_matches(secret, salt, stored)
-
     def _from_problem(self, orders: Orders, officer: Officer, letter: Letter) -> Problem | None:
         """The GM's setting: orders by mail come from the officer's enlisted address."""
         if not (self.enlisted_from and letter.mail):
@@ -445,7 +444,7 @@ class Inbox:
         """The officer's secret hash when the letter proves it is his, else ""."""
         if officer is None or orders.secret is None or from_problem is not None:
             return ""
-        if not self._secret_ok(officer.id, orders.secret):
+        if not self.secret_ok(officer.id, orders.secret):
             return ""
         return self.secrets[officer.id][1]
 
@@ -453,7 +452,7 @@ class Inbox:
         """Orders for a later move: whose they are and the secret, now; the rest when their
         move is collected."""
         officer, found = lawful.header_problems(replace(orders, move=self.state.move),
-                                                self.state, self._secret_ok, self.index)
+                                                self.state, self.secret_ok, self.index)
         from_problem = self._from_problem(orders, officer, letter) if officer else None
         found += [from_problem] if from_problem else []
         return _Verdict(orders, in_report_order(problems + found), officer,
@@ -466,16 +465,10 @@ class Inbox:
         another move are refused by it as they stand (`lawful.header_problems`)."""
         if after_deadline:
             problems = problems + [self._deadline_problem(orders)]
-        check = secret_ok or self._secret_ok
         # The header check asks whether the secret is the officer's it names; the answer
         # also says below whether the letter proves it is his: hashed once.
-        answers: list[bool] = []
-
-        def secret_ok(officer_id: int, secret: str) -> bool:
-            answers.append(check(officer_id, secret))
-            return answers[-1]
-
-        officer, found = lawful.judged(orders, self.state, self.ruleset, secret_ok,
+        asked = functools.lru_cache(maxsize=None)(secret_ok or self.secret_ok)
+        officer, found = lawful.judged(orders, self.state, self.ruleset, asked,
                                        colleagues=self.colleagues, index=self.index)
         if orders.game is None:  # whoever it names, orders without GAME are nobody's
             officer = None
@@ -484,9 +477,8 @@ class Inbox:
             if officer and letter.mail else None
         if from_problem:
             found.append(from_problem)
-        # The header check asked of this officer and secret, and of nothing else, first.
         proved = (officer is not None and orders.secret is not None and from_problem is None
-                  and (answers[0] if answers else secret_ok(officer.id, orders.secret)))
+                  and asked(officer.id, orders.secret))
         return _Verdict(orders, in_report_order(problems + found) if problems or found else [],
                         officer, self.secrets[officer.id][1] if proved else "")
 
@@ -676,12 +668,8 @@ class Inbox:
                  letter: Letter) -> _Verdict:
         """A filed letter checked again: the secret is kept only as a hash, so it stands
         as it was proved when filed, unless the GM has given the officer a new one since."""
-        secrets = self.secrets
-
-        def secret_ok(officer_id: int, _masked: str) -> bool:
-            return bool(row["authentic"]) and secrets.get(officer_id, ("", ""))[1] == row["authentic"]
-
-        return self._check(orders, problems, letter, secret_ok=secret_ok,
+        return self._check(orders, problems, letter,
+                           secret_ok=functools.partial(proof_stands, self.secrets, row["authentic"]),
                            after_deadline=bool(row["late"]) and row["declared"] == self.state.move)
 
     def file_folder(self, files: Iterable[tuple[str, str]], out: Collected,

@@ -361,7 +361,7 @@ def test_a_folder_that_cannot_be_listed_is_noted(g):
 def test_the_mail_reader_skips_what_is_not_a_file_without_waiting(tmp_path):
     """The inbox holds what the Internet sends too: a FIFO or a broken link among the mail
     is one unreadable letter, at once."""
-    from pbem.mail.reading import read_letters
+    from pbem.letters.reading import read_letters
 
     inbox = tmp_path / "inbox"
     inbox.mkdir()

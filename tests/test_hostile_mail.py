@@ -22,7 +22,7 @@ from click.testing import CliRunner
 import pbem.inbox
 from pbem import game
 from pbem.cli import main
-from pbem.mail.reading import MOST_MAIL_BYTES, letter_from_bytes
+from pbem.letters.reading import MOST_MAIL_BYTES, letter_from_bytes
 
 from conftest import EXAMPLE_FIT
 

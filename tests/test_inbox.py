@@ -367,7 +367,7 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     # the same fields, every field set.
     import dataclasses
 
-    from pbem.mail.reading import Letter
+    from pbem.letters.reading import Letter
     from pbem.orderfolder import order_files
 
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")

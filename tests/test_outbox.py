@@ -16,7 +16,7 @@ import pytest
 from pbem import store
 from pbem.mail import compose, outbox
 from pbem.mail.compose import MailError
-from pbem.mail.reading import letter_from_bytes
+from pbem.letters.reading import letter_from_bytes
 from pbem.orderfile import read_orders
 
 from commands import ok, run

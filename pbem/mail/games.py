@@ -18,9 +18,9 @@ from typing import Iterable
 from .. import inbox, store
 from ..defaults import DB_NAME
 from ..errors import GameError
+from ..letters import reading
+from ..letters.reading import Letter
 from ..orderfile import read_orders
-from . import reading
-from .reading import Letter
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .. import inbox
 from ..errors import GameError
 from . import uids
 from .games import Games
-from .reading import letter_from_bytes
+from ..letters.reading import letter_from_bytes
 
 PASSWORD_VARIABLE = "PBEM_IMAP_PASSWORD"
 SCHEMES = {"imaps": 993, "imap": 143}
