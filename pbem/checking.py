@@ -82,7 +82,7 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
 def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     """The rules' lawfulness check of one officer's orders against his game, and whether
     the orders are for a later move: those are checked as the inbox files them
-    (`Inbox._header`), for whose they are and the secret, unless they name no officer of
+    (`pbem.filing.Inbox._header`), for whose they are and the secret, unless they name no officer of
     the game."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
     from . import store

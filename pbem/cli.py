@@ -534,11 +534,12 @@ def inbox(args: tuple[str, ...], mark_seen: bool, move_to: str, games: tuple[Pat
 
 def _echo_filed(runs) -> None:
     """What `pbem inbox` filed in one game."""
-    from . import inbox as filing
+    from . import filing
+    from .mail.intake import InboxRun
 
     words = {filing.ACCEPTED: "accepted", filing.REFUSED: "refused",
              filing.WAITING: "waits", filing.NOT_ORDERS: "not orders"}
-    run = filing.InboxRun(answered=all(r.answered for r in runs))
+    run = InboxRun(answered=all(r.answered for r in runs))
     for one in runs:
         run.checked += one.checked
         run.filed += one.filed

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from . import deadlines, store
-from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
+from .collecting import check_waiting
+from .filing import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .mail import outbox
 from .orderfolder import order_files
 from .rules.wording import plural
@@ -78,8 +79,8 @@ def status(game_dir: Path, now: datetime | None = None) -> Status:
                  time_left(deadline, now) if deadline else None)
     # Letters that waited for this move are shown as their check will find them; nothing
     # is written (`pbem inbox` and `resolve` check them for good).
-    desk = Inbox(game_dir, db, now=now, answer=False, defer=True)
-    desk.check_waiting()
+    desk = Inbox(game_dir, db, now=now, defer=True)
+    check_waiting(desk)
     state = desk.state
     letters: dict[int, list[dict[str, Any]]] = {}
     filed = desk.letters("move >= ? OR status = ?", [move, WAITING],

@@ -15,12 +15,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterable
 
-from .. import inbox, store
+from .. import store
 from ..defaults import DB_NAME
 from ..errors import GameError
+from ..filing import Inbox
 from ..letters import reading
 from ..letters.reading import Letter
 from ..orderfile import read_orders
+from .intake import InboxRun, file_letters, intake
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ class Games:
 
     def __init__(self, folders: list[Path], now: datetime | None = None) -> None:
         self.folders = folders
-        self.desks: dict[Path, tuple[inbox.Inbox, inbox.InboxRun]] = {}
+        self.desks: dict[Path, tuple[Inbox, InboxRun]] = {}
         self.ended: dict[str, Path] = {}
         for folder in folders:
             db = store.open_db(folder)
@@ -70,7 +72,7 @@ class Games:
             if g["ended"] and len(folders) > 1:  # one game alone says it is over
                 self.ended[g["name"].casefold()] = folder
                 continue
-            self.desks[folder] = inbox.intake(folder, now)
+            self.desks[folder] = intake(folder, now)
         self.by_name: dict[str, Path] = {}
         for folder, (desk, _) in self.desks.items():
             name = desk.game.casefold()
@@ -107,7 +109,7 @@ class Games:
                 sorted_out.setdefault(folder, []).append(letter)
         for folder, mine in sorted_out.items():
             desk, run = self.desks[folder]
-            inbox.file_letters(desk, run, mine,
+            file_letters(desk, run, mine,
                                also=(lambda pairs, f=folder: also(f, pairs)) if also else None)
         return sorted_out
 
