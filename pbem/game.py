@@ -198,7 +198,7 @@ def new_game(
     except naming.NameRefused as e:
         raise GameError(f"{e} (give the game a name with --name)") from None
     if mail_from:
-        from .mail.compose import MailError, parse_mailbox  # the desk: see the top
+        from .addresses import MailError, parse_mailbox  # the desk: see the top
         from .mail.outbox import MAIL_FROM
 
         try:
@@ -286,7 +286,7 @@ def enlist(
                             f"differs only by look-alike letters: {naming.unlike(name)}); "
                             "choose a name that reads otherwise")
     from .mail import outbox  # the desk: see the top
-    from .mail.compose import MailError, check_email
+    from .addresses import MailError, check_email
 
     try:
         email = check_email(email)

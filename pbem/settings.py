@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from . import store
+from .serving import find_officer
 from .store import GameError
 
 ENLISTED_FROM = "enlisted_from"  # orders by mail count only from the enlisted address
@@ -40,8 +41,6 @@ def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
                   html: Iterable[str] = ()) -> DeskSettings:
     """`pbem settings`: show them; with a value, change it first (retire 0: never; the
     officers named in `plain` get plain text only, those in `html` the web page too)."""
-    from .mail.outbox import find_officer  # here: the mail code is 90 ms of start-up
-
     db = store.open_db(Path(game_dir))
     g = store.game_row(db)
     values = json.loads(g["settings"])

@@ -208,9 +208,9 @@ def status(game_dir: Path) -> None:
 @changes_game
 def remind(game_dir: Path, again: bool) -> None:
     """Queue a reminder to each officer whose valid orders have not arrived."""
-    from .. import status as standing
+    from ..mail import reminders
 
-    done = standing.remind(game_dir, again=again)
+    done = reminders.remind(game_dir, again=again)
     if done.queued:
         click.echo("Reminders queued for " + ", ".join(done.queued) + ".")
     if done.already:

@@ -99,10 +99,10 @@ REASON = click.option("--reason", required=True, help="Why: the officer reads it
 @changes_game
 def new_secret(args: tuple[str, ...], reason: str) -> None:
     """Give an officer a new secret; a letter with it is queued."""
-    from .. import roster
+    from ..mail.new_secret import renew_secret
 
     game_dir, (officer,) = game_and(args, ("officer",))
-    renewed = roster.renew_secret(game_dir, officer, reason)
+    renewed = renew_secret(game_dir, officer, reason)
     click.echo(f"New secret for {renewed.name}: {renewed.secret}")
     if renewed.mail is not None:
         click.echo("The letter with the new secret waits in the outbox; deliver it with `pbem send`.")

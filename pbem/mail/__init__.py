@@ -4,6 +4,7 @@ An application layer over the game's storage, its rendering and the reading of l
 (`pbem.letters`): nothing below it imports it. Nothing here decides what an order means or
 whether it is lawful. `intake` files a mailbox on disk in its game and `imap` an IMAP
 account (remembering what it read in `uids`); `games` sends each mail of one mailbox to
-the game it names; `receipts` answers each letter filed; `compose` and `outbox` write
+the game it names; `receipts` answers each letter filed, `reminders` those whose orders
+are missing, `new_secret` an officer given a new secret; `compose` and `outbox` write
 every mail pbem sends, and `sending` delivers them.
 """
