@@ -8,7 +8,7 @@ Not a pytest test: run it by hand (see bench/README.md).
 
 What is timed:
 
-- `inbox`: one call of `pbem.inbox.file_mail` on an mbox of N mails, one from each of N
+- `inbox`: one call of `pbem.mail.intake.file_mail` on an mbox of N mails, one from each of N
   officers (plain text, quoted-printable and base64 in turn, every fifth one a reply that
   quotes the orders), the game having the GM's address, so that each mail is read, checked
   by the rules and answered with a receipt written to the outbox. Mails per second is N
@@ -49,9 +49,10 @@ for path in (ROOT, ROOT / "bench"):
 
 import resolve_bench  # noqa: E402  (the game builder of the resolve benchmark)
 
-from pbem import inbox
-from pbem.storage.database import open_db
+from pbem import filing  # noqa: E402
+from pbem.mail import intake  # noqa: E402
 from pbem.mail import outbox  # noqa: E402
+from pbem.storage.database import open_db  # noqa: E402
 
 GM = "Space Computer <sc@bench.invalid>"
 SENT = datetime(2026, 10, 19, 12, 0, tzinfo=timezone.utc)
@@ -102,10 +103,10 @@ def time_inbox(work: Path, n: int, seed: int, repeat: int) -> dict:
         folder = work / f"inbox-{n}-run-{run_number}"
         shutil.copytree(built, folder)
         cpu, started = time.process_time(), time.perf_counter()
-        run = inbox.file_mail(folder, [source], now=SENT + timedelta(hours=1))
+        run = intake.file_mail(folder, [source], now=SENT + timedelta(hours=1))
         walls.append(time.perf_counter() - started)
         cpus.append(time.process_time() - cpu)
-        accepted = run.count(inbox.ACCEPTED)
+        accepted = run.count(filing.ACCEPTED)
         assert accepted == n, f"only {accepted} of {n} mails accepted"
         db = open_db(folder)
         receipts = db["mails"].count_where("kind = 'receipt'")

@@ -9,6 +9,7 @@ one of ten thousand.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -82,16 +83,15 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
 def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
     """The rules' lawfulness check of one officer's orders against his game, and whether
     the orders are for a later move: those are checked as the inbox files them
-    (`Inbox._header`), for whose they are and the secret, unless they name no officer of
+    (`pbem.filing.Inbox._header`), for whose they are and the secret, unless they name no officer of
     the game."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
-    from .officer_secrets import secret_matches
-    from .storage import game_state
-    from .storage.database import open_db
+    from .errors import GameError
+    from .officer_secrets import secret_ok
     from .rules import lawful
     from .ruleset_files import RulesetError, load_ruleset
-    from .storage import officers
-    from .errors import GameError
+    from .storage import game_state, officers
+    from .storage.database import open_db
 
     db = open_db(game_dir)
     try:
@@ -105,16 +105,12 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
             state = game_state.load_state(db)  # not enlisted: every name, for "did you mean"
         colleagues = {name.casefold() for name in officers.serving_names(db)}
         secrets = officers.secrets_of(db, state.officers)
-
-        def secret_ok(officer_id: int, secret: str) -> bool:
-            salt, stored = secrets[officer_id]
-            return secret_matches(secret, salt, stored)
-
+        check = functools.partial(secret_ok, secrets)
         if orders.move is not None and orders.move > state.move:
             officer, found = lawful.header_problems(replace(orders, move=state.move), state,
-                                                    secret_ok)
+                                                    check)
             if officer is not None:
                 return found, True
-        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues), False
+        return lawful.problems(orders, state, ruleset, check, colleagues=colleagues), False
     finally:
         db.close()

@@ -47,7 +47,7 @@ from .privacy import PRIVATE_FOLDER
 from .terminal import clean_line
 
 if TYPE_CHECKING:
-    from .inbox import Collected
+    from .collecting import Collected
 
 # The GM's desk (the inbox, mail, deadlines, the roster) is imported where it is used:
 # 37 ms of start-up (python -X importtime) that `pbem map`, `report` or `backups` never use.
@@ -118,7 +118,7 @@ def new_game(
     except naming.NameRefused as e:
         raise GameError(f"{e} (give the game a name with --name)") from None
     if mail_from:
-        from .mail.compose import MailError, parse_mailbox  # the desk: see the top
+        from .addresses import MailError, parse_mailbox  # the desk: see the top
         from .mail.outbox import MAIL_FROM
 
         try:
@@ -203,7 +203,7 @@ def enlist(
                             f"differs only by look-alike letters: {naming.unlike(name)}); "
                             "choose a name that reads otherwise")
     from .mail import outbox  # the desk: see the top
-    from .mail.compose import MailError, check_email
+    from .addresses import MailError, check_email
 
     try:
         email = check_email(email)
@@ -277,15 +277,16 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,
     """The orders the move plays. Whatever waits in orders/ is filed first, the way
     `pbem inbox` files mail (a plain file dated by its modification time); then each
     officer plays the latest valid set filed for this move, by date, whatever the names of
-    the files (`pbem.inbox`). No file stops the move: one pbem cannot read, or fails on,
+    the files (`pbem.collecting`). No file stops the move: one pbem cannot read, or fails on,
     is named in the GM log and left where it is."""
-    from .inbox import Inbox  # the desk: see the top
+    from .collecting import collect  # the desk: see the top
+    from .filing import Inbox
 
     folders: list[tuple[str, str]] = []
     regular: set[str] = set()  # listed as regular files: opened without a look first
     files = orderfolder.order_files(game_dir, folders, regular)
-    desk = Inbox(game_dir, db, now=now, state=state, ruleset=ruleset, answer=False, defer=True)
-    collected = desk.collect(files, regular)
+    desk = Inbox(game_dir, db, now=now, state=state, ruleset=ruleset, defer=True)
+    collected = collect(desk, files, regular)
     collected.notes += [f"orders/{clean_line(folder)}/: {why}" for folder, why in folders]
     return collected
 
@@ -450,7 +451,7 @@ def back_up(m: MoveInPlay) -> None:
 def commit(m: MoveInPlay) -> None:
     """The move saved, its ledger entry written and its reports rendered, in one
     transaction: a template that fails saves nothing."""
-    from . import deadlines, inbox, roster  # the desk: see the top
+    from . import collecting, deadlines, roster  # the desk: see the top
 
     db, move, result = m.db, m.move, m.result
     charts = book.after_move(db, m.state, result.state, m.events, m.ruleset)
@@ -461,7 +462,7 @@ def commit(m: MoveInPlay) -> None:
         game_state.save_move(db, m.state, result.state, rows, result.rolls, m.collected.files,
                         m.now.isoformat(timespec="seconds"))
         deadlines.record(db, move + 1, m.next_deadline)
-        inbox.record_filing(db, m.collected)
+        collecting.record_filing(db, m.collected)
         roster.retire_absentees(db, move, m.absent, m.now)
         game_state.save_files_to_archive(db.conn, move, m.files, m.waiting)
         ledger.record_move(db.conn, move, opening, m.game["commitment"], rows)

@@ -1,5 +1,6 @@
-"""The officers of a game as the GM manages them: the roster, a new secret, a new e-mail
-address, retirement, and rulings that change a score, a ship or a position.
+"""The officers of a game as the GM manages them: the roster, a new e-mail address,
+retirement, and rulings that change a score, a ship or a position (a new secret, sent in a
+letter, is the mail desk's: `pbem.mail.new_secret`).
 
 Every change is logged in `gm_actions` with the GM's reason and the move being collected;
 the officer reads it (what changed and why) in his report of that move, and the GM finds
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import secrets as random_secrets
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,34 +19,32 @@ from typing import Any
 import sqlite_utils
 
 from . import settings
-from .json_codec import to_json
-from .officer_secrets import hash_secret, new_secret
-from .rules.state import GameState
-from .storage import game_state
-from .storage.database import open_db
-from .storage.rows import ship_from_json, ship_to_json
+from .addresses import MailError, check_email
 from .formats import reckoning_text
-from .mail import outbox
-from .mail.compose import MailError, check_email
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
-from .ruleset_files import Ruleset, RulesetError, load_ruleset
-from .storage import gm_actions, moves as resolved_moves, officers
 from .errors import GameError
+from .json_codec import to_json
+from .rules.state import GameState
+from .ruleset_files import Ruleset, RulesetError, load_ruleset
+from .serving import find_officer
+from .storage import game_state, gm_actions, moves as resolved_moves, officers
+from .storage.database import open_db
+from .storage.rows import ship_from_json, ship_to_json
 
 NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
 _REASON_LIMIT = 300
 
 
-def _ruleset(game_dir: Path) -> Ruleset:
+def ruleset_of(game_dir: Path) -> Ruleset:
     try:
         return load_ruleset(Path(game_dir))
     except RulesetError as e:
         raise GameError(f"the game's rules are not valid: {e}") from None
 
 
-def _reason(text: str) -> str:
+def reason_given(text: str) -> str:
     text = " ".join(text.split())
     if not text:
         raise GameError("give the reason with --reason TEXT: the officer reads it in his report")
@@ -191,44 +189,14 @@ def roster(game_dir: Path) -> list[OfficerLine]:
     return sorted(lines, key=lambda o: (o.turn is None, o.turn or 0, o.name.casefold()))
 
 
-# --- a new secret, a new address, retirement -------------------------------------------
-
-@dataclass(frozen=True)
-class Renewed:
-    name: str
-    secret: str
-    mail: int | None  # the id of the queued letter, None when it could not be mailed
-
-
-def renew_secret(game_dir: Path, officer: str, reason: str, *, secret: str | None = None,
-                 now: datetime | None = None) -> Renewed:
-    """A new secret for an officer who lost his (or whose secret leaked); the old one stops
-    working at once, and a letter with the new one is queued."""
-    game_dir = Path(game_dir)
-    db = open_db(game_dir)
-    reason = _reason(reason)
-    row = outbox.find_officer(db, officer)
-    move = game_state.game_row(db)["move"]
-    secret = secret or new_secret()
-    salt = random_secrets.token_hex(8)
-    now = now or datetime.now(timezone.utc)
-    ruleset = _ruleset(game_dir)
-    with db.atomic():
-        officers.update(db, row["id"], {"secret_hash": hash_secret(secret, salt), "salt": salt})
-        log_action(db, move=move, officer_id=row["id"], action=NEW_SECRET, detail={},
-                   told="The Space Computer gave you a new secret; the old one no longer works.",
-                   reason=reason, now=now)
-        mail = outbox.queue_welcome(game_dir, db, row["id"], secret, ruleset=ruleset,
-                                    renewed=True, now=now)
-    return Renewed(row["name"], secret, mail)
-
+# --- a new address, retirement (a new secret: `pbem.mail.new_secret`) ------------------
 
 def change_email(game_dir: Path, officer: str, email: str, reason: str,
                  now: datetime | None = None) -> str:
     """Where the officer's mail goes from now on ("" for no mail); returns the address."""
     db = open_db(Path(game_dir))
-    reason = _reason(reason)
-    row = outbox.find_officer(db, officer)
+    reason = reason_given(reason)
+    row = find_officer(db, officer)
     try:
         email = check_email(email)
     except MailError as e:
@@ -246,8 +214,8 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
 def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = None) -> str:
     """The officer leaves the game: no more turns, reports or mail; his name stays taken."""
     db = open_db(Path(game_dir))
-    reason = _reason(reason)
-    row = outbox.find_officer(db, officer)
+    reason = reason_given(reason)
+    row = find_officer(db, officer)
     move = game_state.game_row(db)["move"]
     with db.atomic():
         officers.update(db, row["id"], {"retired": move})
@@ -338,18 +306,18 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     """`pbem adjust`: the GM's ruling on a score, a ship's components or a position, or a
     demotion (`demote`, 3F c). Returns what was told to the officer, one line per change."""
     game_dir = Path(game_dir)
-    reason = _reason(reason)
+    reason = reason_given(reason)
     if score is None and damage is None and position is None and not demote:
         raise GameError("say what to change: --score, --damage, --position or --demote")
     if demote and (score is not None or damage is not None or position is not None):
         raise GameError("--demote sets the rank, score, ship and position at once: give it "
                         "alone")
     db = open_db(game_dir)
-    row = outbox.find_officer(db, officer)
+    row = find_officer(db, officer)
     state = game_state.load_state(db)
     o = state.officers[row["id"]]
     if demote:
-        return _demote(db, state, o, _ruleset(game_dir), reason,
+        return _demote(db, state, o, ruleset_of(game_dir), reason,
                        now or datetime.now(timezone.utc))
     changes: dict[str, Any] = {}
     told: list[tuple[str, dict[str, Any]]] = []
@@ -359,7 +327,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
         told.append((f"By a ruling of the Space Computer your score went from {o.score} to "
                      f"{value}.", {"score": [o.score, value]}))
     if damage is not None:
-        ship, said = _damage(damage, o.ship, _ruleset(game_dir), o.landing)
+        ship, said = _damage(damage, o.ship, ruleset_of(game_dir), o.landing)
         changes["ship"] = ship_to_json(ship)
         told.append((f"By a ruling of the Space Computer your ship's sheet changed: "
                      f"{', '.join(said)}.", {"damage": said}))

@@ -11,10 +11,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
-
-from .storage import game_state, officers
-from .storage.database import open_db
+from .serving import find_officer
 from .errors import GameError
+from .storage import officers
+from .storage import game_state
+from .storage.database import open_db
 
 ENLISTED_FROM = "enlisted_from"  # orders by mail count only from the enlisted address
 RETIRE_AFTER = "retire_after"  # retire a ship after this many consecutive missed moves
@@ -41,8 +42,6 @@ def desk_settings(game_dir: Path, *, enlisted: bool | None = None,
                   html: Iterable[str] = ()) -> DeskSettings:
     """`pbem settings`: show them; with a value, change it first (retire 0: never; the
     officers named in `plain` get plain text only, those in `html` the web page too)."""
-    from .mail.outbox import find_officer  # here: the mail code is 90 ms of start-up
-
     db = open_db(Path(game_dir))
     g = game_state.game_row(db)
     values = json.loads(g["settings"])

@@ -1,15 +1,15 @@
-"""`pbem status` and `pbem remind`: where the move being collected stands.
+"""`pbem status`: where the move being collected stands.
 
 For each officer: his valid orders (the latest, and when), or only refused ones (and the
 first problem), or nothing yet; orders filed early for a later move; how many moves in a
 row he missed. Then the deadline and the time left, the mail that is not orders, and the
-mail in the outbox not yet sent. Nothing here changes the game but the reminders queued.
+mail in the outbox not yet sent. Nothing here changes the game; `pbem remind` reminds
+those whose orders are missing (`pbem.mail.reminders`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import textwrap
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -17,14 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from . import deadlines
-from .errors import GameError
 from .storage import game_state
 from .storage.database import open_db
-from .inbox import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
-from .mail import outbox
+from .collecting import check_waiting
+from .filing import ACCEPTED, NOT_ORDERS, REFUSED, WAITING, Inbox, problems_of
 from .orderfolder import order_files
 from .rules.wording import plural
-from .ruleset_files import load_ruleset
 from .schedule import deadline_text, time_left
 from .storage import letters as letter_rows, mails, officers
 from .terminal import clean_line
@@ -82,8 +80,8 @@ def status(game_dir: Path, now: datetime | None = None) -> Status:
                  time_left(deadline, now) if deadline else None)
     # Letters that waited for this move are shown as their check will find them; nothing
     # is written (`pbem inbox` and `resolve` check them for good).
-    desk = Inbox(game_dir, db, now=now, answer=False, defer=True)
-    desk.check_waiting()
+    desk = Inbox(game_dir, db, now=now, defer=True)
+    check_waiting(desk)
     state = desk.state
     letters: dict[int, list[dict[str, Any]]] = {}
     filed = desk.letters(letter_rows.from_move(db.conn, move, WAITING),
@@ -129,42 +127,6 @@ def _digest(path: str) -> str:
             return hashlib.sha256(f.read()).hexdigest()
     except OSError:
         return ""
-
-
-@dataclass(frozen=True)
-class Reminded:
-    queued: list[str]
-    without_mail: list[str]
-    already: list[str]
-
-
-def remind(game_dir: Path, *, again: bool = False, now: datetime | None = None) -> Reminded:
-    """`pbem remind`: a reminder to each officer whose orders for the move being collected
-    have not arrived (none valid yet), once a move unless `again`."""
-    game_dir = Path(game_dir)
-    now = now or datetime.now(timezone.utc)
-    found = status(game_dir, now)
-    if found.ended:
-        raise GameError("the game is over; nobody needs reminding")
-    db = open_db(game_dir)
-    if outbox.sender_of(json.loads(game_state.game_row(db)["settings"])) is None:
-        raise GameError("the game has no GM address for the From of its mails; set it with "
-                              f"`pbem mail-from {game_dir} \"Space Computer <sc@example.org>\"`")
-    reminded = mails.addressed(db.conn, "reminder", found.move)
-    ruleset = load_ruleset(game_dir)
-    queued, without, already = [], [], []
-    for o in found.officers:
-        if o.standing == VALID:
-            continue
-        if o.officer_id in reminded and not again:
-            already.append(o.name)
-            continue
-        if outbox.queue_reminder(game_dir, db, o.officer_id, ruleset=ruleset,
-                                 refused=o.problem, now=now) is None:
-            without.append(o.name)
-        else:
-            queued.append(o.name)
-    return Reminded(queued, without, already)
 
 
 # `pbem status` fits a terminal of 80 columns: every line is wrapped to it.

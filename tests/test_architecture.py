@@ -64,6 +64,31 @@ def test_the_rules_core_imports_nothing_but_itself_and_the_standard_library():
                 assert in_rules(imported), f"{name} imports {imported}"
 
 
+def in_mail(name: str) -> bool:
+    return name == "pbem.mail" or name.startswith("pbem.mail.")
+
+
+# The layers over the mail package: the command line, and the move and enlistment, which
+# mail the reports and the welcome letter.
+OVER_MAIL = ("pbem.cli", "pbem.game", "pbem.move_files")
+
+
+def over_mail(name: str) -> bool:
+    return any(name == o or name.startswith(o + ".") for o in OVER_MAIL)
+
+
+def test_the_mail_package_is_imported_only_by_the_layers_over_it():
+    """The mail package is an application layer over storage, rendering and the reading of
+    letters (`pbem.letters`): nothing it builds on imports it, nor anything beside those
+    (the roster, the status, the filing of letters); it imports no layer over it."""
+    for name in MODULES:
+        found = sorted(m for m in pbem_imports(name) if in_mail(m))
+        if in_mail(name):
+            assert not [m for m in pbem_imports(name) if over_mail(m)], name
+        elif not over_mail(name):
+            assert not found, f"{name} imports {found}"
+
+
 def test_no_import_cycles_among_pbem_modules():
     graph = {name: pbem_imports(name) for name in MODULES}
     # A package importing its own modules (pbem.rules -> pbem.rules.x) is not a cycle of

@@ -567,15 +567,16 @@ ONCE_FATAL = [
 def test_whole_mails_are_each_filed_and_listed(desk, mail):
     """`pbem inbox` on a mail of any make files it, accepted, refused, waiting or as no
     orders, with a line for the GM that a terminal prints as it is: never an exception."""
-    from pbem import inbox
+    from pbem import filing
+    from pbem.mail import intake
     from pbem.terminal import clean_line
 
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "fuzz.eml"
         path.write_bytes(mail)
-        run = inbox.file_mail(desk, [path])
+        run = intake.file_mail(desk, [path])
     assert len(run.filed) == 1
     filed = run.filed[0]
-    assert filed.status in (inbox.ACCEPTED, inbox.REFUSED, inbox.WAITING, inbox.NOT_ORDERS)
+    assert filed.status in (filing.ACCEPTED, filing.REFUSED, filing.WAITING, filing.NOT_ORDERS)
     assert clean_line(filed.note).isprintable()
     filed.note.encode("utf-8")  # storable and printable: no lone surrogate

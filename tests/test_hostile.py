@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pbem.game
-import pbem.inbox
+import pbem.letters.reading
 from pbem import game, names, orderfolder, terminal
 from pbem.cli import main
 from pbem.orderfile import (
@@ -361,7 +361,7 @@ def test_a_folder_that_cannot_be_listed_is_noted(g):
 def test_the_mail_reader_skips_what_is_not_a_file_without_waiting(tmp_path):
     """The inbox holds what the Internet sends too: a FIFO or a broken link among the mail
     is one unreadable letter, at once."""
-    from pbem.mail.reading import read_letters
+    from pbem.letters.reading import read_letters
 
     inbox = tmp_path / "inbox"
     inbox.mkdir()
@@ -620,14 +620,14 @@ def test_a_bug_met_on_a_file_beside_good_orders_is_named_in_its_officers_report(
 
 
 def test_a_bug_in_reading_an_unknown_file_is_named_in_the_gm_log(g, monkeypatch):
-    real = pbem.inbox.reading.letters_of_file
+    real = pbem.letters.reading.letters_of_file
 
     def failing(path, source, data=None, mtime=None):
         if source.endswith("odd.txt"):
             raise RecursionError("deep")
         return real(path, source, data, mtime)
 
-    monkeypatch.setattr(pbem.inbox.reading, "letters_of_file", failing)
+    monkeypatch.setattr(pbem.letters.reading, "letters_of_file", failing)
     g.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))
     g.post("odd.txt", "anything")
     game.resolve(g.dir, force=True)

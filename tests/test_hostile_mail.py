@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import pbem.inbox
+import pbem.filing
 from pbem import game
 from pbem.cli import main
-from pbem.mail.reading import MOST_MAIL_BYTES, letter_from_bytes
+from pbem.letters.reading import MOST_MAIL_BYTES, letter_from_bytes
 
 from conftest import EXAMPLE_FIT
 
@@ -105,14 +105,14 @@ def test_a_bug_met_filing_one_mail_files_it_as_unread_and_the_others_as_ever(
         folder, tmp_path, monkeypatch):
     (tmp_path / "a.eml").write_bytes(mail("Alpha", subject="the bad one"))
     (tmp_path / "b.eml").write_bytes(mail("Beta"))
-    label = pbem.inbox.Inbox._label
+    label = pbem.filing.Inbox._label
 
     def failing(self, letter, date):
         if letter.subject == "the bad one":
             raise OverflowError("date value out of range")
         return label(self, letter, date)
 
-    monkeypatch.setattr(pbem.inbox.Inbox, "_label", failing)
+    monkeypatch.setattr(pbem.filing.Inbox, "_label", failing)
     done = CliRunner().invoke(main, ["inbox", str(folder), str(tmp_path / "a.eml"),
                                      str(tmp_path / "b.eml")])
     assert done.exit_code == 0, done.output

@@ -5,6 +5,7 @@ the right receipts, `pbem status` shows it, and `pbem resolve` plays those order
 from __future__ import annotations
 
 import email
+import functools
 import mailbox
 import sqlite3
 from datetime import datetime, timedelta, timezone
@@ -17,8 +18,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pbem import deadlines, game, inbox
+from pbem import collecting, deadlines, filing, game
 from pbem.errors import GameError
+from pbem.letters import reading
+from pbem.mail import intake
 from pbem.storage.database import open_db
 
 from commands import ok, run
@@ -291,7 +294,7 @@ def test_resolve_before_the_deadline_waits_for_every_officer_or_now(two):
     before = DEADLINE - timedelta(hours=2)
     m = mail("Notius", 200, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
-    inbox.file_mail(two, [eml(two, "n.eml", m)], now=before)
+    intake.file_mail(two, [eml(two, "n.eml", m)], now=before)
     with pytest.raises(GameError, match=r"move 1 is collected until Monday 19 October 2026, "
                        r"20:00 Europe/Rome \(18:00 UTC\) \(2 hours left\) and 1 officer has no "
                        r"valid orders yet: Flavia.*pbem resolve --now"):
@@ -300,7 +303,7 @@ def test_resolve_before_the_deadline_waits_for_every_officer_or_now(two):
     # Every officer's orders in: it may run early.
     m = mail("Flavia", 100, "orders", "<f@x>")
     m.set_content(orders("Flavia", "ROUTE 1 S"))
-    inbox.file_mail(two, [eml(two, "f.eml", m)], now=before)
+    intake.file_mail(two, [eml(two, "f.eml", m)], now=before)
     game.resolve(two, now=before)
     assert rows(two, "SELECT number FROM moves") == [{"number": 1}]
 
@@ -322,7 +325,7 @@ def test_a_mail_exactly_at_the_deadline_is_in_time_one_second_later_is_refused(t
     at.set_content(orders("Notius", "ROUTE 1 N"))
     later = mail("Flavia", -1 / 60, "orders", "<f@x>")
     later.set_content(orders("Flavia", "ROUTE 1 N"))
-    run_ = inbox.file_mail(two, [eml(two, "a.eml", at), eml(two, "b.eml", later)],
+    run_ = intake.file_mail(two, [eml(two, "a.eml", at), eml(two, "b.eml", later)],
                            now=DEADLINE + timedelta(hours=1))
     assert [(f.officer, f.status, f.move) for f in run_.filed] == [
         ("Notius", "accepted", 1), ("Flavia", "refused", 1)]
@@ -333,7 +336,7 @@ def test_orders_from_another_address_with_the_gms_setting(two):
     ok("settings", two, "--enlisted-from")
     m = mail("Notius", 100, "orders", "<n@x>", sender="Notius <notius@elsewhere.example>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
-    (filed,) = inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT).filed
+    (filed,) = intake.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT).filed
     assert filed.status == "refused"
     assert [p.message for p in filed.problems] == [
         "this mail comes from notius@elsewhere.example, and the orders of Notius come only "
@@ -344,19 +347,19 @@ def test_orders_from_another_address_with_the_gms_setting(two):
     # Without the setting the secret is enough.
     ok("settings", two, "--any-from")
     m.replace_header("Message-ID", "<n2@x>")
-    (filed,) = inbox.file_mail(two, [eml(two, "n2.eml", m)], now=SET_AT).filed
+    (filed,) = intake.file_mail(two, [eml(two, "n2.eml", m)], now=SET_AT).filed
     assert filed.status == "accepted"
 
 
-@pytest.mark.parametrize("digests_a_file", [inbox._DIGESTS_A_FILE, 0])
+@pytest.mark.parametrize("digests_a_file", [collecting._DIGESTS_A_FILE, 0])
 def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch, digests_a_file):
     # The move reads the digests filed at once (few letters against the files) or asks for
     # each file (many): either way the file `pbem inbox` filed is not filed again.
-    monkeypatch.setattr(inbox, "_DIGESTS_A_FILE", digests_a_file)
+    monkeypatch.setattr(collecting, "_DIGESTS_A_FILE", digests_a_file)
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
     m = mail("Flavia", 100, "orders", "<f@x>")
     m.set_content(orders("Flavia", "ROUTE 2 S"))
-    inbox.file_mail(two, [two / "orders" / "notius.txt", eml(two, "f.eml", m)], now=SET_AT)
+    intake.file_mail(two, [two / "orders" / "notius.txt", eml(two, "f.eml", m)], now=SET_AT)
     game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
     # Two letters, both played: the file in orders/ was known by its digest.
     assert [r["played"] for r in rows(two, "SELECT played FROM letters ORDER BY id")] == [1, 1]
@@ -369,7 +372,7 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     # the same fields, every field set.
     import dataclasses
 
-    from pbem.mail.reading import Letter
+    from pbem.letters.reading import Letter
     from pbem.orderfolder import order_files
 
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
@@ -377,9 +380,9 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     (two / "orders" / "note.txt").write_text("Dear GM, no orders from me.\n", encoding="utf-8")
     db = open_db(two)
     try:
-        desk = inbox.Inbox(two, db, now=SET_AT, answer=False, defer=True)
-        collected = desk.collect(order_files(two))
-        letters = [inbox.reading.letters_of_file(path, rel)[0] for rel, path in order_files(two)]
+        desk = filing.Inbox(two, db, now=SET_AT, defer=True)
+        collected = collecting.collect(desk, order_files(two))
+        letters = [reading.letters_of_file(path, rel)[0] for rel, path in order_files(two)]
     finally:
         db.close()
     assert sorted(f.status for f in collected.filed) == ["accepted", "not orders", "refused"]
@@ -398,13 +401,13 @@ def test_a_letter_is_dated_as_isoformat_dates_it(moment):
         expected = moment.astimezone(UTC).isoformat(timespec="seconds")
     except (OverflowError, ValueError, OSError):  # beyond the years a clock can show
         return
-    assert inbox._stamp(moment) == expected
+    assert filing.stamp(moment) == expected
 
 
 def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
     m = mail("Notius", 100, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
-    inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
+    intake.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
     ok("new-secret", two, "Notius", "--reason", "his secret leaked")
     game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
     report = (two / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
@@ -414,7 +417,7 @@ def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
 def test_mail_that_breaks_everything_is_filed_and_listed(two, tmp_path):
     junk = tmp_path / "junk.eml"
     junk.write_bytes(b"From: \xff\xfe\r\nContent-Type: multipart/mixed; boundary=\r\n\r\n--\x00\x01")
-    run_ = inbox.file_mail(two, [junk], now=SET_AT)
+    run_ = intake.file_mail(two, [junk], now=SET_AT)
     assert [f.status for f in run_.filed] == ["not orders"]
     assert "Mail that is not orders (1)" in ok("status", two)
 
@@ -429,7 +432,7 @@ def test_a_ship_is_retired_after_the_gms_number_of_missed_moves(two):
     for move in (1, 2):
         m = mail("Notius", 100, f"orders {move}", f"<n{move}@x>")
         m.set_content(orders("Notius", "ROUTE 1 N" if move == 1 else "ROUTE 1 S", move=move))
-        inbox.file_mail(two, [eml(two, f"n{move}.eml", m)], now=after)
+        intake.file_mail(two, [eml(two, f"n{move}.eml", m)], now=after)
         game.resolve(two, now=after, early=True)
         after += timedelta(days=4)
     # Flavia sent nothing twice: retired by move 2, told in her last report, named in the
@@ -461,7 +464,7 @@ def test_missed_moves_are_shown_in_status(two):
 def test_remind_queues_a_reminder_to_each_officer_still_missing_once(two):
     m = mail("Notius", 100, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
-    inbox.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
+    intake.file_mail(two, [eml(two, "n.eml", m)], now=SET_AT)
     out = ok("remind", two)
     assert "Reminders queued for Flavia." in out
     (row,) = rows(two, "SELECT * FROM mails WHERE kind = 'reminder'")
@@ -477,14 +480,14 @@ def test_remind_queues_a_reminder_to_each_officer_still_missing_once(two):
 def test_orders_sent_early_are_checked_when_their_move_comes(two):
     early = mail("Notius", 100, "move 2 already", "<n2@x>")
     early.set_content(orders("Notius", "ROUTE 1 S", move=2))
-    (filed,) = inbox.file_mail(two, [eml(two, "n2.eml", early)], now=SET_AT).filed
+    (filed,) = intake.file_mail(two, [eml(two, "n2.eml", early)], now=SET_AT).filed
     assert (filed.status, filed.move) == ("waiting", 2)
     first = text(receipts(two)[-1][1])
     assert "FILED FOR MOVE 2: move 1 is being collected now." in first
     game.resolve(two, now=DEADLINE + timedelta(hours=1), force=True)
     assert "no orders for this move arrived: your mail of 2026-10-19 16:20:00 UTC is for move 2" \
         in (two / "reports" / "move-01" / "report-001-notius.txt").read_text(encoding="utf-8")
-    run_ = inbox.file_mail(two, [], now=DEADLINE + timedelta(hours=2))
+    run_ = intake.file_mail(two, [], now=DEADLINE + timedelta(hours=2))
     assert [(f.officer, f.status, f.move) for f in run_.checked] == [("Notius", "accepted", 2)]
     assert "ACCEPTED: your orders for move 2." in text(receipts(two)[-1][1])
     game.resolve(two, now=DEADLINE + timedelta(days=4), force=True)
@@ -497,7 +500,7 @@ def test_a_later_refused_mail_does_not_replace_good_orders(two):
     good.set_content(orders("Notius", "ROUTE 1 N"))
     bad = mail("Notius", 50, "orders again", "<b@x>")
     bad.set_content(orders("Notius", "ROUET 1 N"))
-    inbox.file_mail(two, [eml(two, "g.eml", good), eml(two, "b.eml", bad)], now=SET_AT)
+    intake.file_mail(two, [eml(two, "g.eml", good), eml(two, "b.eml", bad)], now=SET_AT)
     body = text(receipts(two)[-1][1])
     assert "REFUSED: 1 problem below." in " ".join(body.split())
     assert "Your orders of Monday 19 October 2026, 18:20:00 Europe/Rome" in " ".join(body.split())
@@ -565,7 +568,7 @@ def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
     """record_filing writes the letters a move filed together; the table must be as if
     each were inserted by itself, and the letters played found by the ids so given."""
     db = empty_inbox
-    rows = [dict(r, id=inbox._UNWRITTEN + k) for k, r in enumerate(pending)]
+    rows = [dict(r, id=filing._UNWRITTEN + k) for k, r in enumerate(pending)]
     old = list(range(1, before + 1))
     # The letters played: filed before, or by this move (marked, in their order).
     played = [i for i, mark in zip(old + [r["id"] for r in rows], marks) if mark]
@@ -574,15 +577,15 @@ def test_a_move_writes_its_letters_with_the_ids_one_insert_at_a_time_gives(
         db.conn.execute("BEGIN")
         try:
             for k in old:
-                inbox.insert_letter(db, {"status": "accepted", "source": f"old {k}",
+                filing.insert_letter(db, {"status": "accepted", "source": f"old {k}",
                                          "date": "d", "filed": "f"})
-            collected = inbox.Collected(pending=[dict(r) for r in rows], played=list(played))
+            collected = collecting.Collected(pending=[dict(r) for r in rows], played=list(played))
             if by_itself:  # what record_filing did before: one INSERT a letter
-                written = {r["id"]: inbox.insert_letter(db, r) for r in collected.pending}
+                written = {r["id"]: filing.insert_letter(db, r) for r in collected.pending}
                 db.conn.executemany("UPDATE letters SET played = 1 WHERE id = ?",
                                     [(written.get(i, i),) for i in collected.played])
             else:
-                inbox.record_filing(db, collected)
+                collecting.record_filing(db, collected)
             # Each value quoted: 1, 1.0 and '1' are told apart.
             columns = [c[1] for c in db.conn.execute("PRAGMA table_info(letters)")]
             tables.append(db.conn.execute(
@@ -617,7 +620,7 @@ def test_each_officer_s_letters_are_grouped_as_the_letters_sorted_by_date(drawn)
         if row["officer_id"] is not None:
             mine = now_of if row["move"] == 2 else later_of
             mine.setdefault(row["officer_id"], []).append(row)
-    assert inbox._by_officer(rows, 2) == (now_of, later_of)
+    assert collecting._by_officer(rows, 2) == (now_of, later_of)
 
 
 @settings(max_examples=300, deadline=None)
@@ -626,19 +629,20 @@ def test_each_officer_s_letters_are_grouped_as_the_letters_sorted_by_date(drawn)
 def test_an_officer_s_one_letter_checked_now_is_played_as_among_several(letters):
     """An officer's one letter, checked by this call, is played as the general choice
     among his letters plays it: the same orders, the same letter played, no note."""
-    rows = [{"id": inbox._UNWRITTEN + k, "status": status, "source": f"orders/{k}.txt"}
+    rows = [{"id": filing._UNWRITTEN + k, "status": status, "source": f"orders/{k}.txt"}
             for k, (status, _) in enumerate(letters)]
     fresh = {row["id"]: f"orders of {row['id']}"
              for row, (_, checked) in zip(rows, letters) if checked}
     accepted = [row for row in rows if row["status"] == "accepted"]
     if accepted and accepted[-1]["id"] not in fresh:
         return  # read and checked again: a filed letter's, not this choice's
-    desk = inbox.Inbox.__new__(inbox.Inbox)
+    desk = filing.Inbox.__new__(filing.Inbox)
     desk.fresh = fresh
     officer = type("Officer", (), {"id": 3, "name": "Notius"})()
     chosen = []
-    for choose in (desk._choose, desk._choose_among):
-        out = inbox.Collected()
+    for choose in (functools.partial(collecting._choose, desk),
+                   functools.partial(collecting._choose_among, desk)):
+        out = collecting.Collected()
         chosen.append((choose(officer, [dict(r) for r in rows], out), out))
     (fast, one), (general, other) = chosen
     assert fast == general

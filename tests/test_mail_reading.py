@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.mime import decode_text, html_to_text, unflow
-from pbem.mail.order_text import read_orders
-from pbem.mail import mime, reading
-from pbem.mail.reading import (
+from pbem.letters.mime import decode_text, html_to_text, unflow
+from pbem.letters.order_text import read_orders
+from pbem.letters import mime, reading
+from pbem.letters.reading import (
     NOT_ORDERS, Letter, MailSourceError, letter_from_bytes, letter_from_text, read_letters,
     suffix,
 )

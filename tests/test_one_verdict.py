@@ -501,7 +501,8 @@ def test_check_the_inbox_and_resolve_reach_one_verdict_on_every_letter(
     form; from an officer or nobody, with his secret or not, a lawful route or not),
     `pbem check --game`, the inbox's filing and receipt, and `pbem resolve` agree: the letter
     counts for the move, waits for its own, or does not count."""
-    from pbem import game, inbox
+    from pbem import filing, game
+    from pbem.mail import intake
 
     move, kind, text = letter
     work = tmp_path_factory.mktemp("letter")
@@ -518,8 +519,8 @@ def test_check_the_inbox_and_resolve_reach_one_verdict_on_every_letter(
                 else COUNTS)
 
     desk = _copy(original, work / "inbox")
-    (filed,) = inbox.file_mail(desk, [path]).filed
-    by_inbox = {inbox.ACCEPTED: COUNTS, inbox.WAITING: WAITS}.get(filed.status, NO)
+    (filed,) = intake.file_mail(desk, [path]).filed
+    by_inbox = {filing.ACCEPTED: COUNTS, filing.WAITING: WAITS}.get(filed.status, NO)
     if filed.again and filed.move != move:
         by_inbox = NO  # a copy of a letter of another move: not filed again
     for receipt_id in filed.receipts:
@@ -534,7 +535,7 @@ def test_check_the_inbox_and_resolve_reach_one_verdict_on_every_letter(
     game.resolve(table, force=True, backup=False)
     found = rows(table, "SELECT status, played FROM letters WHERE source = 'orders/letter.txt'")
     by_resolve = NO if not found else (
-        COUNTS if found[0]["played"] else WAITS if found[0]["status"] == inbox.WAITING else NO)
+        COUNTS if found[0]["played"] else WAITS if found[0]["status"] == filing.WAITING else NO)
     if by_resolve == WAITS:
         assert (table / "orders" / "letter.txt").exists()
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from pbem import addresses
+from pbem.addresses import MailError
 from pbem.storage.database import open_db
 from pbem.mail import compose, outbox
-from pbem.mail.compose import MailError
-from pbem.mail.reading import letter_from_bytes
+from pbem.letters.reading import letter_from_bytes
 from pbem.orderfile import read_orders
 
 from commands import ok, run
@@ -70,8 +71,8 @@ def mailed_game(tmp_path) -> Path:
 
 
 def test_a_letter_is_an_rfc5322_message_in_utf8():
-    sender = compose.parse_mailbox(GM)
-    to = compose.address("Niccolò Varro", "varro@example.it")
+    sender = addresses.parse_mailbox(GM)
+    to = addresses.address("Niccolò Varro", "varro@example.it")
     message = compose.letter(sender=sender, to=[to], subject="VII Legio cornifex: già",
                              body="Rotta: 5 S + 10 SE — così.\n", now=NOW)
     data = message.as_bytes(policy=policy.SMTP)
@@ -95,12 +96,12 @@ def test_a_letter_is_an_rfc5322_message_in_utf8():
 ])
 def test_header_injection_through_a_name_or_an_address_is_impossible(name, addr):
     with pytest.raises(MailError, match="line break or a control character"):
-        compose.address(name, addr)
+        addresses.address(name, addr)
 
 
 def test_a_name_that_looks_like_a_header_stays_a_display_name():
-    sender = compose.parse_mailbox(GM)
-    to = compose.address("Bcc: victim@example.org", "evil@example.org")
+    sender = addresses.parse_mailbox(GM)
+    to = addresses.address("Bcc: victim@example.org", "evil@example.org")
     data = compose.letter(sender=sender, to=[to], subject="s", body="b", now=NOW).as_bytes()
     back = email.message_from_bytes(data, policy=policy.default)
     assert back["Bcc"] is None
@@ -108,7 +109,7 @@ def test_a_name_that_looks_like_a_header_stays_a_display_name():
 
 
 def test_a_subject_with_a_line_break_is_refused():
-    sender = compose.parse_mailbox(GM)
+    sender = addresses.parse_mailbox(GM)
     with pytest.raises(MailError, match="the subject"):
         compose.letter(sender=sender, to=[sender], subject="x\r\nBcc: victim@example.org",
                        body="b", now=NOW)
@@ -118,7 +119,7 @@ def test_a_subject_with_a_line_break_is_refused():
                                   "notius@example", "nötius@example.org"])
 def test_e_mail_addresses_are_checked(text):
     with pytest.raises(MailError):
-        compose.check_email(text)
+        addresses.check_email(text)
 
 
 def test_the_cli_refuses_an_injected_address(tmp_path):
@@ -146,14 +147,14 @@ def test_a_receipt_answers_in_the_thread_of_the_mail():
     letter = letter_from_bytes(incoming.as_bytes(), "m", 0)
     thread = compose.Thread(letter.message_id, letter.references)
     receipt = compose.receipt_letter(
-        compose.parse_mailbox(GM), [compose.address("", letter.sender)], game="cornifex",
+        addresses.parse_mailbox(GM), [addresses.address("", letter.sender)], game="cornifex",
         verdict="accepted", move=2, body="accepted\n", answers=thread, now=NOW)
     assert receipt["In-Reply-To"] == "<orders-2@example.it>"
     assert receipt["References"] == "<report-1@example.org> <orders-2@example.it>"
     # The subject says what became of the orders, and for which move.
     assert receipt["Subject"] == "VII Legio cornifex: your orders for move 2 are accepted"
     hostile = compose.Thread("<x@y>\r\nBcc: victim@example.org")
-    assert compose.letter(sender=compose.parse_mailbox(GM), to=[compose.parse_mailbox(GM)],
+    assert compose.letter(sender=addresses.parse_mailbox(GM), to=[addresses.parse_mailbox(GM)],
                           subject="s", body="b", now=NOW, answers=hostile)["In-Reply-To"] is None
 
 

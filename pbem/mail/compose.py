@@ -14,15 +14,14 @@ import textwrap
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
-from email.errors import HeaderParseError
 from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
-from email.utils import make_msgid, parseaddr
+from email.utils import make_msgid
 from typing import Any
 
 from .. import language
+from ..addresses import MailError, printable
 from ..language import N_
-from ..names import NameRefused, email_address
 from ..render import slug
 
 REPORT, WELCOME, SECRET, REMINDER, RECEIPT = "report", "welcome", "secret", "reminder", "receipt"
@@ -57,47 +56,6 @@ class _Headers(HeaderRegistry):
 # same with CRLF line ends, as mail is stored and sent.
 POLICY = policy.default.clone(header_factory=_Headers())
 SMTP = POLICY.clone(linesep="\r\n")
-
-
-class MailError(ValueError):
-    """A name, address or header pbem will not put in a mail: the message says why."""
-
-
-def _clean(text: str, what: str) -> str:
-    if any(not c.isprintable() for c in text):
-        raise MailError(f"{what} {text!r} holds a line break or a control character; "
-                        "a mail header cannot carry it")
-    return text
-
-
-def address(name: str, addr_spec: str) -> Address:
-    """A validated recipient or sender: a display name and an address like a@example.org,
-    checked as at enlistment (`pbem.names.email_address`)."""
-    _clean(name, "the name")
-    try:
-        spec = email_address(addr_spec)
-    except NameRefused as e:
-        raise MailError(str(e)) from None
-    try:
-        return Address(display_name=name, addr_spec=spec)
-    except (ValueError, IndexError, HeaderParseError) as e:
-        raise MailError(f"the name {name!r} cannot go into a mail header ({e})") from None
-
-
-def check_email(text: str) -> str:
-    """An officer's e-mail address as the GM typed it, validated; "" stays "" (no mail)."""
-    text = text.strip()
-    return address("", text).addr_spec if text else ""
-
-
-def parse_mailbox(text: str) -> Address:
-    """The GM's own address: `Space Computer <sc@example.org>` or just `sc@example.org`."""
-    _clean(text, "the address")
-    name, addr_spec = parseaddr(text)
-    if not addr_spec:
-        raise MailError(f"{text!r} is not an e-mail address; write e.g. "
-                        "\"Space Computer <sc@example.org>\"")
-    return address(name, addr_spec)
 
 
 @dataclass(frozen=True)
@@ -142,7 +100,7 @@ def letter(
         raise MailError("a mail needs at least one recipient")
     if now.tzinfo is None:
         raise ValueError("the Date of a mail needs an aware datetime")
-    subject = " ".join(_clean(subject, "the subject").split())[:_SUBJECT_LIMIT]
+    subject = " ".join(printable(subject, "the subject").split())[:_SUBJECT_LIMIT]
     message = EmailMessage(policy=POLICY)
     message["From"] = sender
     message["To"] = to
@@ -163,7 +121,7 @@ def letter(
     if html is not None:
         message.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
     for attachment in attachments:
-        filename = _clean(attachment.filename, "the file name")
+        filename = printable(attachment.filename, "the file name")
         message.add_attachment(attachment.text, subtype="plain", charset="utf-8",
                                cte="quoted-printable", filename=filename)
     return message

@@ -10,19 +10,20 @@ from its own address.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Iterable
 
-from .. import inbox
-from ..storage import game_state
-from ..storage.database import open_db
 from ..defaults import DB_NAME
 from ..errors import GameError
+from ..filing import Inbox
+from ..letters import reading
+from ..letters.reading import Letter
 from ..orderfile import read_orders
-from . import reading
-from .reading import Letter
+from ..storage import game_state
+from ..storage.database import open_db
+from .intake import InboxRun, file_letters, intake
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class Games:
 
     def __init__(self, folders: list[Path], now: datetime | None = None) -> None:
         self.folders = folders
-        self.desks: dict[Path, tuple[inbox.Inbox, inbox.InboxRun]] = {}
+        self.desks: dict[Path, tuple[Inbox, InboxRun]] = {}
         self.ended: dict[str, Path] = {}
         for folder in folders:
             db = open_db(folder)
@@ -72,7 +73,7 @@ class Games:
             if g["ended"] and len(folders) > 1:  # one game alone says it is over
                 self.ended[g["name"].casefold()] = folder
                 continue
-            self.desks[folder] = inbox.intake(folder, now)
+            self.desks[folder] = intake(folder, now)
         self.by_name: dict[str, Path] = {}
         for folder, (desk, _) in self.desks.items():
             name = desk.game.casefold()
@@ -109,7 +110,7 @@ class Games:
                 sorted_out.setdefault(folder, []).append(letter)
         for folder, mine in sorted_out.items():
             desk, run = self.desks[folder]
-            inbox.file_letters(desk, run, mine,
+            file_letters(desk, run, mine,
                                also=(lambda pairs, f=folder: also(f, pairs)) if also else None)
         return sorted_out
 

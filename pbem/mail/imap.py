@@ -4,7 +4,7 @@ Over TLS only: `imaps://` from the start (port 993), `imap://` with STARTTLS (po
 never a password in clear. The password comes from PBEM_IMAP_PASSWORD, never from a file
 or the command line (an address holding one is refused: it would stay in the shell's
 history). Every mail becomes a `Letter` as a mail of a Maildir does, and is filed by the
-same intake (`pbem.inbox.file_letters`).
+same intake (`pbem.mail.intake.file_letters`).
 
 Each mail is filed once: the UIDs filed are written with the letters, in the same
 transaction (`pbem.storage.imap_uids`), so a connection that drops, or a pbem that is stopped,
@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Callable, Mapping
 from urllib.parse import unquote, urlsplit
 
-from .. import inbox
 from ..errors import GameError
 from ..storage import imap_uids as uids
 from .games import Games
-from .reading import letter_from_bytes
+from .intake import InboxRun
+from ..letters.reading import letter_from_bytes
 
 PASSWORD_VARIABLE = "PBEM_IMAP_PASSWORD"
 SCHEMES = {"imaps": 993, "imap": 143}
@@ -247,7 +247,7 @@ class Fetched:
     handled: int = 0  # mails marked seen or moved
 
     @property
-    def run(self) -> inbox.InboxRun:
+    def run(self) -> InboxRun:
         """The filing of the one game read for."""
         (_, run), = self.games.desks.values()
         return run

@@ -21,17 +21,17 @@ from typing import Any
 
 import sqlite_utils
 
-from .. import deadlines
-from ..storage import game_state
-from ..storage.database import open_db
-from ..storage.rows import landing_from_json, ship_from_json
+from .. import addresses, deadlines
+from ..addresses import MailError
+from ..letters.order_text import form
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
-from ..storage import mails, moves, officers, planets
-from ..errors import GameError
+from ..serving import find_officer
 from . import compose
-from .compose import MailError
-from .order_text import form
+from ..errors import GameError
+from ..storage import game_state, mails, moves, officers, planets
+from ..storage.database import open_db
+from ..storage.rows import landing_from_json, ship_from_json
 
 OUTBOX = "outbox"
 SENT = "sent"  # where a mail delivered is kept
@@ -48,13 +48,13 @@ def stamp(moment: datetime) -> str:
 
 def sender_of(settings: dict[str, Any]) -> Address | None:
     text = settings.get(MAIL_FROM)
-    return compose.parse_mailbox(text) if text else None
+    return addresses.parse_mailbox(text) if text else None
 
 
 def set_sender(game_dir: Path, text: str) -> Address:
     """`pbem mail-from`: the GM's address, the From of every mail pbem writes."""
     try:
-        sender = compose.parse_mailbox(text)
+        sender = addresses.parse_mailbox(text)
     except MailError as e:
         raise GameError(str(e)) from None
     db = open_db(Path(game_dir))
@@ -186,7 +186,7 @@ def _recipient(row: dict[str, Any]) -> Address | None:
     """The officer as a recipient; None without an address or with one a game made before
     addresses were checked holds wrongly (`pbem officers` shows it, `pbem email` mends it)."""
     try:
-        return compose.address(row["name"], row["email"]) if row["email"] else None
+        return addresses.address(row["name"], row["email"]) if row["email"] else None
     except MailError:
         return None
 
@@ -298,17 +298,6 @@ def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
     return sender
 
 
-def find_officer(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
-    """An officer serving in the game, by name as enlisted (any case or spacing)."""
-    wanted = " ".join(name.split()).casefold()
-    rows = officers.serving(db)
-    for row in rows:
-        if row["name"].casefold() == wanted:
-            return row
-    names = ", ".join(r["name"] for r in rows) or "none yet"
-    raise GameError(f"no officer named {name!r} serves in this game (officers: {names})")
-
-
 def _deadline(db: sqlite_utils.Database, move: int) -> dict[str, Any] | None:
     return deadlines.view(deadlines.of_move(db, move), move)
 
@@ -398,7 +387,7 @@ def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, verdi
         to.append(officer)  # the officer wrote himself, from his enlisted address
     elif sender_address:
         try:
-            to.append(compose.address("", sender_address))
+            to.append(addresses.address("", sender_address))
         except MailError:
             pass  # a forged or broken From gets no answer; the officer still does
     if officer is not None and all(a.addr_spec.lower() != officer.addr_spec.lower() for a in to):

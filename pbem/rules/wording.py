@@ -26,3 +26,9 @@ def nearest_word(written: str, known: Iterable[str], *, cutoff: float = LIKELY,
     words = {k.casefold(): k for k in known}
     near = difflib.get_close_matches(written.casefold(), words, n=1, cutoff=cutoff)
     return words[near[0]] if near else None
+
+
+def plural_noun(n: int, word: str) -> str:
+    """The noun alone, as `plural` writes it after its count: "move" for 1, else "moves";
+    for a count written another way ("1,024 problems") or not at all."""
+    return word if n == 1 else f"{word}s"
