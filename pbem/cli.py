@@ -278,7 +278,7 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
     printed with its control characters shown as escapes.
     """
     from .checking import check as check_one, consequences
-    from .orderfile import listed
+    from .orders.reader import listed
 
     bad = 0
     for path in files:

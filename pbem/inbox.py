@@ -41,9 +41,10 @@ import sqlite_utils
 from . import deadlines, orderfolder, settings, store
 from .mail import compose, outbox, reading
 from .mail.reading import Letter
-from .orderfile import (
-    MOST_FILE_BYTES, brief, listed, orders_lines, read_and_keep, read_orders, without_secret,
-)
+from .order_lines import orders_lines
+from .orders.limits import MOST_FILE_BYTES, brief
+from .orders.reader import listed, read_and_keep, read_orders
+from .orders.secret import without_secret
 from .render import environment
 from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order

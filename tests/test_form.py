@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.orderfile import (
-    FORM_HINTS, FORM_WIDTH, KEYWORDS, FormSituation, order_form, orders_lines, read_orders,
-)
+from pbem.order_form import FORM_HINTS, FORM_WIDTH, FormSituation, order_form
+from pbem.order_lines import orders_lines
+from pbem.orders.keywords import KEYWORDS
+from pbem.orders.reader import read_orders
 from pbem.rules.ship import parse_fit
 from pbem.ruleset import load_ruleset
 
@@ -215,7 +216,7 @@ def test_a_component_given_twice_over_refit_lines_is_a_problem():
 def _form_made_for(game: str, officer: str, move: int, s: FormSituation) -> str:
     """The form as made for one ship alone, order by order (the reference of the forms made
     once per situation, the colleague's name put in)."""
-    from pbem.orderfile import _comment, _tailored
+    from pbem.order_form import _comment, _tailored
 
     out = [f"# VII Legio, game {game}.", f"# Orders of {officer}", f"# for move {move}.",
            *_comment("Write your secret after SECRET, edit the orders and send the file "
@@ -284,7 +285,7 @@ def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
     """`render.order_form_pieces` makes a situation's form once and puts the names of the
     others in the same situation in: each form is the one made for its ship alone. Most
     officers here share a ship sheet but for the name or the fit, some of them research."""
-    from pbem import orderfile, render
+    from pbem import order_form as form, render
 
     sheets = {}
     for officer_id in range(1, data.draw(st.integers(1, 12)) + 1):
@@ -297,6 +298,6 @@ def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
     names = [s["officer_name"] for s in sheets.values()]
     for n, (officer_id, sheet) in enumerate(sheets.items()):
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
-        assert forms[officer_id] == orderfile.order_form_pieces(
+        assert forms[officer_id] == form.order_form_pieces(
             "c", sheet["officer_name"], 4, render.form_situation(
                 sheet, research=officer_id in researchers, colleague=colleague))

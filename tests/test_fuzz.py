@@ -22,10 +22,14 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pbem import orderfile, orderfolder
-from pbem.orderfile import (
-    ALIASES, MOST_FILE_BYTES, kept_for_the_record, listed, read_orders,
-)
+from pbem import orderfolder
+from pbem.orders import decoding, keywords, reader
+from pbem.orders import secret as masking
+from pbem.orders.keywords import ALIASES
+from pbem.orders.limits import MOST_FILE_BYTES
+from pbem.orders.lines import split
+from pbem.orders.reader import listed, read_orders
+from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
@@ -213,11 +217,11 @@ def test_files_about_the_largest_read(size, mail, filler):
 # --- the reader's caches -----------------------------------------------------------------
 
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
-# so the reader keeps what it made of a line (`_split`, `_value`, route segments, the quotes). What
+# so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (orderfile._split, orderfile._plain_line, orderfile._value, orderfile._read_segment,
-           orderfile._shown_text, orderfile.mask_secret, orderfile._near_secret,
-           orderfile._all_of)
+_CACHES = (split, reader._plain_line, reader._value, keywords._read_segment,
+           masking.shown_text, masking.mask_secret, masking._near_secret,
+           reader._all_of)
 
 
 def _as_read(data: str) -> tuple:
@@ -232,11 +236,11 @@ def _kept_as_first_written(text: str, secret: str | None = None) -> str:
     """`kept_for_the_record` as it was first written, line by numbered line."""
     out = []
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = orderfile._split(number, raw)
+        line = split(number, raw)
         name = ALIASES.get(line.word) if line is not None else None
-        out.append(raw if name is not None and name != "SECRET" else orderfile.mask_secret(raw))
+        out.append(raw if name is not None and name != "SECRET" else masking.mask_secret(raw))
     kept = "\n".join(out)
-    return kept.replace(secret, orderfile.MASK) if secret and len(secret) >= 3 else kept
+    return kept.replace(secret, masking.MASK) if secret and len(secret) >= 3 else kept
 
 
 @FUZZ
@@ -299,14 +303,14 @@ def test_a_plain_file_reads_the_same_by_either_reader(text):
     # `_Reader` reads: both give the same orders, and it declines exactly the files with
     # a problem.
     try:
-        lines = orderfile._text(text).split("\n")
-    except orderfile.NotText:  # refused before any line is read
+        lines = decoding.checked_text(text).split("\n")
+    except decoding.NotText:  # refused before any line is read
         return
-    start = orderfile._header_start(lines)
+    start = reader._header_start(lines)
     if start is None:
         return
-    plain = orderfile._plain_orders(lines, start, "orders/fuzz.txt")
-    orders, problems = orderfile._read_lines(lines, start, "orders/fuzz.txt", longer=False)
+    plain = reader._plain_orders(lines, start, "orders/fuzz.txt")
+    orders, problems = reader._read_lines(lines, start, "orders/fuzz.txt", longer=False)
     assert (plain is None) == bool(problems)
     if plain is not None:
         assert _fields(plain) == _fields(orders)
@@ -325,11 +329,11 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
 @given(st.one_of(st.text(max_size=300), st.text(st.characters(max_codepoint=0x7f), max_size=300),
                  st.text(st.characters(max_codepoint=0xa0), max_size=300)))
 def test_control_characters_are_counted_as_the_pattern_counts_them(text):
-    assert orderfile._controls(text) == len(orderfile._CONTROLS.findall(text))
+    assert decoding._controls(text) == len(decoding._CONTROLS.findall(text))
 
 
 @FUZZ
-@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(orderfile.decode),
+@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(decoding.decode),
                  st.text(max_size=300),
                  # Read as normalised: CRLF line ends, a name typed on a Mac.
                  plain_files().map(lambda t: t.replace("\n", "\r\n")),
@@ -338,7 +342,7 @@ def test_control_characters_are_counted_as_the_pattern_counts_them(text):
 def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(text, most):
     # The inbox reads a letter's orders and keeps its text for the record in one go: the
     # order lines of a plain text are split once for both.
-    orders, problems, kept = orderfile.read_and_keep(text, "orders/fuzz.txt", most)
+    orders, problems, kept = reader.read_and_keep(text, "orders/fuzz.txt", most)
     assert (_fields(orders), problems) == (
         lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
     assert kept == kept_for_the_record(text[:most], orders.secret)
@@ -362,7 +366,7 @@ SECRET_LINES = st.builds(
 def test_a_secret_line_is_masked_as_every_line_is(line):
     # The SECRET line of a plain text is masked with no pattern searched when it is
     # written SECRET and the secret.
-    assert orderfile._masked_secret_line(line) == orderfile.mask_secret(line)
+    assert masking._masked_secret_line(line) == masking.mask_secret(line)
 
 
 @FUZZ
@@ -371,16 +375,16 @@ def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
     # The lines of a plain text the record looks at again: all but its order lines.
     orders = {n: None for n in sorted(numbers)}
     count = max(numbers) + more
-    assert sorted(orderfile._around(orders, count)) == [
+    assert sorted(masking.around(orders, count)) == [
         n for n in range(1, count + 1) if n not in orders]
 
 
 def test_most_example_files_are_plain():
     # The fast reader is the one a move mostly uses: the shipped examples without a
     # mistake are read by it.
-    texts = [orderfile.decode(data) for data in MAILS]
-    plain = [t for t in texts if (start := orderfile._header_start(t.split("\n")))
-             and orderfile._plain_orders(t.split("\n"), start, "x") is not None]
+    texts = [decoding.decode(data) for data in MAILS]
+    plain = [t for t in texts if (start := reader._header_start(t.split("\n")))
+             and reader._plain_orders(t.split("\n"), start, "x") is not None]
     assert len(plain) >= len(texts) // 2
 
 
@@ -418,7 +422,7 @@ OWN_LINES = st.builds(
 @example(3, "SECRET 4tq9-mx2d # SEGRETO")
 def test_an_own_line_is_read_as_every_line_is(number, raw):
     # A header's OFFICER and SECRET lines are split for their words alone.
-    assert orderfile._own_line_read(number, raw) == orderfile._plain_line_read(number, raw)
+    assert reader._own_line_read(number, raw) == reader._plain_line_read(number, raw)
 
 
 @FUZZ

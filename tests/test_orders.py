@@ -9,17 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.orderfile import (
-    KEYWORDS,
-    UnreadableOrder,
-    decode,
-    order_form,
-    parse_route,
-    read_orders,
-    route_text,
-)
+from pbem.order_form import order_form
+from pbem.orders.decoding import decode
+from pbem.orders.keywords import KEYWORDS, UnreadableOrder, parse_route
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
-from pbem.rules.geometry import COMPASS, VERTICAL, Position, Segment
+from pbem.rules.geometry import COMPASS, VERTICAL, Position, Segment, route_text
 from pbem.rules.orders import InfoRequest, Orders, Problem
 
 from core import RULES, in_space, marthia, planet, state

@@ -17,7 +17,7 @@ from pbem import store
 from pbem.mail import compose, outbox
 from pbem.mail.compose import MailError
 from pbem.mail.reading import letter_from_bytes
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 
 from commands import ok, run
 

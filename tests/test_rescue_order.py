@@ -5,7 +5,7 @@ tests/conformance/basic/test_rescue_return.py."""
 from __future__ import annotations
 
 from pbem import store
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 
 from conftest import orders_text
 from test_desk import folder, ok, rows, run  # noqa: F401 (the fixture)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pbem import game, store
 from pbem.cli import main
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import OFFICER, PUBLIC

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import pbem.move_files
 from pbem import backups, game, move_files, orderfolder, preview, rollback, store
-from pbem.orderfile import MOST_FILE_BYTES
+from pbem.orders.limits import MOST_FILE_BYTES
 from pbem.orderfolder import read_order_file
 from pbem.cli import main
 from pbem.store import GameError

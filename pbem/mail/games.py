@@ -18,7 +18,7 @@ from typing import Iterable
 from .. import inbox, store
 from ..defaults import DB_NAME
 from ..errors import GameError
-from ..orderfile import read_orders
+from ..orders.reader import read_orders
 from . import reading
 from .reading import Letter
 

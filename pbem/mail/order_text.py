@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..orderfile import FormSituation, names_a_game, order_form
-from ..orderfile import read_orders as read_order_file
+from ..order_form import FormSituation, order_form
+from ..orders.reader import names_a_game
+from ..orders.reader import read_orders as read_order_file
 from ..rules.orders import Orders, Problem, in_report_order
 from .mime import quote_depth, unquote
 
