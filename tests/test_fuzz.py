@@ -32,7 +32,7 @@ from pbem.orders.reader import listed, read_orders
 from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
-from pbem.rules.orders import Orders
+from pbem.rules.orders import Orders, in_report_order
 from pbem.rules.research import RULE as RESEARCH
 
 from core import BASE, RULES, in_space, marthia, on_ground, planet, state
@@ -258,8 +258,8 @@ def test_a_file_reads_the_same_whatever_was_read_before(texts):
 
 
 # Readable lines of every order, in any case, some written twice, out of place or past
-# their number: most files a move reads are plain (read by `_plain_orders`), the others are
-# read again by `_Reader`, which says what is wrong.
+# their number: most lines a move reads are taken at once, the others go to `_Reader.read`,
+# which says what is wrong.
 GOOD_LINES = st.sampled_from([
     "ROUTE 10 N + 5 E", "rotta 4 up", "ROUTE NONE", "TANKS 3", "RADARS 2", "radar 0", "INFO NEW",
     "INFO NEW 2", "INFO P-3", "RESEARCH ATTACK 2", "LAND C", "LAND A 1", "SHIELDS OFF",
@@ -296,12 +296,30 @@ def _fields(orders: Orders) -> dict:
     return fields
 
 
+def _read_line_by_line(lines: list[str], start, source: str) -> tuple:
+    """What `reader._read_lines` gives when every line goes to `_Reader.read`."""
+    by_line = reader._Reader(source)
+    for number in range(start.number, len(lines) + 1):
+        line = split(number, lines[number - 1])
+        if line is not None:
+            by_line.read(line)
+            if by_line.ended:
+                break
+    by_line.finish(start)
+    orders = reader._orders(source, by_line.values, by_line.texts, by_line.first_line.get("END"),
+                            by_line.unreadable)
+    return orders, in_report_order(by_line.problems)
+
+
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))
-def test_a_plain_file_reads_the_same_by_either_reader(text):
-    # `_plain_orders` reads a file with nothing to report, and declines any other, which
-    # `_Reader` reads: both give the same orders, and it declines exactly the files with
-    # a problem.
+@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\n" + "INFO NEW\n" * 21 + "END")
+@example("GAME c\nOFFICER Notius\nINFO NEW\nSECRET x\nMOVE 1\nMOVE 2\nEND")
+@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\nTANKS x\nTANKS 2\nROUTE\nEND")
+def test_a_line_taken_at_once_is_taken_as_the_reader_takes_it(text):
+    # The reader takes the readable lines in their place at once, with none of the
+    # bookkeeping a problem needs, and hands every other line to `_Reader.read`: the
+    # orders and the problems are those of every line read by `_Reader.read`.
     try:
         lines = decoding.checked_text(text).split("\n")
     except decoding.NotText:  # refused before any line is read
@@ -309,11 +327,9 @@ def test_a_plain_file_reads_the_same_by_either_reader(text):
     start = reader._header_start(lines)
     if start is None:
         return
-    plain = reader._plain_orders(lines, start, "orders/fuzz.txt")
     orders, problems = reader._read_lines(lines, start, "orders/fuzz.txt", longer=False)
-    assert (plain is None) == bool(problems)
-    if plain is not None:
-        assert _fields(plain) == _fields(orders)
+    by_line, by_line_problems = _read_line_by_line(lines, start, "orders/fuzz.txt")
+    assert (_fields(orders), problems) == (_fields(by_line), by_line_problems)
 
 
 @FUZZ
@@ -380,11 +396,11 @@ def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
 
 
 def test_most_example_files_are_plain():
-    # The fast reader is the one a move mostly uses: the shipped examples without a
-    # mistake are read by it.
+    # Taking a line at once is the way a move mostly reads: the shipped examples without
+    # a mistake have every order line taken so.
     texts = [decoding.decode(data) for data in MAILS]
     plain = [t for t in texts if (start := reader._header_start(t.split("\n")))
-             and reader._plain_orders(t.split("\n"), start, "x") is not None]
+             and not reader._read_lines(t.split("\n"), start, "x", longer=False)[1]]
     assert len(plain) >= len(texts) // 2
 
 

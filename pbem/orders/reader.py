@@ -15,7 +15,7 @@ from pbem.rules.orders import (
     in_report_order,
 )
 
-from .decoding import NotText, decode, first_part, checked_text
+from .decoding import NotText, checked_text, decode, first_part
 from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, UnreadableOrder, read_text
 from .limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
@@ -73,14 +73,14 @@ class _Quoted(Mapping[int, str]):
 
 
 class _Reader:
-    """Reads the lines of one file from its GAME line to its END, collecting problems."""
+    """Reads the lines of one file from its GAME line to its END, collecting problems:
+    every line `_read_lines` does not take at once (`_plain_line`) comes here."""
 
     def __init__(self, source: str):
         self.source = source
         self.values: dict[str, list[tuple[Any, int]]] = {}
         self.first_line: dict[str, int] = {}  # every keyword met, readable or not
         self.first_order: Line | None = None  # first non-header order
-        self.last: Line | None = None
         self.ended = False
         self.problems: list[Problem] = []
         # Each order line as split, named for the order it is read as: quoted (secrets
@@ -104,7 +104,6 @@ class _Reader:
             self.unreadable.add(keyword)
 
     def read(self, line: Line) -> None:
-        self.last = line
         name = line.name
         self.texts[line.number] = line
         if name is None:
@@ -200,8 +199,9 @@ class _Reader:
                     f"(line {game_line.number})",
                     name,
                 )
-        if not self.ended:
-            self.problem(self.last, "the orders have no END line",
+        if not self.ended:  # the last line read, if the file has no END
+            last = self.texts[next(reversed(self.texts))]
+            self.problem(last, "the orders have no END line",
                          "add END after your last order")
         # A sheet too long for one line of a mail may go on over several REFIT lines.
         given: dict[str, int] = {}
@@ -282,8 +282,8 @@ def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Probl
 
 
 def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
-    """`read_orders`, and the lines read when the text was read whole and plain, as it was
-    given: then `orders.texts` holds its order lines as `split` splits them."""
+    """`read_orders`, and the lines read when the text was read whole with nothing to say,
+    as it was given: then `orders.texts` holds its order lines as `split` splits them."""
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = first_part(data)
@@ -297,10 +297,10 @@ def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[s
         return _unread(source), [_too_large(source) if longer else _no_game(source, lines)], None
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
         return _header_only(lines, start, source), [_too_large(source)], None
-    plain = _plain_orders(lines, start, source)
-    if plain is not None:
-        return plain, [], lines if text is data else None  # checked_text: not the lines given
-    return (*_read_lines(lines, start, source, longer), None)
+    orders, problems = _read_lines(lines, start, source, longer)
+    # The lines of a file read with nothing to say, as given (not normalised), are the
+    # lines `read_and_keep` keeps.
+    return orders, problems, lines if not problems and text is data else None
 
 
 def _unread(source: str) -> Orders:
@@ -312,15 +312,56 @@ def _unread(source: str) -> Orders:
 
 def _read_lines(lines: list[str], start: Line, source: str,
                 longer: bool) -> tuple[Orders, list[Problem]]:
-    """The lines from GAME on, read by `_Reader`: every order that could be read, and
-    every problem."""
+    """The lines from GAME on: every order that could be read, and every problem.
+
+    Most lines of a move's files are a readable order in its place (GAME, MOVE 1, RADARS 3,
+    INFO NEW, END), and a move reads ten thousand files: such a line, as `_plain_line` reads
+    it by itself, is taken at once when nothing before it makes it wrong (the order given
+    already, a header line after the orders, one line too many). Every other line goes to
+    `_Reader.read`, which says what is wrong with it; both keep what the other reads on
+    with (a property test holds the lines taken at once to what `_Reader.read` makes of
+    them)."""
     reader = _Reader(source)
+    values, first_line, texts = reader.values, reader.first_line, reader.texts
+    in_orders = False  # an order after the header read: `reader.first_order` is set
+    plain_line = _plain_line
     for number in range(start.number, len(lines) + 1):
-        line = split(number, lines[number - 1])
-        if line is not None:
-            reader.read(line)
-            if reader.ended:
+        raw = lines[number - 1]
+        # The OFFICER and SECRET lines of a file are its own: read without a look in the
+        # cache, which they would only crowd.
+        if not in_orders and raw.startswith(_OWN_LINES):
+            read = _own_line_read(number, raw)
+        else:
+            read = plain_line(number, raw)
+        if read is None:  # no order on the line
+            continue
+        if read:
+            line, name, header, repeatable, value = read
+            if name == "END":
+                texts[number] = line
+                first_line.setdefault(name, number)
+                reader.ended = True
                 break
+            if header:
+                taken = not in_orders and name not in first_line
+            else:
+                taken = name not in first_line or (
+                    repeatable and len(values.get(name, ())) < MOST_LINES_PER_ORDER)
+            if taken:
+                texts[number] = line
+                first_line.setdefault(name, number)
+                found = values.get(name)
+                if found is None:
+                    values[name] = [value]
+                else:
+                    found.append(value)
+                if not (header or in_orders):
+                    in_orders, reader.first_order = True, line
+                continue
+        else:  # a line the reader has something to say about
+            line = split(number, raw)
+        reader.read(line)
+        in_orders = reader.first_order is not None
     if longer and not reader.ended:
         return _header_only(lines, start, source), [_too_large(source)]
     reader.finish(start)
@@ -328,70 +369,11 @@ def _read_lines(lines: list[str], start: Line, source: str,
                     reader.unreadable), in_report_order(reader.problems))
 
 
-def _plain_orders(lines: list[str], start: Line, source: str) -> Orders | None:
-    """The orders of a file the reader has nothing to say about: from GAME to END every
-    line a readable order in its place, the header whole. None at the first line that is
-    anything else; `_Reader` then reads the file from the start and says what is wrong.
-
-    Most files of a move are plain, and this reads them without the bookkeeping a problem
-    would need (the first line of each order, the first order after the header, the line
-    last read): it gives what `_Reader` gives for a file with no problem (a property test
-    holds it to that). What a line says by itself is `_plain_line`'s; what is left here is
-    what depends on the lines before it (an order given twice, the header after orders)."""
-    # The orders are set as they are read: a field's order (most of them) in its field at
-    # once, the others' lines kept for `_set_order`.
-    fields = _NOT_GIVEN.copy()
-    given: dict[str, int] = {}  # the line of each order's first line
-    many: dict[str, list[tuple[Any, int]]] = {}  # the lines of the orders of no field
-    texts: dict[int, Line] = {}
-    in_orders = False  # past the header
-    plain_line = _plain_line
-    for number, raw in enumerate(lines[start.number - 1:], start.number):
-        # The OFFICER and SECRET lines of a file are its own: read without a look in the
-        # cache, which they would only crowd.
-        if not in_orders and raw.startswith(_OWN_LINES):
-            read = _own_line_read(number, raw)
-        else:
-            read = plain_line(number, raw)
-        if not read:
-            if read is None:  # no order on the line
-                continue
-            return None  # a line the reader has something to say about
-        line, name, header, repeatable, value = read
-        texts[number] = line
-        if name == "END":
-            break
-        if name in given:  # no order of a field is repeatable
-            found = many[name] if repeatable else None
-            if found is None or len(found) >= MOST_LINES_PER_ORDER:
-                return None
-            found.append(value)
-        else:
-            given[name] = number
-            field = _FIELD_OF.get(name)
-            if field is None:
-                many[name] = [value]
-            else:
-                fields[field] = value[0]
-        if header:
-            if in_orders:
-                return None
-        else:
-            in_orders = True
-    else:
-        return None  # no END
-    if not given.keys() >= _HEADER_NAMES or ("REFIT" in many and _refit_twice(many)):
-        return None
-    for name, found in many.items():
-        _set_order(fields, name, found[0][0], found)
-    return _made_orders(fields, source, given, texts, number, ())
-
-
 _NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
 
 
 def _plain_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
-    """What the plain reading makes of a line by itself: None for no order (blank, comment,
+    """What a line says by itself: None for no order (blank, comment,
     quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
     word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
     `split` splits it, its order, whether that is of the header, whether it may be
@@ -445,19 +427,10 @@ def _own_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] |
     return Line(number, text, name, args, name), name, header, repeatable, (args, number)
 
 
-# What the plain reading asks of each order: is it of the header, may it be repeated, are
+# What taking a line at once asks of its order: is it of the header, may it be repeated, are
 # its words its value (`read_text`)?
 _TRAITS = {name: (kw.header, kw.repeatable, kw.read is read_text) for name, kw in KEYWORDS.items()}
 _OWN_TRAITS = {word.rstrip(): _TRAITS[word.rstrip()] for word in _OWN_LINES}
-_HEADER_NAMES = frozenset(HEADER)
-
-
-def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
-    """Does a component stand on two REFIT lines?"""
-    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
-    return len(set(components)) < len(components)
-
-
 _END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
 
 
@@ -522,7 +495,13 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
             fields[field] = value
         else:
             _set_order(fields, name, value, found)
-    return _made_orders(fields, source, lines, texts, end, unreadable)
+    fields["source"] = source
+    if end is not None:
+        lines["END"] = end
+    fields["lines"] = MappingProxyType(lines)
+    fields["texts"] = _Quoted(texts)
+    fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
+    return Orders(**fields)
 
 
 def _set_order(fields: dict[str, Any], name: str, value: Any,
@@ -554,18 +533,6 @@ def _set_order(fields: dict[str, Any], name: str, value: Any,
         fields["rescue"] = True
     elif name == "REFIT":  # a long sheet may go on over several lines
         fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
-
-
-def _made_orders(fields: dict[str, Any], source: str, lines: dict[str, int],
-                 texts: dict[int, Line], end: int | None, unreadable: Iterable[str]) -> Orders:
-    """The Orders of these fields, with what every reading gives them alike."""
-    fields["source"] = source
-    if end is not None:
-        lines["END"] = end
-    fields["lines"] = MappingProxyType(lines)
-    fields["texts"] = _Quoted(texts)
-    fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
-    return Orders(**fields)
 
 
 # The orders whose field is the value of their first line, as read.
