@@ -3,6 +3,7 @@ each, as a receipt shows them."""
 
 from __future__ import annotations
 
+from pbem.orders.keywords import FIRE_WORDS
 from pbem.rules.geometry import route_text
 from pbem.rules.orders import Orders
 
@@ -16,7 +17,8 @@ def specialist_text(specialist) -> str:
     return f"{specialist.kind.upper()}{kingdom} {specialist.value}"
 
 
-_FIRE_WORDS = {("lasers",): "LASERS", ("crews",): "CREWS", ("lasers", "crews"): "ALL"}
+# What fires -> the first word FIRE takes for it (LASERS, not LASER).
+_FIRE_WORDS = {fire: word for word, fire in reversed(FIRE_WORDS.items())}
 
 
 def orders_lines(orders: Orders, secret: str = "****") -> list[tuple[int | None, str]]:

@@ -4,15 +4,17 @@ arguments that cannot be read, saying what to write instead."""
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from pbem.rules.geometry import DIRECTIONS, LEVEL_GAP, VERTICAL, Segment
+from pbem.rules.landing import ATTITUDES
+from pbem.rules.missions import MISSIONS
 from pbem.rules.ship import parse_fit
 from pbem.rules.specialists import parse as parse_specialist
+from pbem.rules.wording import did_you_mean, nearest_word
 
 from .limits import (
     MOST_GRANTS, MOST_MOVE, MOST_NEW_PLANETS, MOST_ON_BOARD, MOST_PAYMENT, MOST_QUOTED_CHARS,
@@ -143,14 +145,14 @@ def _bad_direction(count: int, word: str) -> _BadSegment:
     if joined is not None:  # NORTH EAST: right direction, written as two words
         fixed = f"{count} {joined}"
         return _BadSegment(f"{word} must be one word", f"write {fixed}", fixed)
-    near = difflib.get_close_matches(word.upper(), DIRECTION_WORDS, n=1, cutoff=0.6)
-    if not near:
+    near = nearest_word(word.upper(), DIRECTION_WORDS)
+    if near is None:
         return _BadSegment(
             f"unknown direction {brief(word)}", f"use one of {_DIRECTION_LIST}", None
         )
-    fixed = f"{count} {DIRECTION_WORDS[near[0]]}"
+    fixed = f"{count} {DIRECTION_WORDS[near]}"
     return _BadSegment(
-        f"unknown direction {brief(word)}; did you mean {near[0]}?", f"write {fixed}", fixed
+        f"unknown direction {brief(word)}{did_you_mean(near)}", f"write {fixed}", fixed
     )
 
 
@@ -260,7 +262,6 @@ def _read_new_index(words: list[str]) -> int:
     )
 
 
-ATTITUDES = ("A", "B", "C", "D")
 MISSION_WORDS: dict[str, str] = {
     "ELIMINATION": "elimination", "ELIMINATE": "elimination", "ELIMINAZIONE": "elimination",
     "CAPTURE": "capture", "CATTURA": "capture",
@@ -276,6 +277,7 @@ OUTER_MISSION_WORDS: dict[str, str] = {
 }
 _BASIC_MISSION_WORDS = tuple(MISSION_WORDS)
 MISSION_WORDS.update(OUTER_MISSION_WORDS)
+assert sorted(set(MISSION_WORDS.values())) == sorted(MISSIONS), "a mission with no word"
 
 
 def _read_land(args: str, kw: Keyword) -> tuple[str, int | None]:
@@ -324,6 +326,14 @@ def _read_crews(args: str, kw: Keyword) -> tuple[str, int | None]:
     )
 
 
+# What fires, by the word FIRE takes; the first word of each is the one orders are printed
+# back with.
+FIRE_WORDS: dict[str, tuple[str, ...]] = {
+    "LASERS": ("lasers",), "LASER": ("lasers",), "CREWS": ("crews",), "CREW": ("crews",),
+    "ALL": ("lasers", "crews"),
+    # Outer space (5C b): the lasers at the alien ship that holds the ship.
+    "ALIEN": ("alien",), "ALIENO": ("alien",),
+}
 _FIRE_WITH = re.compile(r"(\S+)\s+(?:WITH|CON)\s+(.+)", re.IGNORECASE)
 
 
@@ -332,12 +342,8 @@ def _read_fire(args: str, kw: Keyword) -> tuple[tuple[str, ...], str | None]:
     on the same planet (3I b cooperation)."""
     joint = _FIRE_WITH.fullmatch(args)
     word, colleague = (joint[1], " ".join(joint[2].split())) if joint else (args, None)
-    choices = {"LASERS": ("lasers",), "LASER": ("lasers",), "CREWS": ("crews",),
-               "CREW": ("crews",), "ALL": ("lasers", "crews"),
-               # Outer space (5C b): the lasers at the alien ship that holds the ship.
-               "ALIEN": ("alien",), "ALIENO": ("alien",)}
-    if word.upper() in choices and not (colleague and word.upper().startswith("ALIEN")):
-        return choices[word.upper()], colleague
+    if word.upper() in FIRE_WORDS and not (colleague and word.upper().startswith("ALIEN")):
+        return FIRE_WORDS[word.upper()], colleague
     raise UnreadableOrder(f"FIRE takes LASERS, CREWS, ALL or ALIEN, not {brief(args) or 'nothing'}",
                           "write FIRE LASERS, FIRE CREWS or FIRE ALL; FIRE CREWS WITH Notius "
                           "fires together with a colleague on the same planet; FIRE ALIEN "
@@ -355,11 +361,11 @@ def _read_mission(args: str, kw: Keyword) -> str:
     word = args.upper()
     if word in MISSION_WORDS:
         return MISSION_WORDS[word]
-    near = difflib.get_close_matches(word, list(MISSION_WORDS), n=1)
-    fix = f"write MISSION {near[0]}" if near else "write MISSION and one of " + ", ".join(
+    near = nearest_word(word, MISSION_WORDS)
+    fix = f"write MISSION {near}" if near else "write MISSION and one of " + ", ".join(
         w for w, m in MISSION_WORDS.items() if w.lower() == m)
-    raise UnreadableOrder(f"unknown mission {brief(args) or '(none)'}"
-                          + (f"; did you mean {near[0]}?" if near else ""), fix)
+    raise UnreadableOrder(f"unknown mission {brief(args) or '(none)'}" + did_you_mean(near),
+                          fix)
 
 
 def _read_pay(args: str, kw: Keyword) -> tuple[int, str]:

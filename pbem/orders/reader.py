@@ -3,7 +3,6 @@ value and the `Problem` of every line that cannot be read."""
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import replace
@@ -14,6 +13,7 @@ from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
     in_report_order,
 )
+from pbem.rules.wording import SURE, did_you_mean, nearest_word
 
 from .decoding import NotText, checked_text, decode, first_part
 from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, UnreadableOrder, read_text
@@ -169,8 +169,8 @@ class _Reader:
         near = None
         if self.suggestions > 0:
             self.suggestions -= 1
-            near = difflib.get_close_matches(line.word, ALIASES, n=1, cutoff=0.6)
-        if not near:
+            near = nearest_word(line.word, ALIASES)
+        if near is None:
             self.problem(
                 line,
                 f"unknown order {written}",
@@ -178,14 +178,14 @@ class _Reader:
                 "or after a #",
             )
             return
-        keyword = ALIASES[near[0]]
+        keyword = ALIASES[near]
         self.texts[line.number] = line._replace(name=keyword)
         secret = keyword == "SECRET" or secret_start(line.text) is not None
         args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
         self.problem(
             line,
-            f"unknown order {written}; did you mean {near[0]}?",
-            f"write instead: {near[0]} {args}".rstrip(),
+            f"unknown order {written}{did_you_mean(near)}",
+            f"write instead: {near} {args}".rstrip(),
             keyword,
         )
 
@@ -239,9 +239,9 @@ def _no_game(source: str, lines: list[str]) -> Problem:
         line = split(number, raw)
         # A word close to GAME (cutoff 0.75) is at most twice as long as the longest.
         if (line and len(line.word) <= _GAME_WORD_CHARS
-                and difflib.get_close_matches(line.word, _GAME_WORDS, n=1, cutoff=0.75)):
+                and nearest_word(line.word, _GAME_WORDS, cutoff=SURE)):
             return Problem(source, number, _shown(line, None),
-                           "no GAME line found; did you mean GAME?",
+                           "no GAME line found" + did_you_mean("GAME"),
                            f"write instead: GAME {brief(line.args, MOST_QUOTED_CHARS)}".rstrip(),
                            UNREADABLE)
     header = "\n".join(f"    {KEYWORDS[name].example}" for name in HEADER)

@@ -3,11 +3,12 @@ or kept, and an order file's text as it is kept for the record."""
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from itertools import chain
 from typing import Iterable, Mapping
+
+from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, decode
 from .keywords import ALIASES
@@ -32,7 +33,7 @@ def _near_secret(word: str) -> bool:
     # which begin greetings and signatures, are 0.6.
     if word in ALIASES or not 4 <= len(word) <= 12:  # another order, or nothing like SECRET
         return False
-    return bool(difflib.get_close_matches(word, _SECRET_WORDS, n=1, cutoff=0.75))
+    return nearest_word(word, _SECRET_WORDS, cutoff=SURE) is not None
 
 
 def secret_start(line: str) -> int | None:

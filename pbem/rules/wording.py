@@ -26,3 +26,9 @@ def nearest_word(written: str, known: Iterable[str], *, cutoff: float = LIKELY,
     words = {k.casefold(): k for k in known}
     near = difflib.get_close_matches(written.casefold(), words, n=1, cutoff=cutoff)
     return words[near[0]] if near else None
+
+
+def did_you_mean(near: str | None) -> str:
+    """What a message that names an unknown word ends with: "; did you mean X?" when a known
+    word X is near it (`nearest_word`), else nothing."""
+    return f"; did you mean {near}?" if near else ""
