@@ -22,12 +22,12 @@ from typing import Any
 import sqlite_utils
 
 from .. import deadlines, store
+from ..order_form import order_form as form
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
 from ..store import GameError
 from . import compose
 from .compose import MailError
-from .order_text import form
 
 OUTBOX = "outbox"
 SENT = "sent"  # where a mail delivered is kept

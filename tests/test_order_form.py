@@ -13,6 +13,7 @@ from pbem.order_form import FORM_HINTS, FORM_WIDTH, FormSituation, order_form
 from pbem.order_lines import orders_lines
 from pbem.orders.keywords import KEYWORDS
 from pbem.orders.reader import read_orders
+from pbem.rules.geometry import Segment
 from pbem.rules.ship import parse_fit
 from pbem.ruleset import load_ruleset
 
@@ -301,3 +302,21 @@ def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
         assert forms[officer_id] == form.order_form_pieces(
             "c", sheet["officer_name"], 4, render.form_situation(
                 sheet, research=officer_id in researchers, colleague=colleague))
+
+
+def test_order_form_parses_back_once_the_secret_is_written():
+    form = order_form("cornifex", "Niccolò Varro", 4, route="5 s + 4 down")
+    assert "\nSECRET\n" in form and form.rstrip().endswith("END")
+    for name in KEYWORDS:  # every order is shown with a hint
+        assert name in form
+    _, problems = read_orders(form, "form.txt")
+    assert [p.message for p in problems] == [
+        "SECRET is empty: it needs the secret you got at enlistment"
+    ]
+    filled = form.replace("\nSECRET\n", "\nSECRET zz81-kq0p\n", 1)
+    orders, problems = read_orders(filled, "form.txt")
+    assert problems == []
+    assert (orders.game, orders.officer, orders.secret, orders.move) == (
+        "cornifex", "Niccolò Varro", "zz81-kq0p", 4)
+    assert orders.route == (Segment(5, "S"), Segment(4, "DOWN"))
+    assert (orders.tanks, orders.radars, orders.info) == (None, None, ())
