@@ -421,7 +421,7 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
         assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]
 
 
-# --- the plain reading and the checks, the short ways they take ----------------------------
+# --- the reading of a line and the checks, the short ways they take -----------------------
 
 OWN_LINES = st.builds(
     lambda word, gap, words, tail: f"{word}{gap}{words}{tail}",

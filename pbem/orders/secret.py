@@ -89,7 +89,8 @@ def kept_text(lines: list[str], secret: str | None, others: Iterable[int],
     """`kept_for_the_record` of the text of these lines, made in `lines` itself. The lines
     numbered `others` are masked as `without_secret` masks them unless the reader split
     them into an order other than SECRET; every other line is an order line the reader
-    split already (the plain reading's), kept as written, but `secret_line`, masked."""
+    split already (of a text it read with nothing to say), kept as written, but
+    `secret_line`, masked."""
     for number in others:
         raw = lines[number - 1]
         if not raw:  # nothing to mask (most texts end with a line end)
