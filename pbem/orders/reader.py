@@ -76,16 +76,20 @@ class _Reader:
     """Reads the lines of one file from its GAME line to its END, collecting problems:
     every line `_read_lines` does not take at once (`_plain_line`) comes here."""
 
-    def __init__(self, source: str):
+    def __init__(self, source: str, values: dict[str, list[tuple[Any, int]]] | None = None,
+                 first_line: dict[str, int] | None = None, texts: dict[int, Line] | None = None,
+                 first_order: Line | None = None):
+        """A reader of `source`, with what was read of it so far when it is not the start."""
         self.source = source
-        self.values: dict[str, list[tuple[Any, int]]] = {}
-        self.first_line: dict[str, int] = {}  # every keyword met, readable or not
-        self.first_order: Line | None = None  # first non-header order
+        self.values = {} if values is None else values
+        # Every keyword met, readable or not.
+        self.first_line = {} if first_line is None else first_line
+        self.first_order = first_order  # first non-header order
         self.ended = False
         self.problems: list[Problem] = []
         # Each order line as split, named for the order it is read as: quoted (secrets
         # masked) only when asked for (`_Quoted`).
-        self.texts: dict[int, Line] = {}
+        self.texts = {} if texts is None else texts
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
         # that will be listed, so a file of junk lines is read in a glance.
@@ -320,16 +324,19 @@ def _read_lines(lines: list[str], start: Line, source: str,
     already, a header line after the orders, one line too many). Every other line goes to
     `_Reader.read`, which says what is wrong with it; both keep what the other reads on
     with (a property test holds the lines taken at once to what `_Reader.read` makes of
-    them)."""
-    reader = _Reader(source)
-    values, first_line, texts = reader.values, reader.first_line, reader.texts
-    in_orders = False  # an order after the header read: `reader.first_order` is set
+    them). A file with nothing to say makes no `_Reader` at all."""
+    values: dict[str, list[tuple[Any, int]]] = {}
+    first_line: dict[str, int] = {}  # every order met, readable or not
+    texts: dict[int, Line] = {}
+    first_order: Line | None = None  # the first order after the header
+    ended = False
+    reader: _Reader | None = None  # made at the first line it has to read
     plain_line = _plain_line
     for number in range(start.number, len(lines) + 1):
         raw = lines[number - 1]
         # The OFFICER and SECRET lines of a file are its own: read without a look in the
         # cache, which they would only crowd.
-        if not in_orders and raw.startswith(_OWN_LINES):
+        if first_order is None and raw.startswith(_OWN_LINES):
             read = _own_line_read(number, raw)
         else:
             read = plain_line(number, raw)
@@ -340,33 +347,54 @@ def _read_lines(lines: list[str], start: Line, source: str,
             if name == "END":
                 texts[number] = line
                 first_line.setdefault(name, number)
-                reader.ended = True
+                ended = True
                 break
             if header:
-                taken = not in_orders and name not in first_line
+                taken = first_order is None and name not in first_line
             else:
                 taken = name not in first_line or (
                     repeatable and len(values.get(name, ())) < MOST_LINES_PER_ORDER)
             if taken:
                 texts[number] = line
-                first_line.setdefault(name, number)
                 found = values.get(name)
                 if found is None:
                     values[name] = [value]
+                    first_line.setdefault(name, number)
                 else:
                     found.append(value)
-                if not (header or in_orders):
-                    in_orders, reader.first_order = True, line
+                if first_order is None and not header:
+                    first_order = line
+                    if reader is not None:
+                        reader.first_order = line
                 continue
         else:  # a line the reader has something to say about
             line = split(number, raw)
+        if reader is None:
+            reader = _Reader(source, values, first_line, texts, first_order)
         reader.read(line)
-        in_orders = reader.first_order is not None
-    if longer and not reader.ended:
+        first_order = reader.first_order
+    if longer and not ended:
         return _header_only(lines, start, source), [_too_large(source)]
+    if reader is None:
+        # Every line taken at once: the file has nothing to say if its header is whole and
+        # no component stands on two REFIT lines (what `_Reader.finish` looks at).
+        if ended and first_line.keys() >= _HEADER_NAMES and not (
+                "REFIT" in values and _refit_twice(values)):
+            return _orders(source, values, texts, first_line.get("END")), []
+        reader = _Reader(source, values, first_line, texts, first_order)
+    reader.ended = ended
     reader.finish(start)
-    return (_orders(source, reader.values, reader.texts, reader.first_line.get("END"),
-                    reader.unreadable), in_report_order(reader.problems))
+    return (_orders(source, values, texts, first_line.get("END"), reader.unreadable),
+            in_report_order(reader.problems))
+
+
+_HEADER_NAMES = frozenset(HEADER)
+
+
+def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
+    """Does a component stand on two REFIT lines?"""
+    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
+    return len(set(components)) < len(components)
 
 
 _NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
