@@ -33,7 +33,8 @@ for folder in (ROOT, ROOT / "tests"):  # run from a checkout without installing
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from pbem.orderfile import ALIASES, MOST_FILE_BYTES  # noqa: E402
+from pbem.orders.keywords import ALIASES  # noqa: E402
+from pbem.orders.limits import MOST_FILE_BYTES  # noqa: E402
 
 import test_fuzz  # noqa: E402  (the states and the property of the suite's fuzz tests)
 

@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
 from pbem import game  # noqa: E402
-from pbem.orderfile import MOST_FILE_BYTES  # noqa: E402
+from pbem.orders.limits import MOST_FILE_BYTES  # noqa: E402
 
 TEN_MB = 10 * 1024 * 1024
 HEADER = "GAME cornifex\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\n"

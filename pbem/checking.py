@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import orderfolder
-from .orderfile import read_orders
+from .orders.reader import read_orders
 from .rules.orders import Orders, Problem, in_report_order
 from .terminal import clean_line
 

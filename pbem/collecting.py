@@ -26,7 +26,8 @@ from .filing import (
 )
 from .letters import reading
 from .letters.reading import Letter
-from .orderfile import MOST_FILE_BYTES, brief, read_orders
+from .orders.limits import MOST_FILE_BYTES, brief
+from .orders.reader import read_orders
 from .rules import lawful
 from .rules.orders import Orders
 from .rules.state import Officer

@@ -34,7 +34,9 @@ import sqlite_utils
 from . import deadlines, settings
 from .letters.reading import Letter, unreadable
 from .officer_secrets import proof_stands, secret_ok
-from .orderfile import brief, listed, read_and_keep, without_secret
+from .orders.limits import brief
+from .orders.reader import listed, read_and_keep
+from .orders.secret import without_secret
 from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order
 from .rules.state import GameState, Officer

@@ -18,7 +18,7 @@ from pathlib import Path
 from operator import itemgetter
 from typing import Callable, Iterator
 
-from .orderfile import MOST_FILE_BYTES
+from .orders.limits import MOST_FILE_BYTES
 
 ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has dealt with
 

@@ -33,8 +33,8 @@ from .formats import (
 from .gm_log import gm_log_parts
 from . import language
 from .language import N_ as _N
-from . import orderfile
-from .orderfile import FormSituation
+from .order_form import FormSituation, with_names
+from .order_form import order_form_pieces as form_pieces
 from .rules.dice import Roll
 from .rules.rulings import RELANDINGS_PER_LANDING
 from .rules.events import GM, OFFICER, PUBLIC, Event
@@ -458,7 +458,7 @@ def order_forms(game: str, move: int, view: "MoveView") -> dict[int, str]:
 
 
 def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple[str, ...]]:
-    """`order_forms` in the pieces each is joined from (`orderfile.order_form_pieces`)."""
+    """`order_forms` in the pieces each is joined from (`order_form.order_form_pieces`)."""
     names = [s["officer_name"] for s in view.sheets.values()]
     forms = {}
     # Ten thousand ships stand in a few dozen situations: each situation's form is made for
@@ -472,11 +472,11 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
         key = (situation_values(sheet, research), id(sheet["fit"]), bool(colleague))
         found = made.get(key)
         if found is None:
-            forms[officer_id] = made[key] = orderfile.order_form_pieces(
+            forms[officer_id] = made[key] = form_pieces(
                 game, sheet["officer_name"], move + 1,
                 form_situation(sheet, research=research, colleague=colleague))
         else:
-            forms[officer_id] = orderfile.with_names(found, sheet["officer_name"], colleague)
+            forms[officer_id] = with_names(found, sheet["officer_name"], colleague)
     return forms
 
 

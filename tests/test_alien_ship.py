@@ -258,7 +258,7 @@ def test_fire_alien_and_disengage_only_while_held():
 
 
 def test_fire_alien_and_disengage_are_read():
-    from pbem.orderfile import read_orders
+    from pbem.orders.reader import read_orders
 
     orders, problems = read_orders("GAME g\nOFFICER N\nSECRET s\nMOVE 1\nFIRE ALIEN\n"
                                    "DISENGAGE\nROUTE 5 E\nEND\n", "o.txt")

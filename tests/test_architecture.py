@@ -131,6 +131,31 @@ def test_the_cycle_finder_finds_a_cycle(tmp_path, monkeypatch):
         raise AssertionError("the cycle between pbem.a and pbem.b was not found")
 
 
+def reached(name: str) -> set[str]:
+    """Every pbem module `name` imports, directly or through others."""
+    found: set[str] = set()
+    todo = [name]
+    while todo:
+        for other in pbem_imports(todo.pop()) - found:
+            found.add(other)
+            todo.append(other)
+    return found
+
+
+# Printing orders back and the order form are the rendering's: they need the order words
+# (`pbem.orders.keywords`), never the reading of a file.
+RENDERING = ("pbem.render", "pbem.order_form", "pbem.order_lines", "pbem.mail.outbox")
+ORDER_READING = ("pbem.orders.reader", "pbem.orders.decoding", "pbem.orders.lines",
+                 "pbem.orders.secret")
+
+
+def test_rendering_and_mail_sent_do_not_import_the_order_reader():
+    """Reports, order forms, receipts' order lines and the mail that carries them are
+    made without the order reader: not imported by them, nor by anything they import."""
+    for name in RENDERING:
+        assert sorted(reached(name) & set(ORDER_READING)) == [], name
+
+
 def test_the_rulings_page_names_every_ruling_of_the_code_in_its_order():
     """pbem/rules/rulings.py and docs/rulings.md describe the same set."""
     import re

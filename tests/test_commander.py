@@ -284,7 +284,7 @@ def test_specialist_order_at_the_base_in_outer_space_only():
 
 
 def test_specialist_orders_are_read():
-    from pbem.orderfile import read_orders
+    from pbem.orders.reader import read_orders
 
     text = ("GAME g\nOFFICER Notius\nSECRET s\nMOVE 1\nSPECIALIST scientist mineral 3\n"
             "MISSION TECHNOLOGY\nEND\n")

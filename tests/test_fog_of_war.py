@@ -25,7 +25,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pbem.orderfile import parse_route
+from pbem.orders.keywords import parse_route
 from pbem.render import render_move, report_name
 from pbem.json_codec import to_json
 from pbem.rules.dice import SeededDice

@@ -22,13 +22,17 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pbem import orderfile, orderfolder
-from pbem.orderfile import (
-    ALIASES, MOST_FILE_BYTES, kept_for_the_record, listed, read_orders,
-)
+from pbem import orderfolder
+from pbem.orders import decoding, keywords, reader
+from pbem.orders import secret as masking
+from pbem.orders.keywords import ALIASES
+from pbem.orders.limits import MOST_FILE_BYTES
+from pbem.orders.lines import split
+from pbem.orders.reader import listed, read_orders
+from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
-from pbem.rules.orders import Orders
+from pbem.rules.orders import Orders, in_report_order
 from pbem.rules.research import RULE as RESEARCH
 
 from core import BASE, RULES, in_space, marthia, on_ground, planet, state
@@ -213,11 +217,11 @@ def test_files_about_the_largest_read(size, mail, filler):
 # --- the reader's caches -----------------------------------------------------------------
 
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
-# so the reader keeps what it made of a line (`_split`, `_value`, route segments, the quotes). What
+# so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (orderfile._split, orderfile._plain_line, orderfile._value, orderfile._read_segment,
-           orderfile._shown_text, orderfile.mask_secret, orderfile._near_secret,
-           orderfile._all_of)
+_CACHES = (split, reader._plain_line, reader._value, keywords._read_segment,
+           masking.shown_text, masking.mask_secret, masking._near_secret,
+           reader._all_of)
 
 
 def _as_read(data: str) -> tuple:
@@ -232,11 +236,11 @@ def _kept_as_first_written(text: str, secret: str | None = None) -> str:
     """`kept_for_the_record` as it was first written, line by numbered line."""
     out = []
     for number, raw in enumerate(text.split("\n"), start=1):
-        line = orderfile._split(number, raw)
+        line = split(number, raw)
         name = ALIASES.get(line.word) if line is not None else None
-        out.append(raw if name is not None and name != "SECRET" else orderfile.mask_secret(raw))
+        out.append(raw if name is not None and name != "SECRET" else masking.mask_secret(raw))
     kept = "\n".join(out)
-    return kept.replace(secret, orderfile.MASK) if secret and len(secret) >= 3 else kept
+    return kept.replace(secret, masking.MASK) if secret and len(secret) >= 3 else kept
 
 
 @FUZZ
@@ -254,8 +258,8 @@ def test_a_file_reads_the_same_whatever_was_read_before(texts):
 
 
 # Readable lines of every order, in any case, some written twice, out of place or past
-# their number: most files a move reads are plain (read by `_plain_orders`), the others are
-# read again by `_Reader`, which says what is wrong.
+# their number: most lines a move reads are taken at once, the others go to `_Reader.read`,
+# which says what is wrong.
 GOOD_LINES = st.sampled_from([
     "ROUTE 10 N + 5 E", "rotta 4 up", "ROUTE NONE", "TANKS 3", "RADARS 2", "radar 0", "INFO NEW",
     "INFO NEW 2", "INFO P-3", "RESEARCH ATTACK 2", "LAND C", "LAND A 1", "SHIELDS OFF",
@@ -292,24 +296,40 @@ def _fields(orders: Orders) -> dict:
     return fields
 
 
+def _read_line_by_line(lines: list[str], start, source: str) -> tuple:
+    """What `reader._read_lines` gives when every line goes to `_Reader.read`."""
+    by_line = reader._Reader(source)
+    for number in range(start.number, len(lines) + 1):
+        line = split(number, lines[number - 1])
+        if line is not None:
+            by_line.read(line)
+            if by_line.ended:
+                break
+    by_line.finish(start)
+    orders = reader._orders(source, by_line.values, by_line.texts, by_line.first_line.get("END"),
+                            by_line.unreadable)
+    return orders, in_report_order(by_line.problems)
+
+
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))
-def test_a_plain_file_reads_the_same_by_either_reader(text):
-    # `_plain_orders` reads a file with nothing to report, and declines any other, which
-    # `_Reader` reads: both give the same orders, and it declines exactly the files with
-    # a problem.
+@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\n" + "INFO NEW\n" * 21 + "END")
+@example("GAME c\nOFFICER Notius\nINFO NEW\nSECRET x\nMOVE 1\nMOVE 2\nEND")
+@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\nTANKS x\nTANKS 2\nROUTE\nEND")
+def test_a_line_taken_at_once_is_taken_as_the_reader_takes_it(text):
+    # The reader takes the readable lines in their place at once, with none of the
+    # bookkeeping a problem needs, and hands every other line to `_Reader.read`: the
+    # orders and the problems are those of every line read by `_Reader.read`.
     try:
-        lines = orderfile._text(text).split("\n")
-    except orderfile.NotText:  # refused before any line is read
+        lines = decoding.checked_text(text).split("\n")
+    except decoding.NotText:  # refused before any line is read
         return
-    start = orderfile._header_start(lines)
+    start = reader._header_start(lines)
     if start is None:
         return
-    plain = orderfile._plain_orders(lines, start, "orders/fuzz.txt")
-    orders, problems = orderfile._read_lines(lines, start, "orders/fuzz.txt", longer=False)
-    assert (plain is None) == bool(problems)
-    if plain is not None:
-        assert _fields(plain) == _fields(orders)
+    orders, problems = reader._read_lines(lines, start, "orders/fuzz.txt", longer=False)
+    by_line, by_line_problems = _read_line_by_line(lines, start, "orders/fuzz.txt")
+    assert (_fields(orders), problems) == (_fields(by_line), by_line_problems)
 
 
 @FUZZ
@@ -325,11 +345,11 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
 @given(st.one_of(st.text(max_size=300), st.text(st.characters(max_codepoint=0x7f), max_size=300),
                  st.text(st.characters(max_codepoint=0xa0), max_size=300)))
 def test_control_characters_are_counted_as_the_pattern_counts_them(text):
-    assert orderfile._controls(text) == len(orderfile._CONTROLS.findall(text))
+    assert decoding._controls(text) == len(decoding._CONTROLS.findall(text))
 
 
 @FUZZ
-@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(orderfile.decode),
+@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(decoding.decode),
                  st.text(max_size=300),
                  # Read as normalised: CRLF line ends, a name typed on a Mac.
                  plain_files().map(lambda t: t.replace("\n", "\r\n")),
@@ -338,7 +358,7 @@ def test_control_characters_are_counted_as_the_pattern_counts_them(text):
 def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(text, most):
     # The inbox reads a letter's orders and keeps its text for the record in one go: the
     # order lines of a plain text are split once for both.
-    orders, problems, kept = orderfile.read_and_keep(text, "orders/fuzz.txt", most)
+    orders, problems, kept = reader.read_and_keep(text, "orders/fuzz.txt", most)
     assert (_fields(orders), problems) == (
         lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
     assert kept == kept_for_the_record(text[:most], orders.secret)
@@ -362,7 +382,7 @@ SECRET_LINES = st.builds(
 def test_a_secret_line_is_masked_as_every_line_is(line):
     # The SECRET line of a plain text is masked with no pattern searched when it is
     # written SECRET and the secret.
-    assert orderfile._masked_secret_line(line) == orderfile.mask_secret(line)
+    assert masking._masked_secret_line(line) == masking.mask_secret(line)
 
 
 @FUZZ
@@ -371,16 +391,16 @@ def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
     # The lines of a plain text the record looks at again: all but its order lines.
     orders = {n: None for n in sorted(numbers)}
     count = max(numbers) + more
-    assert sorted(orderfile._around(orders, count)) == [
+    assert sorted(masking.around(orders, count)) == [
         n for n in range(1, count + 1) if n not in orders]
 
 
 def test_most_example_files_are_plain():
-    # The fast reader is the one a move mostly uses: the shipped examples without a
-    # mistake are read by it.
-    texts = [orderfile.decode(data) for data in MAILS]
-    plain = [t for t in texts if (start := orderfile._header_start(t.split("\n")))
-             and orderfile._plain_orders(t.split("\n"), start, "x") is not None]
+    # Taking a line at once is the way a move mostly reads: the shipped examples without
+    # a mistake have every order line taken so.
+    texts = [decoding.decode(data) for data in MAILS]
+    plain = [t for t in texts if (start := reader._header_start(t.split("\n")))
+             and not reader._read_lines(t.split("\n"), start, "x", longer=False)[1]]
     assert len(plain) >= len(texts) // 2
 
 
@@ -401,7 +421,7 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
         assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]
 
 
-# --- the plain reading and the checks, the short ways they take ----------------------------
+# --- the reading of a line and the checks, the short ways they take -----------------------
 
 OWN_LINES = st.builds(
     lambda word, gap, words, tail: f"{word}{gap}{words}{tail}",
@@ -418,7 +438,7 @@ OWN_LINES = st.builds(
 @example(3, "SECRET 4tq9-mx2d # SEGRETO")
 def test_an_own_line_is_read_as_every_line_is(number, raw):
     # A header's OFFICER and SECRET lines are split for their words alone.
-    assert orderfile._own_line_read(number, raw) == orderfile._plain_line_read(number, raw)
+    assert reader._own_line_read(number, raw) == reader._plain_line_read(number, raw)
 
 
 @FUZZ

@@ -21,7 +21,7 @@ from dataclasses import replace
 import pytest
 
 from pbem import game
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import PUBLIC

@@ -26,10 +26,13 @@ import pbem.game
 import pbem.letters.reading
 from pbem import game, names, orderfolder, terminal
 from pbem.cli import main
-from pbem.orderfile import (
+from pbem.orders.decoding import NotText, decode
+from pbem.orders.limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
-    MOST_ROUTE_PARSECS, NotText, decode, read_orders, without_secret,
+    MOST_ROUTE_PARSECS,
 )
+from pbem.orders.reader import read_orders
+from pbem.orders.secret import without_secret
 from pbem.rules import lawful
 from pbem.rules.orders import UNREADABLE
 from pbem.errors import GameError

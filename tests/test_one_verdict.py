@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from pbem import ledger
 from pbem.cli import main
-from pbem.orderfile import order_form
+from pbem.order_form import order_form
 
 from unreadable import without_reading_rights
 from commands import ok, run

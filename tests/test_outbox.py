@@ -18,7 +18,7 @@ from pbem.addresses import MailError
 from pbem.storage.database import open_db
 from pbem.mail import compose, outbox
 from pbem.letters.reading import letter_from_bytes
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 
 from commands import ok, run
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.render import render_move, report_name
 from pbem.json_codec import to_json
 from pbem.rules import lawful, rulings

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pbem import game
-from pbem.orderfile import orders_lines, read_orders
+from pbem.order_lines import orders_lines
+from pbem.orders.reader import read_orders
 from pbem.rules.orders import PressLine
 from pbem.rules.press import MOST_PRESS_CHARS
 

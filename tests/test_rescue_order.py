@@ -4,9 +4,9 @@ tests/conformance/basic/test_rescue_return.py."""
 
 from __future__ import annotations
 
+from pbem.orders.reader import read_orders
 from pbem.storage import game_state
 from pbem.storage.database import open_db
-from pbem.orderfile import read_orders
 
 from conftest import orders_text
 from test_desk import folder, ok, rows, run  # noqa: F401 (the fixture)

@@ -14,7 +14,7 @@ from pbem import game
 from pbem.storage import game_state
 from pbem.storage.database import open_db
 from pbem.cli import main
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import OFFICER, PUBLIC

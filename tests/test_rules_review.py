@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
 from pbem.rules.board import Board
 from pbem.rules.dice import ScriptedDice

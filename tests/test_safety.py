@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import pbem.move_files
 from pbem import backups, game, move_files, orderfolder, preview, rollback
+from pbem.orders.limits import MOST_FILE_BYTES
 from pbem.storage import game_state
 from pbem.storage.database import open_db
-from pbem.orderfile import MOST_FILE_BYTES
 from pbem.orderfolder import read_order_file
 from pbem.cli import main
 from pbem.errors import GameError

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..checking import check as check_one, consequences
-from ..orderfile import listed
+from ..orders.reader import listed
 from ..rules.wording import plural, plural_noun
 from ..terminal import clean, clean_line
 from .group import GAME_DIR, changes_game, main, mail_note, writes_game

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..orderfile import FormSituation, names_a_game, order_form
-from ..orderfile import read_orders as read_order_file
+from ..orders.reader import names_a_game
+from ..orders.reader import read_orders as read_order_file
 from ..rules.orders import Orders, Problem, in_report_order
 from .mime import quote_depth, unquote
 
@@ -38,11 +38,6 @@ def find_orders(text: str) -> tuple[str, int] | None:
         if has_orders(text):
             return text, depth
     return None
-
-
-def form(game: str, officer: str, move: int, situation: FormSituation | None = None) -> str:
-    """The ready-to-edit order form mailed with welcome letters and reminders."""
-    return order_form(game, officer, move, situation)
 
 
 # The lawfulness check the inbox hands in: the rules' own, bound to the game's state.

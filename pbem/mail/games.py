@@ -20,7 +20,7 @@ from ..errors import GameError
 from ..filing import Inbox
 from ..letters import reading
 from ..letters.reading import Letter
-from ..orderfile import read_orders
+from ..orders.reader import read_orders
 from ..storage import game_state
 from ..storage.database import open_db
 from .intake import InboxRun, file_letters, intake

@@ -23,15 +23,15 @@ import sqlite_utils
 
 from .. import addresses, deadlines
 from ..addresses import MailError
-from ..letters.order_text import form
+from ..order_form import order_form as form
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
 from ..rules.outer_space import explored
 from ..serving import find_officer
-from . import compose
 from ..errors import GameError
 from ..storage import game_state, mails, moves, officers, planets
 from ..storage.database import open_db
 from ..storage.rows import landing_from_json, ship_from_json
+from . import compose
 
 OUTBOX = "outbox"
 SENT = "sent"  # where a mail delivered is kept

@@ -20,7 +20,8 @@ import sqlite_utils
 from .. import deadlines
 from ..filing import Filed, Inbox, Verdict, moment_of, stamp
 from ..letters.reading import Letter
-from ..orderfile import listed, orders_lines
+from ..order_lines import orders_lines
+from ..orders.reader import listed
 from ..render import environment
 from ..rules.state import Officer
 from ..schedule import moment_text, time_left

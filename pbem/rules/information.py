@@ -15,7 +15,7 @@ from .dice import PUBLIC, Dice
 from .information_sheet import DNS, RADIOACTIVITY_NAMES, TYPE_FACT, InformationSheet
 from .landing_risks import survey
 from .orders import InfoRequest, Orders, Problem
-from .wording import SURE, nearest_word, plural
+from .wording import SURE, did_you_mean, nearest_word, plural
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -128,7 +128,7 @@ def _unknown_planet(orders: Orders, request: InfoRequest, designations: Collecti
     near = nearest_word(request.planet, designations, cutoff=SURE)
     message = f"no planet {request.planet} is known"
     if near:
-        message += f"; did you mean {near}?"
+        message += did_you_mean(near)
         fix = f"write INFO {near}"
     else:
         known = ", ".join(sorted(designations, key=_natural)) or "none yet"

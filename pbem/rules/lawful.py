@@ -25,7 +25,7 @@ from .research import COMPUTING, MOVEMENT
 from .ruleset import Ruleset
 from .ship import build_ship, fit_problems
 from .state import GameState, Officer
-from .wording import nearest_word
+from .wording import did_you_mean, nearest_word
 
 SecretCheck = Callable[[int, str], bool]  # (officer id, secret written) -> does it match?
 
@@ -189,7 +189,7 @@ def _unknown_officer(orders: Orders, state: GameState) -> Problem:
                         caseless=True)
     message = f"no officer {orders.officer} is enlisted in game {state.name}"
     if name:
-        return orders.problem("OFFICER", f"{message}; did you mean {name}?",
+        return orders.problem("OFFICER", message + did_you_mean(name),
                               f"write OFFICER {name}", private=False)
     return orders.problem("OFFICER", message,
                           "write your name exactly as you enlisted, or ask the GM to enlist you",

@@ -1,6 +1,6 @@
 """An officer's orders for one move: one value, from the mail to the rules.
 
-The order-file reader (`pbem.orderfile`) builds it from what a player wrote, keeping the
+The order reader (`pbem.orders.reader`) builds it from what a player wrote, keeping the
 line each order came from and the lines as written, so that any problem, whether the line
 cannot be read or the order is not lawful for this ship now (`pbem.rules.lawful`), quotes
 the whole line. The rules read the same value when they play the move: nothing translates

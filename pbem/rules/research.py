@@ -26,7 +26,7 @@ from .orders import Orders, Problem, ResearchOrder
 from .sighting import radar_range
 from .state import Officer
 from .board import Board
-from .wording import nearest_word, plural
+from .wording import did_you_mean, nearest_word, plural
 
 
 RULE = "research"  # its name in settings["rules"] and in `pbem new --rule research`
@@ -382,8 +382,8 @@ def research_problems(orders: Orders, officer: Officer, rules: ResearchRules,
             near = rules.nearest(r.technology)
             if near is not None:
                 found.append(orders.problem(
-                    "RESEARCH", f"unknown technology {r.technology}; did you mean "
-                    f"{near.name.upper()}?", f"write RESEARCH {near.name.upper()} {r.grants}",
+                    "RESEARCH", f"unknown technology {r.technology}"
+                    + did_you_mean(near.name.upper()), f"write RESEARCH {near.name.upper()} {r.grants}",
                     line=r.line, private=False))
             else:
                 names = ", ".join(t.name.upper() for t in rules.technologies.values())

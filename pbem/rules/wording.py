@@ -32,3 +32,9 @@ def plural_noun(n: int, word: str) -> str:
     """The noun alone, as `plural` writes it after its count: "move" for 1, else "moves";
     for a count written another way ("1,024 problems") or not at all."""
     return word if n == 1 else f"{word}s"
+
+
+def did_you_mean(near: str | None) -> str:
+    """What a message that names an unknown word ends with: "; did you mean X?" when a known
+    word X is near it (`nearest_word`), else nothing."""
+    return f"; did you mean {near}?" if near else ""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules import lawful
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.hazards import Hazards

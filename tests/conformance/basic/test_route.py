@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.orderfile import read_orders
+from pbem.orders.reader import read_orders
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
 

@@ -9,9 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.orderfile import (
-    FORM_HINTS, FORM_WIDTH, KEYWORDS, FormSituation, order_form, orders_lines, read_orders,
-)
+from pbem.order_form import FORM_HINTS, FORM_WIDTH, FormSituation, order_form
+from pbem.order_lines import orders_lines
+from pbem.orders.keywords import KEYWORDS
+from pbem.orders.reader import read_orders
+from pbem.rules.geometry import Segment
 from pbem.rules.ship import parse_fit
 from pbem.ruleset_files import load_ruleset
 
@@ -215,7 +217,7 @@ def test_a_component_given_twice_over_refit_lines_is_a_problem():
 def _form_made_for(game: str, officer: str, move: int, s: FormSituation) -> str:
     """The form as made for one ship alone, order by order (the reference of the forms made
     once per situation, the colleague's name put in)."""
-    from pbem.orderfile import _comment, _tailored
+    from pbem.order_form import _comment, _tailored
 
     out = [f"# VII Legio, game {game}.", f"# Orders of {officer}", f"# for move {move}.",
            *_comment("Write your secret after SECRET, edit the orders and send the file "
@@ -284,7 +286,7 @@ def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
     """`render.order_form_pieces` makes a situation's form once and puts the names of the
     others in the same situation in: each form is the one made for its ship alone. Most
     officers here share a ship sheet but for the name or the fit, some of them research."""
-    from pbem import orderfile, render
+    from pbem import order_form as form, render
 
     sheets = {}
     for officer_id in range(1, data.draw(st.integers(1, 12)) + 1):
@@ -297,6 +299,24 @@ def test_the_forms_of_a_move_are_each_made_for_its_ship(ships, data):
     names = [s["officer_name"] for s in sheets.values()]
     for n, (officer_id, sheet) in enumerate(sheets.items()):
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
-        assert forms[officer_id] == orderfile.order_form_pieces(
+        assert forms[officer_id] == form.order_form_pieces(
             "c", sheet["officer_name"], 4, render.form_situation(
                 sheet, research=officer_id in researchers, colleague=colleague))
+
+
+def test_order_form_parses_back_once_the_secret_is_written():
+    form = order_form("cornifex", "Niccolò Varro", 4, route="5 s + 4 down")
+    assert "\nSECRET\n" in form and form.rstrip().endswith("END")
+    for name in KEYWORDS:  # every order is shown with a hint
+        assert name in form
+    _, problems = read_orders(form, "form.txt")
+    assert [p.message for p in problems] == [
+        "SECRET is empty: it needs the secret you got at enlistment"
+    ]
+    filled = form.replace("\nSECRET\n", "\nSECRET zz81-kq0p\n", 1)
+    orders, problems = read_orders(filled, "form.txt")
+    assert problems == []
+    assert (orders.game, orders.officer, orders.secret, orders.move) == (
+        "cornifex", "Niccolò Varro", "zz81-kq0p", 4)
+    assert orders.route == (Segment(5, "S"), Segment(4, "DOWN"))
+    assert (orders.tanks, orders.radars, orders.info) == (None, None, ())

@@ -1,0 +1,592 @@
+"""The reader of an order file: its text from the GAME line to END read into one `Orders`
+value and the `Problem` of every line that cannot be read."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from pbem.rules.orders import (
+    UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
+    in_report_order,
+)
+from pbem.rules.wording import SURE, did_you_mean, nearest_word
+
+from .decoding import NotText, checked_text, decode, first_part
+from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, UnreadableOrder, read_text
+from .limits import (
+    MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
+    MOST_QUOTED_CHARS, brief,
+)
+from .lines import Line, split, split_line
+from .secret import (
+    MASK, around, kept_for_the_record, kept_text, secret_start, secret_tail, shown_text,
+)
+
+
+def _shown(line: Line, keyword: str | None) -> str:
+    """A line as a problem quotes it: secret masked, at most MOST_QUOTED_CHARS long."""
+    return shown_text(line.text, keyword)
+
+
+@functools.lru_cache(maxsize=8192)
+def _value(name: str, args: str) -> Any:
+    """What an order's words mean: read once for each way they are written (RADARS 3, INFO
+    NEW, MOVE 1 in every file of a move). The readers are pure and their values immutable;
+    an UnreadableOrder is raised again each time, never kept."""
+    return KEYWORDS[name].read(args, KEYWORDS[name])
+
+
+def _value_of(name: str, args: str) -> Any:
+    """`_value`, but the words of GAME, OFFICER and SECRET are their value, read at once:
+    each file has a name and a secret of its own, that no cache would hold."""
+    kw = KEYWORDS[name]
+    return read_text(args, kw) if kw.read is read_text else _value(name, args)
+
+
+class _Quoted(Mapping[int, str]):
+    """The order lines of a file as a problem quotes them (`shown_text`: secrets masked),
+    by line number. A line is masked when it is quoted, not when it is read: most lines
+    are never quoted, and most files have lines of their own (OFFICER, SECRET, ROUTE) that
+    no cache of masked lines would hold."""
+
+    __slots__ = ("_lines",)
+
+    def __init__(self, lines: Mapping[int, Line]) -> None:
+        self._lines = lines  # number -> the line, its name the order it is read as
+
+    def __getitem__(self, number: int) -> str:
+        line = self._lines[number]
+        return shown_text(line.text, line.name)
+
+    def __iter__(self):
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+class _Reader:
+    """Reads the lines of one file from its GAME line to its END, collecting problems:
+    every line `_read_lines` does not take at once (`_plain_line`) comes here."""
+
+    def __init__(self, source: str, values: dict[str, list[tuple[Any, int]]] | None = None,
+                 first_line: dict[str, int] | None = None, texts: dict[int, Line] | None = None,
+                 first_order: Line | None = None):
+        """A reader of `source`, with what was read of it so far when it is not the start."""
+        self.source = source
+        self.values = {} if values is None else values
+        # Every keyword met, readable or not.
+        self.first_line = {} if first_line is None else first_line
+        self.first_order = first_order  # first non-header order
+        self.ended = False
+        self.problems: list[Problem] = []
+        # Each order line as split, named for the order it is read as: quoted (secrets
+        # masked) only when asked for (`_Quoted`).
+        self.texts = {} if texts is None else texts
+        self.unreadable: set[str] = set()  # keywords whose value could not be taken
+        # "Did you mean" costs a comparison with every order word: only for the problems
+        # that will be listed, so a file of junk lines is read in a glance.
+        self.suggestions = MOST_PROBLEMS_LISTED
+
+    def problem(self, line: Line | None, message: str, fix: str, keyword: str | None = None,
+                dropped: bool = True):
+        """An unreadable line; `dropped` when the order it meant is not in the orders."""
+        text = _shown(line, keyword) if line else ""
+        number = line.number if line else None
+        secret = secret_tail(line.text) if line else ""
+        if secret:  # a message may quote the line too
+            message, fix = message.replace(secret, MASK), fix.replace(secret, MASK)
+        self.problems.append(Problem(self.source, number, text, message, fix, UNREADABLE))
+        if keyword and dropped:
+            self.unreadable.add(keyword)
+
+    def read(self, line: Line) -> None:
+        name = line.name
+        self.texts[line.number] = line
+        if name is None:
+            self.unknown(line)
+        elif name == "END":
+            self.first_line.setdefault("END", line.number)
+            self.ended = True
+        elif len(line.text) > MOST_LINE_CHARS:
+            self.first_line.setdefault(name, line.number)  # there, so not also "missing"
+            self.problem(line, f"the line is {len(line.text)} characters long: an order line "
+                         f"has at most {MOST_LINE_CHARS}",
+                         "write the order on a shorter line; other text goes after END", name)
+        elif self.misplaced(line, KEYWORDS[name]) or self.too_many(line, KEYWORDS[name]):
+            return
+        else:
+            self.first_line.setdefault(name, line.number)
+            try:
+                value = _value_of(name, line.args)
+            except UnreadableOrder as e:
+                self.problem(line, e.message, e.fix, name)
+            else:
+                self.values.setdefault(name, []).append((value, line.number))
+
+    def misplaced(self, line: Line, kw: Keyword) -> bool:
+        """Duplicated single orders and header lines among the orders; notes first order."""
+        if not kw.header and self.first_order is None:
+            self.first_order = line
+        if kw.name in self.first_line and not kw.repeatable:
+            first = self.first_line[kw.name]
+            self.problem(
+                line,
+                f"a second {kw.name} line (the first is on line {first})",
+                f"keep one {kw.name} line and delete the other"
+                + ("; join segments with + on one line" if kw.name == "ROUTE" else ""),
+                kw.name,
+                dropped=False,  # the first line of it stands
+            )
+            return True
+        if kw.header and self.first_order is not None:
+            self.first_line[kw.name] = line.number  # present, so not also "missing"
+            self.problem(
+                line,
+                f"{kw.name} belongs to the header, before the orders "
+                f"({self.first_order.word} on line {self.first_order.number})",
+                "move this line up, next to GAME",
+                kw.name,
+            )
+            return True
+        return False
+
+    def too_many(self, line: Line, kw: Keyword) -> bool:
+        """A repeatable order's lines beyond MOST_LINES_PER_ORDER."""
+        if not kw.repeatable or len(self.values.get(kw.name, ())) < MOST_LINES_PER_ORDER:
+            return False
+        self.problem(
+            line, f"more than {MOST_LINES_PER_ORDER} {kw.name} lines: at most "
+            f"{MOST_LINES_PER_ORDER} are read", f"keep at most {MOST_LINES_PER_ORDER} "
+            f"{kw.name} lines ({kw.help})", kw.name, dropped=False)
+        return True
+
+    def unknown(self, line: Line) -> None:
+        written = brief(line.text.split("#", 1)[0].split()[0])
+        near = None
+        if self.suggestions > 0:
+            self.suggestions -= 1
+            near = nearest_word(line.word, ALIASES)
+        if near is None:
+            self.problem(
+                line,
+                f"unknown order {written}",
+                f"orders are {', '.join(KEYWORDS)}; other text goes after END "
+                "or after a #",
+            )
+            return
+        keyword = ALIASES[near]
+        self.texts[line.number] = line._replace(name=keyword)
+        secret = keyword == "SECRET" or secret_start(line.text) is not None
+        args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
+        self.problem(
+            line,
+            f"unknown order {written}{did_you_mean(near)}",
+            f"write instead: {near} {args}".rstrip(),
+            keyword,
+        )
+
+    def finish(self, game_line: Line) -> None:
+        for name in HEADER:
+            if name not in self.first_line:
+                self.problem(
+                    None,
+                    f"the header has no {name} line",
+                    f"add {KEYWORDS[name].example} under {game_line.text} "
+                    f"(line {game_line.number})",
+                    name,
+                )
+        if not self.ended:  # the last line read, if the file has no END
+            last = self.texts[next(reversed(self.texts))]
+            self.problem(last, "the orders have no END line",
+                         "add END after your last order")
+        # A sheet too long for one line of a mail may go on over several REFIT lines.
+        given: dict[str, int] = {}
+        for sheet, number in self.values.get("REFIT", []):
+            for component, _ in sheet:
+                first = given.setdefault(component, number)
+                if first != number:
+                    self.problem(Line(number, _shown(self.texts[number], "REFIT"), "REFIT", "",
+                                       "REFIT"),
+                                 f"{component} is on the REFIT line {first} already",
+                                 "give each component once", "REFIT", dropped=False)
+
+
+def names_a_game(text: str) -> bool:
+    """Does the text hold orders: an unquoted GAME line with a game's name after it? A
+    glance, where `read_orders` reads the whole file."""
+    first = split(1, text.partition("\n")[0])  # most files begin with it: no more split
+    start = first if first is not None and first.name == "GAME" else _header_start(
+        text.split("\n"))
+    return start is not None and bool(start.args)
+
+
+def _header_start(lines: list[str]) -> Line | None:
+    """The first unquoted line whose first word is GAME: everything above is greeting."""
+    for number, raw in enumerate(lines, start=1):
+        line = split(number, raw)
+        if line and line.name == "GAME":
+            return line
+    return None
+
+
+def _no_game(source: str, lines: list[str]) -> Problem:
+    # A misspelt GAME (GAEM cornifex) hides the whole header: point at it if there is one.
+    for number, raw in enumerate(lines, start=1):
+        line = split(number, raw)
+        # A word close to GAME (cutoff 0.75) is at most twice as long as the longest.
+        if (line and len(line.word) <= _GAME_WORD_CHARS
+                and nearest_word(line.word, _GAME_WORDS, cutoff=SURE)):
+            return Problem(source, number, _shown(line, None),
+                           "no GAME line found" + did_you_mean("GAME"),
+                           f"write instead: GAME {brief(line.args, MOST_QUOTED_CHARS)}".rstrip(),
+                           UNREADABLE)
+    header = "\n".join(f"    {KEYWORDS[name].example}" for name in HEADER)
+    fix = f"start your orders with the header:\n{header}"
+    return Problem(source, None, "", "no GAME line found", fix, UNREADABLE)
+
+
+_GAME_WORDS = [word for word, name in ALIASES.items() if name == "GAME"]
+_GAME_WORD_CHARS = 2 * max(map(len, _GAME_WORDS))
+_HEADER_LINES = 20  # of a file too large to read, the lines after GAME searched for the header
+
+
+def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
+    """Read an order file: every order that could be read, and every line that could not.
+
+    The orders come back even when some lines are unreadable, so that the lawfulness check
+    can report what is wrong with the rest in the same answer (one mail round trip).
+    Only the first MOST_FILE_BYTES are read: the orders must end (END) within them, and
+    whatever follows (a long quoted thread, a signature) is ignored like anything after
+    END; a longer file whose orders do not end there is refused, its header only read to
+    say whose it is. Text (a mail's, already decoded) is measured in characters.
+    """
+    orders, problems, _ = _read(data, source)
+    return orders, problems
+
+
+def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
+    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
+    `kept_for_the_record` keeps them with the orders' secret: the order lines of a plain
+    text (most of a move's) are split once for both (a property test holds it to the two
+    calls)."""
+    orders, problems, lines = _read(text, source)
+    if lines is None or len(text) > most:
+        return orders, problems, kept_for_the_record(text[:most], orders.secret)
+    # Of a plain text's order lines, only its one SECRET line is masked.
+    others = around(orders.texts._lines, len(lines))
+    return orders, problems, kept_text(lines, orders.secret, others, orders.lines.get("SECRET"))
+
+
+def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
+    """`read_orders`, and the lines read when the text was read whole with nothing to say,
+    as it was given: then `orders.texts` holds its order lines as `split` splits them."""
+    longer = len(data) > MOST_FILE_BYTES
+    if longer:
+        data = first_part(data)
+    try:
+        text = decode(data) if isinstance(data, bytes) else checked_text(data)
+    except NotText as e:
+        return _unread(source), [_not_text(source, e)], None
+    lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
+    start = _header_start(lines)
+    if start is None:
+        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)], None
+    if longer and not _END_LINE.search(text):  # surely too large: not worth reading
+        return _header_only(lines, start, source), [_too_large(source)], None
+    orders, problems = _read_lines(lines, start, source, longer)
+    # The lines of a file read with nothing to say, as given (not normalised), are the
+    # lines `read_and_keep` keeps.
+    return orders, problems, lines if not problems and text is data else None
+
+
+def _unread(source: str) -> Orders:
+    """The orders of a file not read as a whole: its header counts as unreadable, so the
+    lawfulness check does not add "the header has no GAME line" and the like to the one
+    problem."""
+    return Orders(source=source, unreadable=frozenset(HEADER))
+
+
+def _read_lines(lines: list[str], start: Line, source: str,
+                longer: bool) -> tuple[Orders, list[Problem]]:
+    """The lines from GAME on: every order that could be read, and every problem.
+
+    Most lines of a move's files are a readable order in its place (GAME, MOVE 1, RADARS 3,
+    INFO NEW, END), and a move reads ten thousand files: such a line, as `_plain_line` reads
+    it by itself, is taken at once when nothing before it makes it wrong (the order given
+    already, a header line after the orders, one line too many). Every other line goes to
+    `_Reader.read`, which says what is wrong with it; both keep what the other reads on
+    with (a property test holds the lines taken at once to what `_Reader.read` makes of
+    them). A file with nothing to say makes no `_Reader` at all."""
+    values: dict[str, list[tuple[Any, int]]] = {}
+    first_line: dict[str, int] = {}  # every order met, readable or not
+    texts: dict[int, Line] = {}
+    first_order: Line | None = None  # the first order after the header
+    ended = False
+    reader: _Reader | None = None  # made at the first line it has to read
+    plain_line = _plain_line
+    for number in range(start.number, len(lines) + 1):
+        raw = lines[number - 1]
+        # The OFFICER and SECRET lines of a file are its own: read without a look in the
+        # cache, which they would only crowd.
+        if first_order is None and raw.startswith(_OWN_LINES):
+            read = _own_line_read(number, raw)
+        else:
+            read = plain_line(number, raw)
+        if read is None:  # no order on the line
+            continue
+        if read:
+            line, name, header, repeatable, value = read
+            if name == "END":
+                texts[number] = line
+                first_line.setdefault(name, number)
+                ended = True
+                break
+            if header:
+                taken = first_order is None and name not in first_line
+            else:
+                taken = name not in first_line or (
+                    repeatable and len(values.get(name, ())) < MOST_LINES_PER_ORDER)
+            if taken:
+                texts[number] = line
+                found = values.get(name)
+                if found is None:
+                    values[name] = [value]
+                    first_line.setdefault(name, number)
+                else:
+                    found.append(value)
+                if first_order is None and not header:
+                    first_order = line
+                    if reader is not None:
+                        reader.first_order = line
+                continue
+        else:  # a line the reader has something to say about
+            line = split(number, raw)
+        if reader is None:
+            reader = _Reader(source, values, first_line, texts, first_order)
+        reader.read(line)
+        first_order = reader.first_order
+    if longer and not ended:
+        return _header_only(lines, start, source), [_too_large(source)]
+    if reader is None:
+        # Every line taken at once: the file has nothing to say if its header is whole and
+        # no component stands on two REFIT lines (what `_Reader.finish` looks at).
+        if ended and first_line.keys() >= _HEADER_NAMES and not (
+                "REFIT" in values and _refit_twice(values)):
+            return _orders(source, values, texts, first_line.get("END")), []
+        reader = _Reader(source, values, first_line, texts, first_order)
+    reader.ended = ended
+    reader.finish(start)
+    return (_orders(source, values, texts, first_line.get("END"), reader.unreadable),
+            in_report_order(reader.problems))
+
+
+_HEADER_NAMES = frozenset(HEADER)
+
+
+def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
+    """Does a component stand on two REFIT lines?"""
+    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
+    return len(set(components)) < len(components)
+
+
+_NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
+
+
+def _plain_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
+    """What a line says by itself: None for no order (blank, comment,
+    quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
+    word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
+    `split` splits it, its order, whether that is of the header, whether it may be
+    repeated, and its value with the line's number (the value None for END, whose words
+    are never read).
+
+    A line of its own (OFFICER, SECRET, a route) is split without a look in `split`'s
+    cache, which it would only crowd."""
+    line = split_line(number, raw)
+    if line is None:
+        return None
+    name = line.name
+    if name is None:
+        return _NOT_PLAIN
+    if name == "END":
+        return line, name, False, False, (None, number)
+    if len(line.text) > MOST_LINE_CHARS:
+        return _NOT_PLAIN
+    header, repeatable, words = _TRAITS[name]
+    if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
+        if not line.args:
+            return _NOT_PLAIN
+        return line, name, header, repeatable, (line.args, number)
+    try:
+        return line, name, header, repeatable, (_value(name, line.args), number)
+    except UnreadableOrder:
+        return _NOT_PLAIN
+
+
+# Made once for each line written the same way at the same place, as `split` is: the files
+# of a move have most of their lines alike.
+_plain_line = functools.lru_cache(maxsize=8192)(_plain_line_read)
+
+# How most files begin their OFFICER and SECRET lines, which each file writes its own way.
+_OWN_LINES = ("OFFICER ", "SECRET ")
+
+
+def _own_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
+    """`_plain_line_read` of a line that begins with one of `_OWN_LINES`: its first word is
+    that order's, written as the order's name, so the line is split only for its words (a
+    property test holds the two to the same reading). A line with a comment or too long
+    is read by `_plain_line_read`."""
+    text = raw.strip()  # nothing to strip before the word
+    if "#" in text or len(text) > MOST_LINE_CHARS:
+        return _plain_line_read(number, raw)
+    name, _, rest = text.partition(" ")
+    args = " ".join(rest.split())
+    if not args:  # no words: the reader says what is missing
+        return _NOT_PLAIN
+    header, repeatable, _ = _OWN_TRAITS[name]
+    return Line(number, text, name, args, name), name, header, repeatable, (args, number)
+
+
+# What taking a line at once asks of its order: is it of the header, may it be repeated, are
+# its words its value (`read_text`)?
+_TRAITS = {name: (kw.header, kw.repeatable, kw.read is read_text) for name, kw in KEYWORDS.items()}
+_OWN_TRAITS = {word.rstrip(): _TRAITS[word.rstrip()] for word in _OWN_LINES}
+_END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def _too_large(source: str) -> Problem:
+    kib = MOST_FILE_BYTES // 1024
+    return Problem(
+        source, None, "",
+        f"the file is larger than {kib} KiB and its orders do not end (END) within its first "
+        f"{kib} KiB, so it was not read: the orders must end within the first "
+        f"{MOST_FILE_BYTES:,} bytes",
+        "send the orders alone, as plain text, with END after them (what follows END may be "
+        "as long as you like)",
+        UNREADABLE)
+
+
+def _not_text(source: str, error: NotText) -> Problem:
+    return Problem(
+        source, None, "", f"this is not a text file: {error}",
+        "send the orders as plain text, in the body of the mail or as a .txt file",
+        UNREADABLE)
+
+
+def _header_only(lines: list[str], start: Line, source: str) -> Orders:
+    """The header of a file too large to read, to tell its officer why he holds: only the
+    lines just after GAME are looked at, and nothing but the header is taken."""
+    reader = _Reader(source)
+    for number in range(start.number, min(len(lines), start.number + _HEADER_LINES) + 1):
+        line = split(number, lines[number - 1])
+        if line is not None and line.name in HEADER:
+            reader.read(line)
+    return replace(_orders(source, reader.values, reader.texts, reader.first_line.get("END")),
+                   unreadable=frozenset(HEADER))
+
+
+def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
+           total: int | None = None) -> list[str]:
+    """Problems as printed for a reader: the first `most`, then one line for the rest
+    (`total` of them when only the first few were kept)."""
+    out = [str(p) for p in problems[:most]]
+    total = max(total or 0, len(problems))
+    if total > most:
+        rest = total - most
+        out.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''} "
+                   f"(only the first {most} are listed): mend these and check again")
+    return out
+
+
+def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
+            texts: dict[int, Line], end: int | None,
+            unreadable: Iterable[str] = ()) -> Orders:
+    """The orders of what was read: each order's values with their lines, the order lines
+    as written, the END line if any and the keywords whose line could not be read.
+
+    Only the orders the file gives are looked at (a file gives eight or so of the twenty):
+    every other field keeps the value it has when its order is not given."""
+    fields = _NOT_GIVEN.copy()
+    lines: dict[str, int] = {}  # the line of each order's first readable line
+    for name, found in values.items():
+        value, lines[name] = found[0]  # of a single order, its value
+        field = _FIELD_OF.get(name)
+        if field is not None:
+            fields[field] = value
+        else:
+            _set_order(fields, name, value, found)
+    fields["source"] = source
+    if end is not None:
+        lines["END"] = end
+    fields["lines"] = MappingProxyType(lines)
+    fields["texts"] = _Quoted(texts)
+    fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
+    return Orders(**fields)
+
+
+def _set_order(fields: dict[str, Any], name: str, value: Any,
+               found: list[tuple[Any, int]]) -> None:
+    """The fields of an order that is no one field's value, from its lines (`found`, the
+    first of them read as `value`)."""
+    if name == "INFO":
+        fields["info"] = _each(InfoRequest, found)
+    elif name == "RESEARCH":
+        fields["research"] = _each(ResearchOrder, found)
+    elif name == "PAY":
+        fields["pay"] = _each(Payment, found)
+    elif name == "PRESS":
+        fields["press"] = _each(_press_line, found)
+    elif name == "LAND":
+        fields["attitude"], fields["land_crews"] = value
+    elif name == "CREWS":
+        fields["crews_land"] = (value[1] or 0) if value[0] == "land" else None
+        fields["crews_embark"] = value[0] == "embark"
+    elif name == "FIRE":
+        fire, fields["cooperate"] = value
+        fields["fire"] = tuple([f for f in fire if f != "alien"])
+        fields["fire_alien"] = "alien" in fire
+    elif name == "SPECIALIST":
+        fields["specialist"] = value[0]
+    elif name == "DISENGAGE":
+        fields["disengage"] = True
+    elif name == "RESCUE":
+        fields["rescue"] = True
+    elif name == "REFIT":  # a long sheet may go on over several lines
+        fields["refit"] = tuple(sorted({c: n for sheet, _ in found for c, n in sheet}.items()))
+
+
+# The orders whose field is the value of their first line, as read.
+_FIELD_OF = {"GAME": "game", "OFFICER": "officer", "SECRET": "secret", "MOVE": "move",
+             "ROUTE": "route", "TANKS": "tanks", "RADARS": "radars", "SHIELDS": "shields",
+             "TARGET": "targets", "MISSION": "mission", "TOT": "tot"}
+# Every field of Orders as it is when the file gives none of its orders.
+_NOT_GIVEN: dict[str, Any] = {name: getattr(Orders(), name) for name in Orders.__dataclass_fields__}
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
+    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values; () for none,
+    with no work (most files give no PAY, no RESEARCH)."""
+    return _all_of(kind, tuple(found)) if found else ()
+
+
+@functools.lru_cache(maxsize=1024)
+def _all_of(kind: Callable[..., Any], found: tuple[tuple[Any, int], ...]) -> tuple[Any, ...]:
+    """The lines of a repeatable order as its values, made once for each way they are
+    written at their places (INFO NEW, INFO NEW 2 on lines 7 and 8) in all the files of a
+    move; the values are immutable."""
+    return tuple([kind(*value, line) for value, line in found])
+
+
+def _press_line(anonymous: bool, text: str, line: int) -> PressLine:
+    return PressLine(text, anonymous, line)
