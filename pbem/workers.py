@@ -2,11 +2,13 @@
 
 Each officer's reports hang on his own events and the move's shared view alone, so a move's
 officers can be split among processes: worker processes forked once the view is made (they
-read it as it stands in memory, nothing is sent to them), the main process writing its own
-share and the bulletins meanwhile. Forking copies no database work: the workers only render
-and write files, and leave without closing what they inherited (`os._exit`, as
-multiprocessing's forked processes do). Where the system cannot fork, or for a small move,
-one process writes everything.
+read it as it stands in memory, nothing is sent to them), the main process writing the
+bulletins meanwhile. Every process takes the officers in short runs from one count they
+share, the main process too once its bulletins are written, so that none waits while
+another has reports left to write, whatever the bulletins cost beside the reports. Forking
+copies no database work: the workers only render and write files, and leave without
+closing what they inherited (`os._exit`, as multiprocessing's forked processes do). Where
+the system cannot fork, or for a small move, one process writes everything.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ T = TypeVar("T")
 # Officers a process is worth forking for: a fork and its exit cost a few milliseconds, an
 # officer's three reports a fraction of one.
 SHARE_AT_LEAST = 200
+# Officers a process takes at once: a few milliseconds of reports, against a few
+# microseconds to take them.
+RUN = 8
 
 
 def processes(count: int) -> int:
@@ -36,32 +41,28 @@ def processes(count: int) -> int:
 
 def shared(work: Callable[[Iterable[T]], None], items: Sequence[T],
            alongside: Callable[[], None]) -> None:
-    """`work(items)` and `alongside()`, the items split among `processes` processes: each
-    worker takes a run of them, the main process the first run after `alongside()` (the
+    """`work(items)` and `alongside()`, the items split among `processes` processes: the
+    workers take runs of them at once, the main process after `alongside()` (the
     bulletins). An error in a worker is raised here, once every worker has ended."""
     count = processes(len(items))
     if count == 1:
         work(items)
         alongside()
         return
-    # The main process's run is the shorter by what `alongside` costs it (the bulletins,
-    # the public charts and the GM log: some fifth of a move's rendering), the others'
-    # runs share the rest.
-    mine = -(-len(items) // count) * 3 // 4
-    rest = items[mine:]
-    size = -(-len(rest) // (count - 1))
-    runs = [items[:mine]] + [rest[k:k + size] for k in range(0, len(rest), size)]
     context = multiprocessing.get_context("fork")
+    # The index of the first item no process has taken yet, in memory the processes share.
+    taken, lock = context.RawValue("q", 0), context.Lock()
     started = []
-    for run in runs[1:]:
+    for _ in range(count - 1):
         receiving, sending = context.Pipe(duplex=False)
-        process = context.Process(target=_worker, args=(work, run, sending), daemon=True)
+        process = context.Process(target=_worker, args=(work, _runs(items, taken, lock), sending),
+                                  daemon=True)
         process.start()
         sending.close()
         started.append((process, receiving))
     try:
         alongside()
-        work(runs[0])
+        work(_runs(items, taken, lock))
     finally:
         failures = []
         for process, receiving in started:
@@ -77,7 +78,18 @@ def shared(work: Callable[[Iterable[T]], None], items: Sequence[T],
         raise failures[0]
 
 
-def _worker(work: Callable[[Iterable[T]], None], run: Sequence[T], sending) -> None:
+def _runs(items: Sequence[T], taken, lock) -> Iterator[T]:
+    """The items this process takes, `RUN` at a time, from the count all share."""
+    while True:
+        with lock:
+            first = taken.value
+            taken.value = first + RUN
+        if first >= len(items):
+            return
+        yield from items[first:first + RUN]
+
+
+def _worker(work: Callable[[Iterable[T]], None], run: Iterable[T], sending) -> None:
     try:
         work(_while_parent_lives(run, os.getppid()))
     except BaseException as e:  # sent back whole, or by its words where it cannot be
@@ -89,7 +101,7 @@ def _worker(work: Callable[[Iterable[T]], None], run: Sequence[T], sending) -> N
     sending.send(None)
 
 
-def _while_parent_lives(run: Sequence[T], parent: int) -> Iterator[T]:
+def _while_parent_lives(run: Iterable[T], parent: int) -> Iterator[T]:
     """The run's items, as long as the process that forked this one lives: a main process
     killed mid-move leaves its move to be played again (and its reports' folder cleared),
     where an orphaned worker must not go on writing."""

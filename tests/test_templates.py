@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem import render
+from pbem import move_view, render, template_code
 from pbem.json_codec import to_json
 from pbem.rules.events import Event
 
@@ -105,13 +105,13 @@ def chronicle_of(own: list[Event]) -> tuple[list[dict], list[dict]]:
     before: list[dict] = []
     after: list[dict] = []
     for n, e in enumerate(own):
-        if e.kind not in render.GROUND_KINDS:
+        if e.kind not in move_view.GROUND_KINDS:
             continue
-        blocks = after if any(o.kind in render.ROUTE_KINDS for o in own[:n]) else before
-        if e.kind in render.CONSEQUENCES and not e.data.get("planet") and blocks:
+        blocks = after if any(o.kind in move_view.ROUTE_KINDS for o in own[:n]) else before
+        if e.kind in move_view.CONSEQUENCES and not e.data.get("planet") and blocks:
             heading = blocks[-1]["heading"]
-        elif e.kind in render.HEADINGS:
-            heading = render.HEADINGS[e.kind]
+        elif e.kind in move_view.HEADINGS:
+            heading = move_view.HEADINGS[e.kind]
         elif e.data.get("planet"):
             heading = f"ON THE GROUND OF {e.data['planet']}"
         else:
@@ -123,7 +123,7 @@ def chronicle_of(own: list[Event]) -> tuple[list[dict], list[dict]]:
     return before, after
 
 
-TURN_KINDS = st.sampled_from(sorted(render.GROUND_KINDS | render.ROUTE_KINDS)
+TURN_KINDS = st.sampled_from(sorted(move_view.GROUND_KINDS | move_view.ROUTE_KINDS)
                              + ["score", "sheet", "info-unanswered"])
 
 
@@ -135,9 +135,9 @@ def test_a_turn_is_read_in_one_pass_as_its_events_tell_it(turn):
     puts them in the blocks of his chronicle, in one pass."""
     own = [Event(kind, "officer", 1, {} if planet is None else {"planet": planet, "n": n})
            for n, (kind, planet) in enumerate(turn)]
-    kinds, ground, before, after = render.read_turn(own)
+    kinds, ground, before, after = move_view.read_turn(own)
     assert kinds == {kind: [e.data for e in own if e.kind == kind] for kind in {e.kind for e in own}}
-    assert ground == [(e.kind, e.data) for e in own if e.kind in render.GROUND_KINDS]
+    assert ground == [(e.kind, e.data) for e in own if e.kind in move_view.GROUND_KINDS]
     assert (before, after) == chronicle_of(own)
 
 
@@ -182,7 +182,7 @@ LOOKUPS = """{% macro m(v) %}<{{ v.name }}>{% endmacro %}
 """
 
 
-def _like_jinja(fmt: str) -> render.Environment:
+def _like_jinja(fmt: str) -> template_code.Environment:
     """`render.environment` as Jinja itself would compile its templates."""
     env = render.environment(None, fmt)
     env.code_generator_class = render.jinja2.compiler.CodeGenerator
@@ -194,14 +194,14 @@ def _like_jinja(fmt: str) -> render.Environment:
 @given(name=st.text(max_size=12) | st.sampled_from(ODD_NAMES), fmt=st.sampled_from(
     ["txt", "md", "bbcode", "html"]))
 def test_the_templates_code_prints_what_jinjas_would(name, fmt):
-    """`render.CodeGenerator` looks a dict's keys up where they stand and, autoescaping,
+    """`template_code.CodeGenerator` looks a dict's keys up where they stand and, autoescaping,
     escapes a printed value in one call: what a template prints is what Jinja's own code
     prints, for dicts, their methods and missing keys, other objects, macros, filters,
     loops, blocks and a region without autoescaping."""
     values = {"d": {"name": name, "nested": {"name": name * 2}}, "o": 3 + 4j,
               "rows": [{"name": name, "on": True}, {"name": "off", "on": False}]}
     ours = render.environment(None, fmt)
-    assert ours.code_generator_class is render.CodeGenerator
+    assert ours.code_generator_class is template_code.CodeGenerator
     assert ours.from_string(LOOKUPS).render(values) == \
         _like_jinja(fmt).from_string(LOOKUPS).render(values)
 

@@ -77,6 +77,7 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
     monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: set(range(processors)),
                         raising=False)
     forked = []
+    real = workers.multiprocessing.get_context("fork")
 
     class Counted:
         def __init__(self, target, args, daemon):
@@ -84,13 +85,15 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
             self.exitcode = 0
 
         def start(self):
-            self.target_args = None
+            pass
 
         def join(self):
             pass
 
     class Context:
         Process = Counted
+        RawValue = staticmethod(real.RawValue)
+        Lock = staticmethod(real.Lock)
 
         @staticmethod
         def Pipe(duplex):
@@ -106,4 +109,26 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
     mine = []
     workers.shared(mine.extend, list(range(count)), lambda: None)
     assert len(forked) == workers.processes(count) - 1
-    assert sorted(mine + [i for run in forked for i in run]) == list(range(count))
+    # The workers never started: the main process took every run of the count they share.
+    assert mine == list(range(count))
+
+
+def test_the_processes_take_every_item_once_between_them():
+    """Runs taken from one count by several takers, in any order, cover the items once."""
+    context = workers.multiprocessing.get_context("fork")
+    items = list(range(101))
+    taken, lock = context.RawValue("q", 0), context.Lock()
+    takers = [workers._runs(items, taken, lock) for _ in range(3)]
+    got: list[list[int]] = [[], [], []]
+    alive = [0, 1, 2]
+    n = 0
+    while alive:
+        k = alive[n % len(alive)]
+        item = next(takers[k], None)
+        if item is None:
+            alive.remove(k)
+        else:
+            got[k].append(item)
+        n += 1
+    assert sorted(got[0] + got[1] + got[2]) == items
+    assert all(got)
