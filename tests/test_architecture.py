@@ -296,3 +296,29 @@ def test_the_sql_finder_finds_statements_tables_and_their_text():
     assert len(sql_in("x = 'SELECT id FROM officers'\ny = f'UPDATE {t} SET a = ?'\n")) == 2
     assert sql_in("row['ship'].update(x)\nsettings.get('rules')\n"
                   "say('Select the officer first')\nwords = ('WITH', 'UPDATE')\n") == []
+
+
+# A module holds one concept and says which in its opening docstring; past this many lines
+# it is two concepts or says, in a paragraph of its docstring that starts "Length:", why
+# its one concept needs the length (issue: the house).
+MOST_LINES = 700
+LONG = 600
+
+
+def test_every_module_says_what_it_holds_and_fits():
+    unsaid, too_long, unexplained = [], [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        text = path.read_text(encoding="utf-8")
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        lines = text.count("\n")
+        if not doc.strip():
+            unsaid.append(rel)
+        if lines > MOST_LINES:
+            too_long.append(f"{rel} ({lines} lines)")
+        elif lines > LONG and "\nLength:" not in f"\n{doc}":
+            unexplained.append(f"{rel} ({lines} lines)")
+    assert not unsaid, f"modules without an opening docstring: {unsaid}"
+    assert not too_long, f"modules over {MOST_LINES} lines: split them by concept: {too_long}"
+    assert not unexplained, (f"modules over {LONG} lines whose docstring has no 'Length:' "
+                             f"paragraph saying why: {unexplained}")

@@ -5,6 +5,11 @@ highest) top left and the lowest bottom right (S.C. rule C), through the Jinja t
 A chart is first turned into plain drawing data (squares, labels, lists), then laid out in
 pixels here, so the template only prints and the cost of ten thousand officers' charts is a
 few loops of ready strings.
+
+Length: over 600 lines for one concept, the layout of a chart in pixels. Its parts (the
+frame and its ticks, the squares, the marks, the list of planets beside it) share one
+scale, one set of caches keyed by square and one wrapping of the list; apart, they would
+pass that state between modules.
 """
 
 from __future__ import annotations
