@@ -169,8 +169,16 @@ def template_filters(lang: str) -> dict[str, Any]:
     `formats`', and a deadline's text as `schedule` wrote it)."""
     if lang == ENGLISH:
         return {"deadline": lambda deadline: deadline["text"],
-                "at_the_parsec": lambda n: "at " + formats.at_parsec(n)}
+                "at_the_parsec": lambda n: "at " + formats.at_parsec(n),
+                "said": lambda text: text}
     catalog = translations(lang)
+
+    def said(text: Any) -> Any:
+        """A text of the rules data (`data_texts`) in the reader's words: the catalog's,
+        else as written (a GM's own data, a name)."""
+        if not isinstance(text, str) or not text:
+            return text
+        return catalog.gettext(text)
 
     def ordinal(n: int) -> str:
         return catalog.pgettext("ordinal number", "%(n)s%(suffix)s") % {"n": n, "suffix": ""}
@@ -204,7 +212,7 @@ def template_filters(lang: str) -> dict[str, Any]:
         return said
 
     return {"ordinal": ordinal, "at_parsec": at_parsec, "at_the_parsec": at_the_parsec,
-            "reckoning": reckoning,
+            "reckoning": reckoning, "said": said,
             "deadline": functools.partial(deadline_in, lang)}
 
 

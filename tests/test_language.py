@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.checkers import checkers
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
@@ -37,8 +38,8 @@ def ok(*args) -> str:
 
 def extracted() -> set[tuple[str | tuple[str, ...], str | None]]:
     """Every text the code and the templates give the catalogs, as `babel.cfg` extracts it."""
-    methods = [("pbem/**.py", "python"), ("templates/**.j2", "jinja2")]
-    options = {"templates/**.j2": {"trim_blocks": "true", "lstrip_blocks": "true"}}
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
+        methods, options = parse_mapping_cfg(f)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
                 "_N": None, "N_": None}
     found = set()
@@ -391,3 +392,21 @@ def test_a_receipt_is_written_in_its_officer_s_language(italian_game, tmp_path):
     assert "GLI ORDINI COME LETTI" in body("Notius") and "\nPROBLEMI\n" in body("Notius")
     assert body("Varro").startswith("VII LEGIO - aquileia - receipt for Varro\n")
     assert "REFUSED: 1 problem below." in body("Varro")
+
+
+def test_the_rules_data_s_texts_are_extracted_and_read_in_the_reader_s_language():
+    """The Information Sheet's facts, the zones, the races' descriptions: extracted from the
+    TOML into the catalogs, printed in the reader's words; a GM's own text as written."""
+    import io
+
+    from pbem import data_texts
+
+    toml = io.BytesIO(b'[names]\nH = "H (Neptunian)"\n\n[marks]\nH = "H"\n')
+    toml.name = "rules/information.toml"
+    found = [(line, text) for line, _, text, _ in data_texts.extract(toml, (), (), {})]
+    assert found == [(2, "H (Neptunian)")]  # the marks are the Tabula Spatii's, kept
+    it, en = render.environment(None, "txt", "it"), render.environment(None, "txt")
+    assert it.filters["said"]("H (Neptunian)") == "H (nettuniano)"
+    assert it.filters["said"]("volcanoes") == "vulcani"
+    assert it.filters["said"]("A plain of a GM's own") == "A plain of a GM's own"
+    assert en.filters["said"]("H (Neptunian)") == "H (Neptunian)"
