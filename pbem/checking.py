@@ -27,6 +27,16 @@ class Checked:
     orders: Orders
     problems: list[Problem]
     waits: bool = False
+    lang: str = "en"  # the reader's: the officer's the orders name, else the game's
+
+    def said(self, text: str) -> str:
+        """A problem as printed (`orderfile.listed`), in the reader's language."""
+        if self.lang == "en":
+            return text
+        # Here, not at the top: the catalogs are machinery an English check never needs.
+        from .language import said_in
+
+        return said_in(self.lang)(text)
 
 
 def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
@@ -49,9 +59,9 @@ def check(path: Path, game_dir: Path | None = None) -> Checked:
     orders, problems = read_orders(data, source)
     if game_dir is None:
         return Checked(orders, problems)
-    found, waits = _judged(orders, Path(game_dir))
+    found, waits, lang = _judged(orders, Path(game_dir))
     return Checked(orders, in_report_order(problems + found), waits and not problems
-                   and not found)
+                   and not found, lang)
 
 
 def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
@@ -78,11 +88,11 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
             "(3F c)."]
 
 
-def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
-    """The rules' lawfulness check of one officer's orders against his game, and whether
-    the orders are for a later move: those are checked as the inbox files them
-    (`Inbox._header`), for whose they are and the secret, unless they name no officer of
-    the game."""
+def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool, str]:
+    """The rules' lawfulness check of one officer's orders against his game, whether the
+    orders are for a later move (those are checked as the inbox files them,
+    `Inbox._header`, for whose they are and the secret, unless they name no officer of the
+    game), and the language of their reader."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
     from . import store
     from .rules import lawful
@@ -105,6 +115,10 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
             f"SELECT id, salt, secret_hash FROM officers WHERE id IN "
             f"({', '.join('?' * len(state.officers))})", list(state.officers))}
 
+        readers = store.readers(db)
+        named = lawful.find_officer(lawful.roster(state), orders.officer)
+        lang = readers.of(named.id) if named is not None else readers.game
+
         def secret_ok(officer_id: int, secret: str) -> bool:
             salt, stored = secrets[officer_id]
             return store.secret_matches(secret, salt, stored)
@@ -113,7 +127,8 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
             officer, found = lawful.header_problems(replace(orders, move=state.move), state,
                                                     secret_ok)
             if officer is not None:
-                return found, True
-        return lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues), False
+                return found, True, lang
+        return (lawful.problems(orders, state, ruleset, secret_ok, colleagues=colleagues), False,
+                lang)
     finally:
         db.close()

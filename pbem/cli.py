@@ -288,7 +288,7 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
         if problems:
             bad += 1
             for text in listed(problems):
-                click.echo(clean(text))
+                click.echo(clean(checked.said(text)))
             click.echo(f"{shown}: {len(problems):,} problem{'s' if len(problems) != 1 else ''}.")
         elif checked.waits:  # as the inbox files them
             click.echo(f"{shown}: orders of {clean_line(orders.officer or '')} for move "

@@ -17,13 +17,15 @@ from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import jinja2
 import markupsafe
 from markupsafe import Markup
 
 from . import formats
+from .rules.orders import ProblemText
+from .rules.said import Said, read
 
 DOMAIN = "pbem"
 ENGLISH = "en"
@@ -103,6 +105,51 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+def said_in(lang: str) -> Callable[[Any], Any]:
+    """Texts of the rules in the reader's words: a text of the rules data (`data_texts`) as
+    his catalog has it, a `Said` (`rules.said`) said again from its message and values, a
+    text the events stored read back as the `Said` it was made as (its values said again
+    when his catalog or the rules know them: a zone, a reason inside a reason). Anything
+    else, a name among them, is printed as written."""
+    if lang == ENGLISH:
+        return lambda text: text
+    # Every module of the rules imported, so that `read` knows every message they register,
+    # whatever this process imported before.
+    from .rules import lawful, move  # noqa: F401
+
+    catalog = translations(lang)
+    known: dict[str, str] = {}
+
+    def again(made: Said, stored: bool) -> str:
+        values = {key: said(value, stored) if stored or isinstance(value, Said) else value
+                  for key, value in made.values.items()}
+        if made.plural is not None:
+            return catalog.ngettext(made.message, made.plural, int(values["num"])) % values
+        return catalog.gettext(made.message) % values
+
+    def said(text: Any, stored: bool = True) -> Any:
+        if not isinstance(text, str) or not text:
+            return text
+        if isinstance(text, Said):
+            return again(text, stored=False)
+        if isinstance(text, ProblemText):
+            return text.problem.told(said)
+        found = known.get(text)
+        if found is None and "\n" in text:  # lines of texts, each said as indented
+            found = known[text] = "\n".join(
+                line[:len(line) - len(line.lstrip())] + said(line.lstrip())
+                for line in text.split("\n"))
+        if found is None:
+            found = catalog.gettext(text)
+            if found == text:
+                made = read(text)
+                found = text if made is None else again(made, stored=True)
+            known[text] = found
+        return found
+
+    return said
+
+
 # A value in bold inside a translated text, in each format (the catalogs hold no markup).
 BOLD = {"html": "<b>%s</b>", "md": "**%s**", "bbcode": "[b]%s[/b]", "txt": "%s"}
 
@@ -172,13 +219,7 @@ def template_filters(lang: str) -> dict[str, Any]:
                 "at_the_parsec": lambda n: "at " + formats.at_parsec(n),
                 "said": lambda text: text}
     catalog = translations(lang)
-
-    def said(text: Any) -> Any:
-        """A text of the rules data (`data_texts`) in the reader's words: the catalog's,
-        else as written (a GM's own data, a name)."""
-        if not isinstance(text, str) or not text:
-            return text
-        return catalog.gettext(text)
+    said = said_in(lang)
 
     def ordinal(n: int) -> str:
         return catalog.pgettext("ordinal number", "%(n)s%(suffix)s") % {"n": n, "suffix": ""}

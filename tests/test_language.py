@@ -41,7 +41,8 @@ def extracted() -> set[tuple[str | tuple[str, ...], str | None]]:
     with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
         methods, options = parse_mapping_cfg(f)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-                "_N": None, "N_": None}
+                "_N": None, "N_": None, "Said": None, "saying": None,
+                "saying_plural": (1, 2), "counted": (1, 2)}
     found = set()
     for _, _, message, _, context in extract_from_dir(
             str(ROOT), methods, options_map=options, keywords=keywords):
@@ -389,6 +390,13 @@ def test_a_receipt_is_written_in_its_officer_s_language(italian_game, tmp_path):
 
     assert body("Notius").startswith("VII LEGIO - aquileia - ricevuta per Notius\n")
     assert "RESPINTI: 1 problema qui sotto." in body("Notius")
+    # The problem, wrapped as the receipt wraps it.
+    assert ("riga 5 (non consentito): la rotta è di 99 parsec, ma 3 serbatoi danno 15 parsec "
+            "di spinta (5 per serbatoio) > ROUTE 99 N accorcia la rotta a 15 parsec"
+            ) in " ".join(body("Notius").split())
+    assert ("line 5 (not allowed): the route is 99 parsecs, but 3 tanks give 15 parsecs of "
+            "thrust (5 per tank) > ROUTE 99 N shorten the route to 15 parsecs"
+            ) in " ".join(body("Varro").split())
     assert "GLI ORDINI COME LETTI" in body("Notius") and "\nPROBLEMI\n" in body("Notius")
     assert body("Varro").startswith("VII LEGIO - aquileia - receipt for Varro\n")
     assert "REFUSED: 1 problem below." in body("Varro")
@@ -410,3 +418,50 @@ def test_the_rules_data_s_texts_are_extracted_and_read_in_the_reader_s_language(
     assert it.filters["said"]("volcanoes") == "vulcani"
     assert it.filters["said"]("A plain of a GM's own") == "A plain of a GM's own"
     assert en.filters["said"]("H (Neptunian)") == "H (Neptunian)"
+
+
+def test_a_problem_of_pbem_check_is_told_in_its_reader_s_language(italian_game, tmp_path):
+    """The same unlawful route checked for each officer of the Italian game: Notius reads
+    the problem and what to write instead in Italian, Varro in English."""
+    for name, secret in (("Notius", "4tq9-mx2d"), ("Varro", "zz81-kq0p")):
+        (tmp_path / f"{name}.txt").write_text(
+            f"GAME aquileia\nOFFICER {name}\nSECRET {secret}\nMOVE 2\nROUTE 99 N\nEND\n",
+            encoding="utf-8")
+    notius = run("check", "--game", italian_game, tmp_path / "Notius.txt").output
+    assert ("Notius.txt, riga 5 (non consentito): la rotta è di 99 parsec, ma 3 serbatoi "
+            "danno 15 parsec di spinta (5 per serbatoio)\n    > ROUTE 99 N\n"
+            "    accorcia la rotta a 15 parsec\n") in notius
+    varro = run("check", "--game", italian_game, tmp_path / "Varro.txt").output
+    assert ("Varro.txt, line 5 (not allowed): the route is 99 parsecs, but 3 tanks give 15 "
+            "parsecs of thrust (5 per tank)\n    > ROUTE 99 N\n"
+            "    shorten the route to 15 parsecs\n") in varro
+
+
+def test_a_reason_the_events_kept_is_read_back_and_said_in_the_reader_s_language():
+    """A refusal as the events stored it, its values lost: read back by the messages the
+    rules registered, each reason inside it said again, plurals by the language's rule."""
+    from pbem.rules import research, said
+
+    stored = "2 grants not funded: after 1 grant last move you may buy at most 3 this move"
+    made = said.read(stored)
+    assert (made.message, made.values["because"]) == (
+        research.NOT_FUNDED, "after 1 grant last move you may buy at most 3 this move")
+    assert language.said_in("it")(stored) == (
+        "2 finanziamenti non pagati: dopo 1 finanziamento nella mossa scorsa puoi comprarne "
+        "al massimo 3 in questa mossa")
+    assert language.said_in("en")(stored) == stored
+    assert said.read("Notius") is None and language.said_in("it")("Notius") == "Notius"
+
+
+def test_a_said_text_keeps_its_message_and_values_through_pickling():
+    """The render workers receive the events pickled: a `Said` arrives as made."""
+    import pickle
+
+    from pbem.rules.said import Said, counted
+
+    made = Said("%(grants)s not funded: %(because)s", grants=counted(
+        "%(num)s grant", "%(num)s grants", 2), because=Said("no Tot 100%% on board"))
+    again = pickle.loads(pickle.dumps(made))
+    assert (again, again.message, again.values) == (made, made.message, made.values)
+    assert again.values["grants"].plural == "%(num)s grants"
+    assert language.said_in("it")(again) == "2 finanziamenti non pagati: nessun Tot 100% a bordo"

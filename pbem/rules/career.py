@@ -20,6 +20,17 @@ from .state import Officer
 from .tables import TOT_INNER_SPACE_COLUMN
 from .ruleset import Ruleset
 from .board import Board
+from .said import Said, saying
+
+# What the reports say of a career (the events keep the words; `said.read` reads them back).
+FIRST_TO_REACH = saying("first to reach the rank of %(rank)s")
+REFITTED_AT_BASE = saying("a ship is refitted only at the base")
+NO_SUCH_COLLEAGUE = saying("no such colleague")
+YOUR_SCORE = saying("your score is %(score)s")
+TOT_LAUNCHED = saying("Tot 100%% launched on %(planet)s")
+HIGHEST_RANK = saying("highest rank and score after the last move (%(move)s)")
+EQUAL_IN_RANK = saying("equal in rank (%(rank)s) and points (%(score)s) after the last move "
+                        "(%(move)s): they share the victory")
 
 
 
@@ -103,7 +114,7 @@ def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
     if not new_rank.ships and board.winner is None:
         board.winner = officer.name
         board.emit("game-end", PUBLIC, officer.id, winner=officer.name, winners=[officer.name],
-                   rank=new_rank.name, reason="first to reach the rank of " + new_rank.name)
+                   rank=new_rank.name, reason=Said(FIRST_TO_REACH, rank=new_rank.name))
     return officer
 
 
@@ -111,7 +122,7 @@ def refit(board: Board, officer: Officer, fit: dict[str, int], ruleset: Ruleset)
     """Refitting at the base (3C): free, any number of elements, within the ship's spaces."""
     ship_type = ruleset.ships[officer.ship.type]
     if board.planets.get(officer.landed_on) is None or not board.planets[officer.landed_on].base:
-        board.emit("refit-refused", OFFICER, officer.id, reason="a ship is refitted only at the base",
+        board.emit("refit-refused", OFFICER, officer.id, reason=Said(REFITTED_AT_BASE),
                    why="not-at-base")
         return officer
     problems = fit_problems(ship_type, fit)
@@ -128,11 +139,11 @@ def pay(board: Board, officer: Officer, amount: int, to_name: str) -> Officer:
     to = next((o for o in board.officers.values() if o.name.casefold() == to_name.casefold()), None)
     if to is None or to.id == officer.id:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to_name,
-                   reason="no such colleague", why="no-colleague")
+                   reason=Said(NO_SUCH_COLLEAGUE), why="no-colleague")
         return officer
     if amount > officer.score:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to.name,
-                   reason=f"your score is {officer.score}", why="score")
+                   reason=Said(YOUR_SCORE, score=officer.score), why="score")
         return officer
     board.officers[to.id] = replace(board.officers[to.id], score=to.score + amount)
     board.emit("payment", OFFICER, officer.id, amount=amount, to=to.name, direction="paid")
@@ -163,7 +174,7 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
     for other in list(board.officers.values()):
         if other.id != officer.id and other.landed_on == planet_id:
             board.officers[other.id] = demote(board, other, ruleset,
-                                              f"Tot 100% launched on {planet.designation}")
+                                              Said(TOT_LAUNCHED, planet=planet.designation))
     return officer
 
 
@@ -183,10 +194,9 @@ def end_of_game(board: Board, ruleset: Ruleset, last_move: int | None) -> None:
         first = first[:1]
     names = [o.name for o in first]
     board.winner = " and ".join(names)
-    reason = f"highest rank and score after the last move ({last_move})"
+    reason = Said(HIGHEST_RANK, move=last_move)
     if len(first) > 1:
-        reason = (f"equal in rank ({first[0].rank}) and points ({first[0].score}) after the "
-                  f"last move ({last_move}): they share the victory")
+        reason = Said(EQUAL_IN_RANK, rank=first[0].rank, score=first[0].score, move=last_move)
     board.emit("game-end", PUBLIC, first[0].id, winner=board.winner, winners=names,
                rank=first[0].rank, reason=reason)
 
