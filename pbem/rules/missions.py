@@ -16,10 +16,14 @@ from .encounter_guide import Race
 from .events import PUBLIC
 from .ground import Party, alien_fire, crew_bonus, damage, legio_fire
 from .orders import Orders, Problem
+from .said import saying
 from .state import Landing, Officer, Planet
 
 MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect",
             "technology")
+# The missions as the reports name them (`said` in the templates), for extraction.
+saying("elimination"), saying("capture"), saying("alliance"), saying("intimidation")
+saying("commerce"), saying("collect"), saying("technology")
 TECHNOLOGY = "technology"  # 5E c: technological research, which a scientist officer allows
 
 
