@@ -190,13 +190,22 @@ def test_the_italian_game_s_reports_are_mailed_each_in_its_language(italian_game
     assert "YOUR SECRET: zz81-kq0p" in welcomes["varro@example.org"]
 
 
-def test_the_italian_report_opens_in_headless_chromium(italian_game, tmp_path):
+@pytest.mark.parametrize("page_name, title, text", [
+    ("report-001-notius.html", "VII Legio - aquileia - mossa 1 - rapporto per Decurio Notius",
+     "Punteggio 0; Decurio"),
+    ("bulletin.html", "VII Legio - aquileia - bollettino della mossa 1", "Classifica")],
+    ids=["report", "bulletin"])
+def test_the_italian_pages_open_in_headless_chromium(italian_game, tmp_path, page_name, title,
+                                                      text):
+    """The Italian report and bulletin, as a browser reads them: their language, their
+    title, their words, and no script error."""
     from test_html import CHROMIUM, FLAGS
 
     if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run "
+                    "this test")
     sync_api = pytest.importorskip("playwright.sync_api")
-    page_file = italian_game / "reports" / "move-01" / "report-001-notius.html"
+    page_file = italian_game / "reports" / "move-01" / page_name
     with sync_api.sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
@@ -206,9 +215,9 @@ def test_the_italian_report_opens_in_headless_chromium(italian_game, tmp_path):
             problems = []
             page.on("pageerror", lambda e: problems.append(str(e)))
             page.goto(page_file.as_uri(), wait_until="load")
-            assert page.title() == "VII Legio - aquileia - mossa 1 - rapporto per Decurio Notius"
+            assert page.title() == title
             assert page.evaluate("document.documentElement.lang") == "it"
-            assert "Punteggio 0; Decurio" in page.inner_text("body")
+            assert text in page.inner_text("body")
             assert problems == []
         finally:
             context.close()

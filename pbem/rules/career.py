@@ -213,30 +213,35 @@ def career_problems(orders: Orders, officer: Officer, at_base: bool, ruleset: Ru
     found: list[Problem] = []
     if orders.refit is not None:
         if not at_base:
-            found.append(orders.problem("REFIT", "a ship is refitted only at the base",
-                                        "delete REFIT, or come back to the base first"))
+            found.append(orders.problem("REFIT", Said(REFITTED_AT_BASE),
+                                        Said("delete REFIT, or come back to the base first")))
         else:
             for reason in fit_problems(ruleset.ships[officer.ship.type], dict(orders.refit)):
-                found.append(orders.problem("REFIT", f"the new sheet is not valid: {reason}",
-                                            "correct the sheet"))
+                found.append(orders.problem("REFIT", Said("the new sheet is not valid: "
+                                                          "%(reason)s", reason=reason),
+                                            Said("correct the sheet")))
     if orders.pay:  # most orders pay nobody: nothing to add up
         found += _pay_problems(orders, officer, colleagues, spent)
     if orders.tot is not None:
         ship_type = ruleset.ships[officer.ship.type]
         if ship_type.maximum.get("tot", 0) == 0:
             carriers = ", ".join(t.name for t in ruleset.ships.values() if t.maximum.get("tot", 0))
-            found.append(orders.problem("TOT", f"a {ship_type.name} carries no Tot 100% (only "
-                                        f"{carriers or 'no ship type'})", "delete TOT"))
+            found.append(orders.problem("TOT", Said("a %(type)s carries no Tot 100%% (only "
+                                                    "%(carriers)s)", type=ship_type.name,
+                                                    carriers=carriers or Said("no ship type")),
+                                        Said("delete TOT")))
         elif officer.ship.tot == 0:
-            found.append(orders.problem("TOT", "no Tot 100% left on board", "delete TOT"))
+            found.append(orders.problem("TOT", Said("no Tot 100%% left on board"),
+                                        Said("delete TOT")))
         elif orders.land or (officer.landing is not None and not orders.route):
-            found.append(orders.problem("TOT", "a Tot 100% is launched from space, and the ship "
-                                        "is on the ground at the end of this move",
-                                        "launch it in a move that ends in space"))
+            found.append(orders.problem("TOT", Said("a Tot 100%% is launched from space, and "
+                                                    "the ship is on the ground at the end of "
+                                                    "this move"),
+                                        Said("launch it in a move that ends in space")))
         elif orders.tot not in designations:
-            found.append(orders.problem("TOT", f"no planet {orders.tot} is known (the base "
-                                        "cannot be struck)", "name a planet sighted this move, "
-                                        "e.g. TOT P-5"))
+            found.append(orders.problem("TOT", Said("no planet %(planet)s is known (the base "
+                                                    "cannot be struck)", planet=orders.tot),
+                                        Said("name a planet sighted this move, e.g. TOT P-5")))
     return found
 
 
@@ -250,12 +255,17 @@ def _pay_problems(orders: Orders, officer: Officer, colleagues: Collection[str],
         total += payment.amount
         name = payment.to.casefold()
         if name not in colleagues or name == me or name == officer.name.casefold():
-            found.append(orders.problem("PAY", f"no colleague named {payment.to}",
-                                        "write PAY n TO and the name of another officer",
+            found.append(orders.problem("PAY", Said("no colleague named %(name)s",
+                                                    name=payment.to),
+                                        Said("write PAY n TO and the name of another officer"),
                                         line=payment.line, private=False))
     left = max(0, officer.score - spent)
     if total > left:
-        why = f"your score is {officer.score}" + (f" and research costs {spent}" if spent else "")
-        found.append(orders.problem("PAY", f"you pay {total} points and {why}",
-                                    f"pay at most {left}", line=orders.pay[-1].line))
+        why = (Said("your score is %(score)s and research costs %(spent)s",
+                    score=officer.score, spent=spent) if spent
+               else Said(YOUR_SCORE, score=officer.score))
+        found.append(orders.problem("PAY", Said("you pay %(total)s points and %(why)s",
+                                                total=total, why=why),
+                                    Said("pay at most %(left)s", left=left),
+                                    line=orders.pay[-1].line))
     return found
