@@ -352,7 +352,7 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
     attack_fc = combat.ship_attack(officer.ship, officer.technologies.get(ATTACK, 0))
     if attack_fc <= 0:
         board.emit("alien-fire-refused", OFFICER, officer.id, why="no-lasers",
-                   reason="the ship has no lasers left to fire")
+                   reason=Said("the ship has no lasers left to fire"))
         return
     difference = attack_fc - ship.defence
     face = dice.roll(table.die, "fire-alien", f"{ship.name} TAB. M", officer=officer.id,

@@ -27,6 +27,12 @@ from .said import Said, saying
 from .ruleset import Ruleset
 from .state import Landing, Officer, Planet
 
+# Why a landing's order was not carried out, with values (the events keep the words;
+# `said.read` reads them back).
+LANDS_WITHOUT_FIRE = saying("attitude %(attitude)s lands without fire")
+NOT_ON_THE_GROUND_OF = saying("%(name)s is not on the ground of %(planet)s")
+NOT_JOINED = saying("%(name)s did not order his fire with yours")
+
 # Attitudes on landing (3G a): shields on?, crews land?, who fires.
 ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
     "A": (True, False, ()),
@@ -186,7 +192,7 @@ def engage(
         fire_with, mission = ("crews",) if party.landing.crews_down else ("lasers",), None
         if not planet.aliens:
             party.emit("mission-refused", mission="elimination", why="no-alien",
-                       reason="no alien is left")
+                       reason=Said("no alien is left"))
     if fire_with and planet.aliens:
         hostile, before = planet.hostile, planet.aliens
         shot = legio_fire(party, fire_with, targets, ally)
@@ -199,7 +205,8 @@ def engage(
             refused = missions.refusal(mission, race, party.landing, party.planet,
                                        party.officer) or (
                 missions.Refusal("fire-makes-elimination",
-                                 "opening fire makes this an elimination mission this move"))
+                                 Said("opening fire makes this an elimination mission this "
+                                      "move")))
             party.emit("mission-refused", mission=mission, reason=refused.reason,
                        why=refused.why)
         return
@@ -248,7 +255,7 @@ def land(
         if mission == "elimination" and not fire_with:
             # 3G a: the attitude decides who fires on landing; A and C do not.
             party.emit("mission-refused", mission=mission, why="attitude-no-fire",
-                       reason=f"attitude {attitude} lands without fire")
+                       reason=Said(LANDS_WITHOUT_FIRE, attitude=attitude))
             mission = None
         engage(party, fire_with, orders.targets, mission)
     except ShipLost as lost:
@@ -320,7 +327,7 @@ def ground_move(
             if orders.mission:
                 # 3G b: a mission takes a move on the ground; withdrawing crews do none.
                 party.emit("mission-refused", mission=orders.mission, why="re-embarking",
-                           reason="the crews re-embark this move")
+                           reason=Said("the crews re-embark this move"))
         elif orders.crews_land is not None and not taking_off:
             party.set_landing(shields=False)
             party.crews_moving = True
@@ -356,12 +363,12 @@ def joint_ally(party: Party, orders: Orders) -> Ally | None:
                   and o.id != me.id), None)
     if other is None or other.landing is None or other.landing.planet != party.landing.planet:
         party.emit("joint-refused", ally=name, why="not-here",
-                   reason=f"{name} is not on the ground of {party.planet.designation}")
+                   reason=Said(NOT_ON_THE_GROUND_OF, name=name, planet=party.planet.designation))
         return None
     theirs = board.orders.get(other.id)
     if theirs is None or not theirs.fire or (theirs.cooperate or "").casefold() != me.name.casefold():
         party.emit("joint-refused", ally=other.name, why="not-joined",
-                   reason=f"{other.name} did not order his fire with yours")
+                   reason=Said(NOT_JOINED, name=other.name))
         return None
     race = party.race()
     crews_moving = theirs.crews_land is not None or theirs.crews_embark
@@ -392,11 +399,11 @@ def pay_points(party: Party, complete_crews: int) -> None:
     if party.planet.known:
         # A colleague took off first: the planet is known and gives no more points (3H).
         party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
-                   reason="the planet became known when a ship took off from it")
+                   reason=Said("the planet became known when a ship took off from it"))
     elif not landing.crews_were_down or complete_crews == 0:
         party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
-                   reason="no complete crew re-embarked" if landing.crews_were_down
-                   else "no crew was on the ground")
+                   reason=Said("no complete crew re-embarked") if landing.crews_were_down
+                   else Said("no crew was on the ground"))
     else:
         # 5E c: a scientist of the planet's kingdom adds his value before the level goes.
         scientist = specialists.scientist_bonus(party.officer, party.race())
