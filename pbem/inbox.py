@@ -44,13 +44,14 @@ from .mail.reading import Letter
 from .orderfile import (
     MOST_FILE_BYTES, brief, listed, orders_lines, read_and_keep, read_orders, without_secret,
 )
+from .language import moment_in
 from .render import environment
 from .rules import lawful
 from .rules.orders import UNLAWFUL, Orders, Problem, in_report_order
 from .rules.wording import plural
 from .rules.state import GameState, Officer
 from .ruleset import Ruleset, RulesetError, load_ruleset
-from .schedule import moment_text, time_left
+from .schedule import time_left
 from .store import GameError
 from .terminal import clean_line
 
@@ -609,13 +610,13 @@ class Inbox:
         return template.render(
             game=self.game, status=filed.status, move=filed.move, collected=self.state.move,
             officer=filed.officer or verdict.orders.officer, subject=letter.subject,
-            dated=moment_text(date, self.zone), dated_by=letter.dated_by,
+            dated=moment_in(lang, date, self.zone), dated_by=letter.dated_by,
             found_in=letter.found_in, late=filed.late, declared=verdict.orders.move,
             lines=orders_lines(verdict.orders), problems=listed(shown),
             counted=len(shown), left_out=len(problems) - len(shown),
-            replaces=moment_text(_when(previous["date"]), self.zone)
+            replaces=moment_in(lang, _when(previous["date"]), self.zone)
             if previous and previous["date"] <= _stamp(date) else None,
-            later=moment_text(_when(previous["date"]), self.zone)
+            later=moment_in(lang, _when(previous["date"]), self.zone)
             if previous and previous["date"] > _stamp(date) else None,
             deadline=deadlines.view(deadline, filed.move) if deadline else None,
             left=time_left(deadline, self.now) if deadline else None,

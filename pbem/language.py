@@ -211,6 +211,25 @@ def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
     return f"{text} ({utc:%H:%M} UTC{on})"
 
 
+def moment_in(lang: str, instant: datetime, zone: str | None = None) -> str:
+    """When a mail was sent, to the second, in the reader's locale: "lunedì 7 dicembre 2026,
+    20:00:05 Europe/Rome (19:00:05 UTC)" (English: `schedule.moment_text`, as ever)."""
+    from .schedule import moment_text, zone_of
+
+    if lang == ENGLISH:
+        return moment_text(instant, zone)
+    from babel.dates import format_date, format_datetime
+
+    utc = instant.astimezone(timezone.utc)
+    if zone is None or zone.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return f"{format_datetime(utc, 'EEEE d MMMM y, HH:mm:ss', locale=lang)} UTC"
+    local = instant.astimezone(zone_of(zone))
+    on = "" if utc.date() == local.date() else " " + translations(lang).gettext(
+        "on %(date)s") % {"date": format_date(utc, "d MMMM", locale=lang)}
+    return (f"{format_datetime(local, 'EEEE d MMMM y, HH:mm:ss', locale=lang)} {zone} "
+            f"({utc:%H:%M:%S} UTC{on})")
+
+
 def template_filters(lang: str) -> dict[str, Any]:
     """The filters that word numbers and dates, in the reader's language (English's are
     `formats`', and a deadline's text as `schedule` wrote it)."""

@@ -474,3 +474,20 @@ def test_a_said_text_keeps_its_message_and_values_through_pickling():
     assert (again, again.message, again.values) == (made, made.message, made.values)
     assert again.values["grants"].plural == "%(num)s grants"
     assert language.said_in("it")(again) == "2 finanziamenti non pagati: nessun Tot 100% a bordo"
+
+
+def test_the_moment_of_a_mail_is_dated_in_the_reader_s_locale():
+    """A receipt's "your mail of ...": to the second, in the reader's locale, the UTC
+    beside it (and its date when it is another day); English as `schedule` words it."""
+    from datetime import datetime, timezone
+
+    from pbem.schedule import moment_text
+
+    sent = datetime(2026, 12, 7, 19, 0, 5, tzinfo=timezone.utc)
+    assert language.moment_in("it", sent, "Europe/Rome") == (
+        "lunedì 7 dicembre 2026, 20:00:05 Europe/Rome (19:00:05 UTC)")
+    assert language.moment_in("it", datetime(2026, 12, 7, 23, 30, tzinfo=timezone.utc),
+                              "Europe/Rome") == (
+        "martedì 8 dicembre 2026, 00:30:00 Europe/Rome (23:30:00 UTC del 7 dicembre)")
+    assert language.moment_in("it", sent) == "lunedì 7 dicembre 2026, 19:00:05 UTC"
+    assert language.moment_in("en", sent, "Europe/Rome") == moment_text(sent, "Europe/Rome")
