@@ -27,8 +27,7 @@ from .said import Said, saying
 from .ruleset import Ruleset
 from .state import Landing, Officer, Planet
 
-# Why a landing's order was not carried out, with values (the events keep the words;
-# `said.read` reads them back).
+# Why a landing's order was not carried out (the events keep it; `said.read` reads it back).
 LANDS_WITHOUT_FIRE = saying("attitude %(attitude)s lands without fire")
 NOT_ON_THE_GROUND_OF = saying("%(name)s is not on the ground of %(planet)s")
 NOT_JOINED = saying("%(name)s did not order his fire with yours")
@@ -204,9 +203,8 @@ def engage(
             # What the race forbids comes first; else the fire made this an elimination.
             refused = missions.refusal(mission, race, party.landing, party.planet,
                                        party.officer) or (
-                missions.Refusal("fire-makes-elimination",
-                                 Said("opening fire makes this an elimination mission this "
-                                      "move")))
+                missions.Refusal("fire-makes-elimination", Said(
+                    "opening fire makes this an elimination mission this move")))
             party.emit("mission-refused", mission=mission, reason=refused.reason,
                        why=refused.why)
         return
@@ -437,14 +435,13 @@ def _cooperation_problems(orders: Orders, officer: Officer,
     name = orders.cooperate or ""
     other = colleagues.get(name.casefold())
     if other is None or other.id == officer.id:
-        return [orders.problem("FIRE", Said("no colleague named %(name)s", name=name),
-                               Said("write FIRE ... WITH and the name of another officer"),
-                               private=False)]
+        return [orders.problem(
+            "FIRE", Said("no colleague named %(name)s", name=name),
+            Said("write FIRE ... WITH and the name of another officer"), private=False)]
     if other.landing is None or other.landing.planet != officer.landing.planet:
-        return [orders.problem("FIRE", Said("%(name)s is not on the ground of this planet",
-                                            name=other.name),
-                               Said("fire with a colleague landed on the same planet, or delete "
-                                    "WITH ..."))]
+        return [orders.problem(
+            "FIRE", Said("%(name)s is not on the ground of this planet", name=other.name),
+            Said("fire with a colleague landed on the same planet, or delete WITH ..."))]
     return []
 
 
@@ -468,15 +465,16 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                 if keyword in orders.lines:
                     found.append(orders.problem(
                         keyword, Said("%(keyword)s is a ground order, and a re-landing's attitude "
-                                      "says what happens on landing", keyword=keyword), Said("delete the line")))
+                                      "says what happens on landing", keyword=keyword),
+                        Said("delete the line")))
         elif on_ground:
-            found.append(orders.problem("LAND", Said("you are already on the ground"),
-                                        Said("delete LAND; give the ground orders (SHIELDS, "
-                                             "CREWS, FIRE, MISSION)")))
+            found.append(orders.problem(
+                "LAND", Said("you are already on the ground"),
+                Said("delete LAND; give the ground orders (SHIELDS, CREWS, FIRE, MISSION)")))
         elif not orders.route and not orders.given("ROUTE"):
-            found.append(orders.problem("LAND", Said("LAND goes with the route that ends on the "
-                                                     "planet"),
-                                        Said("write the landing route, e.g. ROUTE 1 SW, with LAND")))
+            found.append(orders.problem(
+                "LAND", Said("LAND goes with the route that ends on the planet"),
+                Said("write the landing route, e.g. ROUTE 1 SW, with LAND")))
         _, crews_go, fire_with = ATTITUDES[orders.attitude]
         if crews_go:
             complete = combat.complete_crews(ship.crews, range(len(ship.crews)), crew_men)
@@ -484,14 +482,15 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
             if complete == 0:
                 found.append(orders.problem(
                     "LAND", Said("attitude %(attitude)s lands crews, and no crew has %(crew_men)s "
-                                 "men (no crew under %(crew_men)s men lands)", attitude=orders.attitude, crew_men=crew_men), Said("write LAND A or "
-                                                                                                                                  "LAND B")))
+                                 "men (no crew under %(crew_men)s men lands)",
+                                 attitude=orders.attitude, crew_men=crew_men),
+                    Said("write LAND A or LAND B")))
             elif wanted > complete:
                 found.append(orders.problem(
                     "LAND", Said("only %(complete)s complete crew(s) of %(crew_men)s men can land",
                                  complete=complete, crew_men=crew_men),
-                    Said("write LAND %(attitude)s %(complete)s",
-                         attitude=orders.attitude, complete=complete)))
+                    Said("write LAND %(attitude)s %(complete)s", attitude=orders.attitude,
+                         complete=complete)))
         elif orders.land_crews is not None:
             found.append(orders.problem(
                 "LAND", Said("attitude %(attitude)s lands no crew", attitude=orders.attitude),
@@ -516,8 +515,10 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                    else Said("you are not on the ground"))
             fix = (Said("delete the line") if orders.land else
                    Said("delete the line, or land first with LAND and a route ending on a planet"))
-            found.append(orders.problem(keyword, Said("%(keyword)s is a ground order, and %(why)s",
-                                                      keyword=keyword, why=why), fix))
+            found.append(orders.problem(
+                keyword, Said("%(keyword)s is a ground order, and %(why)s", keyword=keyword,
+                              why=why),
+                fix))
         return found
 
     # On the ground: the crews down and aboard, the fire and the take-off.
@@ -528,67 +529,72 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     crews_land = orders.crews_land is not None
     if crews_land:
         if orders.shields:
-            found.append(orders.problem("SHIELDS", Said("crews cannot land with the shields on"),
-                                        Said("write SHIELDS OFF (or leave SHIELDS out) when crews "
-                                             "land")))
+            found.append(orders.problem(
+                "SHIELDS", Said("crews cannot land with the shields on"),
+                Said("write SHIELDS OFF (or leave SHIELDS out) when crews land")))
         wanted = orders.crews_land or aboard
         if aboard == 0:
-            found.append(orders.problem("CREWS", Said("no complete crew of %(crew_men)s men is "
-                                                      "aboard to land (no crew under %(crew_men)s "
-                                                      "men lands)", crew_men=crew_men),
-                                        Said("delete CREWS LAND")))
+            found.append(orders.problem(
+                "CREWS", Said("no complete crew of %(crew_men)s men is aboard to land (no crew "
+                              "under %(crew_men)s men lands)",
+                              crew_men=crew_men),
+                Said("delete CREWS LAND")))
         elif wanted > aboard:
-            found.append(orders.problem("CREWS", Said("only %(aboard)s complete crew(s) of "
-                                                      "%(crew_men)s men aboard can land", aboard=aboard, crew_men=crew_men), Said("write CREWS LAND "
-                                                                                                                                  "%(aboard)s", aboard=aboard)))
+            found.append(orders.problem(
+                "CREWS", Said("only %(aboard)s complete crew(s) of %(crew_men)s men aboard can "
+                              "land", aboard=aboard,
+                              crew_men=crew_men),
+                Said("write CREWS LAND %(aboard)s", aboard=aboard)))
         if taking_off:
-            found.append(orders.problem("CREWS", Said("crews cannot land in the move the ship "
-                                                      "takes off"),
-                                        Said("land the crews this move and take off another, or "
-                                             "delete CREWS LAND")))
+            found.append(orders.problem(
+                "CREWS", Said("crews cannot land in the move the ship takes off"),
+                Said("land the crews this move and take off another, or delete CREWS LAND")))
     if orders.crews_embark:
         if not down:
             found.append(orders.problem("CREWS", Said("no crew is on the ground"),
-                                                      Said("delete CREWS EMBARK")))
+                                        Said("delete CREWS EMBARK")))
         if orders.shields:
-            found.append(orders.problem("SHIELDS", Said("crews cannot re-embark with the shields "
-                                                        "on"),
-                                        Said("write SHIELDS OFF (or leave SHIELDS out)")))
+            found.append(orders.problem(
+                "SHIELDS", Said("crews cannot re-embark with the shields on"),
+                Said("write SHIELDS OFF (or leave SHIELDS out)")))
         if fire:
             found.append(orders.problem("FIRE", Said("withdrawing crews do not fire"),
-                                                     Said("delete FIRE")))
+                                        Said("delete FIRE")))
     if crews_land and "lasers" in fire:
-        found.append(orders.problem("FIRE", Said("the ship's lasers never fire while crews land "
-                                                 "or re-embark"), Said("write FIRE CREWS, or move "
-                                                                       "the crews another move")))
+        found.append(orders.problem(
+            "FIRE", Said("the ship's lasers never fire while crews land or re-embark"),
+            Said("write FIRE CREWS, or move the crews another move")))
     elif fire and not orders.crews_embark and rulings.NO_FIRE_WITHOUT_A_SHOT:
         # Fire nobody can deliver is no fire: no shot, no hostility, no answer (4 I).
         lasers = "lasers" in fire and ship.lasers > 0
         crews = "crews" in fire and (bool(down) or crews_land)
         if not (lasers or crews):
             if fire == {"crews"}:
-                found.append(orders.problem("FIRE", Said("no crew is on the ground to fire"),
-                                            Said("land crews first (CREWS LAND), or write FIRE "
-                                                 "LASERS")))
+                found.append(orders.problem(
+                    "FIRE", Said("no crew is on the ground to fire"),
+                    Said("land crews first (CREWS LAND), or write FIRE LASERS")))
             elif fire == {"lasers"}:
-                found.append(orders.problem("FIRE", Said("the ship has no lasers to fire"),
-                                            Said("land crews and write FIRE CREWS, or delete FIRE")))
+                found.append(orders.problem(
+                    "FIRE", Said("the ship has no lasers to fire"),
+                    Said("land crews and write FIRE CREWS, or delete FIRE")))
             else:
-                found.append(orders.problem("FIRE", Said("nobody can fire: no lasers on board and "
-                                                         "no crew on the ground"), Said("delete FIRE")))
+                found.append(orders.problem(
+                    "FIRE", Said("nobody can fire: no lasers on board and no crew on the ground"),
+                    Said("delete FIRE")))
     if orders.route and down and not orders.crews_embark and not orders.given("CREWS"):
-        found.append(orders.problem("ROUTE", Said("your crews are on the ground: the ship cannot "
-                                                  "take off without them"), Said("add CREWS EMBARK to "
-                                                                                 "take them aboard in "
-                                                                                 "this move")))
+        found.append(orders.problem(
+            "ROUTE", Said("your crews are on the ground: the ship cannot take off without them"),
+            Said("add CREWS EMBARK to take them aboard in this move")))
     if orders.cooperate is not None:
         found += _cooperation_problems(orders, officer, colleagues)
     if orders.targets is not None:
         if orders.targets == 0 and rulings.NO_FIRE_WITHOUT_A_SHOT:
-            found.append(orders.problem("TARGET", Said("TARGET 0 fires at nobody"),
-                                        Said("write TARGET 1 or more, or delete the line")))
+            found.append(orders.problem(
+                "TARGET", Said("TARGET 0 fires at nobody"),
+                Said("write TARGET 1 or more, or delete the line")))
         elif not fire and orders.mission != "elimination":
-            found.append(orders.problem("TARGET", Said("TARGET chooses whom your fire strikes, "
-                                                       "and there is no fire this move"),
-                                        Said("add FIRE (or MISSION ELIMINATION), or delete TARGET")))
+            found.append(orders.problem(
+                "TARGET", Said("TARGET chooses whom your fire strikes, and there is no fire this "
+                               "move"),
+                Said("add FIRE (or MISSION ELIMINATION), or delete TARGET")))
     return found

@@ -271,25 +271,27 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
     landing = officer.landing
     found: list[Problem] = []
     if landing is None and not orders.land:
-        return [orders.problem("MISSION", Said("MISSION %(value)s while not landed",
-                                               value=mission.upper()),
-                               Said("land first: a route ending on the planet with LAND, then the "
-                                    "mission"))]
+        return [orders.problem(
+            "MISSION", Said("MISSION %(value)s while not landed", value=mission.upper()),
+            Said("land first: a route ending on the planet with LAND, then the mission"))]
     fires = bool(orders.fire) or orders.attitude in ("B", "D")
     if orders.crews_embark:
-        found.append(orders.problem("MISSION", Said("crews re-embarking carry out no mission (a "
-                                                    "mission takes a move on the ground, 3G b)"),
-                                    Said("delete MISSION, or keep the crews down another move")))
+        found.append(orders.problem(
+            "MISSION", Said("crews re-embarking carry out no mission (a mission takes a move on "
+                            "the ground, 3G b)"),
+            Said("delete MISSION, or keep the crews down another move")))
     elif landing is not None and orders.route:
-        found.append(orders.problem("MISSION", Said("the ship takes off this move: no mission (a "
-                                                    "mission takes a move on the ground, 3G b)"),
-                                    Said("delete MISSION, or take off another move")))
+        found.append(orders.problem(
+            "MISSION", Said("the ship takes off this move: no mission (a mission takes a move on "
+                            "the ground, 3G b)"),
+            Said("delete MISSION, or take off another move")))
     elif mission == "elimination" and orders.attitude in ("A", "C"):
         # 3G a: the attitude decides who fires when landing; A and C do not fire.
-        found.append(orders.problem("MISSION", Said("attitude %(attitude)s lands without fire, "
-                                                    "and an elimination is fire", attitude=orders.attitude),
-                                    Said("write LAND B (lasers fire) or LAND D (crews fire), or "
-                                         "give MISSION ELIMINATION next move")))
+        found.append(orders.problem(
+            "MISSION", Said("attitude %(attitude)s lands without fire, and an elimination is fire",
+                            attitude=orders.attitude),
+            Said("write LAND B (lasers fire) or LAND D (crews fire), or give MISSION ELIMINATION "
+                 "next move")))
     elif mission not in ("elimination", "collect") and fires:
         # 4 I: opening fire makes the move an elimination; an alliance is proposed without.
         fix = (Said("delete FIRE") if orders.fire else
@@ -297,10 +299,10 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
                     attitude="C" if orders.attitude == "D" else "A"))
         firing = ("FIRE" if orders.fire else
                   Said("attitude %(attitude)s", attitude=orders.attitude))
-        found.append(orders.problem("MISSION",
-                                    Said("%(firing)s opens fire, and the %(mission)s is attempted "
-                                         "without fire", firing=firing, mission=Said(mission)),
-                                    fix))
+        found.append(orders.problem(
+            "MISSION", Said("%(firing)s opens fire, and the %(mission)s is attempted without fire",
+                            firing=firing, mission=Said(mission)),
+            fix))
     crews_down = bool(landing and landing.crews_down) or orders.crews_land is not None or (
         orders.attitude in ("C", "D"))
     if mission in ("capture", "alliance", "collect", TECHNOLOGY) and not crews_down:
@@ -309,36 +311,34 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
                 "collect": Said("what is collected is picked up by crews"),
                 TECHNOLOGY: Said("the scientist officer does his research with the crews")
                 }[mission]
-        found.append(orders.problem("MISSION", Said("%(what)s on the ground", what=what),
-                                    Said("land crews first (CREWS LAND, or LAND C)")))
+        found.append(orders.problem(
+            "MISSION", Said("%(what)s on the ground", what=what),
+            Said("land crews first (CREWS LAND, or LAND C)")))
     # A re-landing (outer space, 5F) rolls a new zone: the one the ship stands in now tells
     # nothing of what the lasers may do there.
     relanding = landing is not None and orders.land
     usable = relanding or landing is None or landing_zones.ship_usable(race, landing.zone)
     if mission == "alliance" and specialists.forbids_alliances(officer):
-        found.append(orders.problem("MISSION", Said("a Princeps ROBUR is aboard: no alliance of "
-                                                    "any kind is possible (5E b)"), Said("choose another "
-                                                                                         "mission, or leave "
-                                                                                         "him at the base "
-                                                                                         "(SPECIALIST NONE "
-                                                                                         "there)")))
+        found.append(orders.problem(
+            "MISSION", Said("a Princeps ROBUR is aboard: no alliance of any kind is possible (5E "
+                            "b)"),
+            Said("choose another mission, or leave him at the base (SPECIALIST NONE there)")))
     if mission == TECHNOLOGY and specialists.aboard(officer, specialists.SCIENTIST) is None:
-        found.append(orders.problem("MISSION", Said("technological research needs a scientist "
-                                                    "officer aboard (5E c)"), Said("embark one at the "
-                                                                                   "base (SPECIALIST "
-                                                                                   "SCIENTIST kingdom "
-                                                                                   "value), or choose "
-                                                                                   "another mission")))
+        found.append(orders.problem(
+            "MISSION", Said("technological research needs a scientist officer aboard (5E c)"),
+            Said("embark one at the base (SPECIALIST SCIENTIST kingdom value), or choose another "
+                 "mission")))
     if mission == "elimination" and landing is not None and not crews_down and (
             officer.ship.lasers == 0):
-        found.append(orders.problem("MISSION", Said("nobody can fire: no lasers on board and no "
-                                                    "crew on the ground"), Said("land crews first "
-                                                                                "(CREWS LAND)")))
+        found.append(orders.problem(
+            "MISSION", Said("nobody can fire: no lasers on board and no crew on the ground"),
+            Said("land crews first (CREWS LAND)")))
     elif mission == "elimination" and landing is not None and not crews_down and not usable:
-        found.append(orders.problem("MISSION", Said("in the %(zone)s, where the %(name)s cannot "
-                                                    "live, the ship's lasers cannot be used and "
-                                                    "no crew is on the ground", zone=landing.zone, name=race.name),
-                                    Said("land crews first (CREWS LAND)")))
+        found.append(orders.problem(
+            "MISSION", Said("in the %(zone)s, where the %(name)s cannot live, the ship's lasers "
+                            "cannot be used and no crew is on the ground",
+                            zone=landing.zone, name=race.name),
+            Said("land crews first (CREWS LAND)")))
     if landing is not None and planet is not None and not found:
         # On the ground the race is known: every refusal the dice cannot change is told now,
         # judged as the landing will stand once this move's crews are down.
@@ -347,6 +347,6 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
             after = replace(after, crews_down=(0,))
         refused = refusal(mission, race, after, planet, officer)
         if refused is not None and refused.why not in UNFORESEEABLE:
-            found.append(orders.problem("MISSION", refused.reason, Said("delete MISSION, or "
-                                                                        "choose another mission")))
+            found.append(orders.problem(
+                "MISSION", refused.reason, Said("delete MISSION, or choose another mission")))
     return found
