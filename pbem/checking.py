@@ -28,6 +28,16 @@ class Checked:
     orders: Orders
     problems: list[Problem]
     waits: bool = False
+    lang: str = "en"  # the reader's: the officer's the orders name, else the game's
+
+    def said(self, text: str) -> str:
+        """A problem as printed (`orders.reader.listed`), in the reader's language."""
+        if self.lang == "en":
+            return text
+        # Here, not at the top: the catalogs are machinery an English check never needs.
+        from .language import said_in
+
+        return said_in(self.lang)(text)
 
 
 def check_file(path: Path, game_dir: Path | None = None) -> tuple[Orders, list[Problem]]:
@@ -50,9 +60,9 @@ def check(path: Path, game_dir: Path | None = None) -> Checked:
     orders, problems = read_orders(data, source)
     if game_dir is None:
         return Checked(orders, problems)
-    found, waits = _judged(orders, Path(game_dir))
+    found, waits, lang = _judged(orders, Path(game_dir))
     return Checked(orders, in_report_order(problems + found), waits and not problems
-                   and not found)
+                   and not found, lang)
 
 
 def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
@@ -80,11 +90,11 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
             "(3F c)."]
 
 
-def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
-    """The rules' lawfulness check of one officer's orders against his game, and whether
-    the orders are for a later move: those are checked as the inbox files them
-    (`pbem.filing.Inbox._header`), for whose they are and the secret, unless they name no officer of
-    the game."""
+def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool, str]:
+    """The rules' lawfulness check of one officer's orders against his game, whether the
+    orders are for a later move (those are checked as the inbox files them,
+    `pbem.filing.Inbox._header`, for whose they are and the secret, unless they name no
+    officer of the game), and the language of their reader."""
     # Here, not at the top: the game's machinery is 76 ms `pbem check` alone never needs.
     from .errors import GameError
     from .officer_secrets import secret_ok
@@ -106,11 +116,15 @@ def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool]:
         colleagues = {name.casefold() for name in officers.serving_names(db)}
         secrets = officers.secrets_of(db, state.officers)
         check = functools.partial(secret_ok, secrets)
+        readers = game_state.readers(db)
+        named = lawful.find_officer(lawful.roster(state), orders.officer)
+        lang = readers.of(named.id) if named is not None else readers.game
         if orders.move is not None and orders.move > state.move:
             officer, found = lawful.header_problems(replace(orders, move=state.move), state,
                                                     check)
             if officer is not None:
-                return found, True
-        return lawful.problems(orders, state, ruleset, check, colleagues=colleagues), False
+                return found, True, lang
+        return (lawful.problems(orders, state, ruleset, check, colleagues=colleagues), False,
+                lang)
     finally:
         db.close()

@@ -17,13 +17,15 @@ from datetime import datetime, timezone
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import jinja2
 import markupsafe
 from markupsafe import Markup
 
 from . import formats
+from .rules.orders import ProblemText
+from .rules.said import Said, read
 
 DOMAIN = "pbem"
 ENGLISH = "en"
@@ -103,6 +105,51 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+def said_in(lang: str) -> Callable[[Any], Any]:
+    """Texts of the rules in the reader's words: a text of the rules data (`data_texts`) as
+    his catalog has it, a `Said` (`rules.said`) said again from its message and values, a
+    text the events stored read back as the `Said` it was made as (its values said again
+    when his catalog or the rules know them: a zone, a reason inside a reason). Anything
+    else, a name among them, is printed as written."""
+    if lang == ENGLISH:
+        return lambda text: text
+    # Every module of the rules imported, so that `read` knows every message they register,
+    # whatever this process imported before.
+    from .rules import lawful, move  # noqa: F401
+
+    catalog = translations(lang)
+    known: dict[str, str] = {}
+
+    def again(made: Said, stored: bool) -> str:
+        values = {key: said(value, stored) if stored or isinstance(value, Said) else value
+                  for key, value in made.values.items()}
+        if made.plural is not None:
+            return catalog.ngettext(made.message, made.plural, int(values["num"])) % values
+        return catalog.gettext(made.message) % values
+
+    def said(text: Any, stored: bool = True) -> Any:
+        if not isinstance(text, str) or not text:
+            return text
+        if isinstance(text, Said):
+            return again(text, stored=False)
+        if isinstance(text, ProblemText):
+            return text.problem.told(said)
+        found = known.get(text)
+        if found is None and "\n" in text:  # lines of texts, each said as indented
+            found = known[text] = "\n".join(
+                line[:len(line) - len(line.lstrip())] + said(line.lstrip())
+                for line in text.split("\n"))
+        if found is None:
+            found = catalog.gettext(text)
+            if found == text:
+                made = read(text)
+                found = text if made is None else again(made, stored=True)
+            known[text] = found
+        return found
+
+    return said
+
+
 # A value in bold inside a translated text, in each format (the catalogs hold no markup).
 BOLD = {"html": "<b>%s</b>", "md": "**%s**", "bbcode": "[b]%s[/b]", "txt": "%s"}
 
@@ -164,13 +211,34 @@ def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
     return f"{text} ({utc:%H:%M} UTC{on})"
 
 
+def moment_in(lang: str, instant: datetime, zone: str | None = None) -> str:
+    """When a mail was sent, to the second, in the reader's locale: "lunedì 7 dicembre 2026,
+    20:00:05 Europe/Rome (19:00:05 UTC)" (English: `schedule.moment_text`, as ever)."""
+    from .schedule import moment_text, zone_of
+
+    if lang == ENGLISH:
+        return moment_text(instant, zone)
+    from babel.dates import format_date, format_datetime
+
+    utc = instant.astimezone(timezone.utc)
+    if zone is None or zone.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return f"{format_datetime(utc, 'EEEE d MMMM y, HH:mm:ss', locale=lang)} UTC"
+    local = instant.astimezone(zone_of(zone))
+    on = "" if utc.date() == local.date() else " " + translations(lang).gettext(
+        "on %(date)s") % {"date": format_date(utc, "d MMMM", locale=lang)}
+    return (f"{format_datetime(local, 'EEEE d MMMM y, HH:mm:ss', locale=lang)} {zone} "
+            f"({utc:%H:%M:%S} UTC{on})")
+
+
 def template_filters(lang: str) -> dict[str, Any]:
     """The filters that word numbers and dates, in the reader's language (English's are
     `formats`', and a deadline's text as `schedule` wrote it)."""
     if lang == ENGLISH:
         return {"deadline": lambda deadline: deadline["text"],
-                "at_the_parsec": lambda n: "at " + formats.at_parsec(n)}
+                "at_the_parsec": lambda n: "at " + formats.at_parsec(n),
+                "said": lambda text: text}
     catalog = translations(lang)
+    said = said_in(lang)
 
     def ordinal(n: int) -> str:
         return catalog.pgettext("ordinal number", "%(n)s%(suffix)s") % {"n": n, "suffix": ""}
@@ -204,7 +272,7 @@ def template_filters(lang: str) -> dict[str, Any]:
         return said
 
     return {"ordinal": ordinal, "at_parsec": at_parsec, "at_the_parsec": at_the_parsec,
-            "reckoning": reckoning,
+            "reckoning": reckoning, "said": said,
             "deadline": functools.partial(deadline_in, lang)}
 
 

@@ -213,9 +213,10 @@ def test_the_rulebook_page_maps_every_rulebook_section_to_modules_that_exist():
     assert sorted(m for m in modules if not (PACKAGE / "rules" / m).is_file()) == []
     # The machinery of the core holds no rule of its own: the move's board, the dice, the
     # events, the orders' value type, the check, the ruleset's value types, the rulings, the
-    # frozen values made and copied at once, the words of counts and slips.
+    # frozen values made and copied at once, the words of counts and slips, the texts said
+    # to a reader.
     machinery = {"__init__.py", "board.py", "dice.py", "events.py", "lawful.py", "orders.py",
-                 "ruleset.py", "rulings.py", "state.py", "values.py", "wording.py"}
+                 "ruleset.py", "rulings.py", "said.py", "state.py", "values.py", "wording.py"}
     concepts = {p.name for p in (PACKAGE / "rules").glob("*.py")} - machinery
     assert sorted(concepts - modules) == []
     rulebook = {"1", "2", "4", "6"} | {f"3{c}" for c in "ABCDEFGHI"} | {f"5{c}" for c in "ABCDEFG"}

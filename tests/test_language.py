@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from babel.messages.checkers import checkers
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
@@ -37,10 +38,11 @@ def ok(*args) -> str:
 
 def extracted() -> set[tuple[str | tuple[str, ...], str | None]]:
     """Every text the code and the templates give the catalogs, as `babel.cfg` extracts it."""
-    methods = [("pbem/**.py", "python"), ("templates/**.j2", "jinja2")]
-    options = {"templates/**.j2": {"trim_blocks": "true", "lstrip_blocks": "true"}}
+    with (ROOT / "babel.cfg").open(encoding="utf-8") as f:
+        methods, options = parse_mapping_cfg(f)
     keywords = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-                "_N": None, "N_": None}
+                "_N": None, "N_": None, "Said": None, "saying": None,
+                "saying_plural": (1, 2), "counted": (1, 2)}
     found = set()
     for _, _, message, _, context in extract_from_dir(
             str(ROOT), methods, options_map=options, keywords=keywords):
@@ -188,13 +190,22 @@ def test_the_italian_game_s_reports_are_mailed_each_in_its_language(italian_game
     assert "YOUR SECRET: zz81-kq0p" in welcomes["varro@example.org"]
 
 
-def test_the_italian_report_opens_in_headless_chromium(italian_game, tmp_path):
+@pytest.mark.parametrize("page_name, title, text", [
+    ("report-001-notius.html", "VII Legio - aquileia - mossa 1 - rapporto per Decurio Notius",
+     "Punteggio 0; Decurio"),
+    ("bulletin.html", "VII Legio - aquileia - bollettino della mossa 1", "Classifica")],
+    ids=["report", "bulletin"])
+def test_the_italian_pages_open_in_headless_chromium(italian_game, tmp_path, page_name, title,
+                                                      text):
+    """The Italian report and bulletin, as a browser reads them: their language, their
+    title, their words, and no script error."""
     from test_html import CHROMIUM, FLAGS
 
     if not CHROMIUM.exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM}: install Debian's package chromium to run "
+                    "this test")
     sync_api = pytest.importorskip("playwright.sync_api")
-    page_file = italian_game / "reports" / "move-01" / "report-001-notius.html"
+    page_file = italian_game / "reports" / "move-01" / page_name
     with sync_api.sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(CHROMIUM), headless=True,
@@ -204,9 +215,9 @@ def test_the_italian_report_opens_in_headless_chromium(italian_game, tmp_path):
             problems = []
             page.on("pageerror", lambda e: problems.append(str(e)))
             page.goto(page_file.as_uri(), wait_until="load")
-            assert page.title() == "VII Legio - aquileia - mossa 1 - rapporto per Decurio Notius"
+            assert page.title() == title
             assert page.evaluate("document.documentElement.lang") == "it"
-            assert "Punteggio 0; Decurio" in page.inner_text("body")
+            assert text in page.inner_text("body")
             assert problems == []
         finally:
             context.close()
@@ -388,6 +399,95 @@ def test_a_receipt_is_written_in_its_officer_s_language(italian_game, tmp_path):
 
     assert body("Notius").startswith("VII LEGIO - aquileia - ricevuta per Notius\n")
     assert "RESPINTI: 1 problema qui sotto." in body("Notius")
+    # The problem, wrapped as the receipt wraps it.
+    assert ("riga 5 (non consentito): la rotta è di 99 parsec, ma 3 serbatoi danno 15 parsec "
+            "di spinta (5 per serbatoio) > ROUTE 99 N accorcia la rotta a 15 parsec"
+            ) in " ".join(body("Notius").split())
+    assert ("line 5 (not allowed): the route is 99 parsecs, but 3 tanks give 15 parsecs of "
+            "thrust (5 per tank) > ROUTE 99 N shorten the route to 15 parsecs"
+            ) in " ".join(body("Varro").split())
     assert "GLI ORDINI COME LETTI" in body("Notius") and "\nPROBLEMI\n" in body("Notius")
     assert body("Varro").startswith("VII LEGIO - aquileia - receipt for Varro\n")
     assert "REFUSED: 1 problem below." in body("Varro")
+
+
+def test_the_rules_data_s_texts_are_extracted_and_read_in_the_reader_s_language():
+    """The Information Sheet's facts, the zones, the races' descriptions: extracted from the
+    TOML into the catalogs, printed in the reader's words; a GM's own text as written."""
+    import io
+
+    from pbem import data_texts
+
+    toml = io.BytesIO(b'[names]\nH = "H (Neptunian)"\n\n[marks]\nH = "H"\n')
+    toml.name = "rules/information.toml"
+    found = [(line, text) for line, _, text, _ in data_texts.extract(toml, (), (), {})]
+    assert found == [(2, "H (Neptunian)")]  # the marks are the Tabula Spatii's, kept
+    it, en = render.environment(None, "txt", "it"), render.environment(None, "txt")
+    assert it.filters["said"]("H (Neptunian)") == "H (nettuniano)"
+    assert it.filters["said"]("volcanoes") == "vulcani"
+    assert it.filters["said"]("A plain of a GM's own") == "A plain of a GM's own"
+    assert en.filters["said"]("H (Neptunian)") == "H (Neptunian)"
+
+
+def test_a_problem_of_pbem_check_is_told_in_its_reader_s_language(italian_game, tmp_path):
+    """The same unlawful route checked for each officer of the Italian game: Notius reads
+    the problem and what to write instead in Italian, Varro in English."""
+    for name, secret in (("Notius", "4tq9-mx2d"), ("Varro", "zz81-kq0p")):
+        (tmp_path / f"{name}.txt").write_text(
+            f"GAME aquileia\nOFFICER {name}\nSECRET {secret}\nMOVE 2\nROUTE 99 N\nEND\n",
+            encoding="utf-8")
+    notius = run("check", "--game", italian_game, tmp_path / "Notius.txt").output
+    assert ("Notius.txt, riga 5 (non consentito): la rotta è di 99 parsec, ma 3 serbatoi "
+            "danno 15 parsec di spinta (5 per serbatoio)\n    > ROUTE 99 N\n"
+            "    accorcia la rotta a 15 parsec\n") in notius
+    varro = run("check", "--game", italian_game, tmp_path / "Varro.txt").output
+    assert ("Varro.txt, line 5 (not allowed): the route is 99 parsecs, but 3 tanks give 15 "
+            "parsecs of thrust (5 per tank)\n    > ROUTE 99 N\n"
+            "    shorten the route to 15 parsecs\n") in varro
+
+
+def test_a_reason_the_events_kept_is_read_back_and_said_in_the_reader_s_language():
+    """A refusal as the events stored it, its values lost: read back by the messages the
+    rules registered, each reason inside it said again, plurals by the language's rule."""
+    from pbem.rules import research, said
+
+    stored = "2 grants not funded: after 1 grant last move you may buy at most 3 this move"
+    made = said.read(stored)
+    assert (made.message, made.values["because"]) == (
+        research.NOT_FUNDED, "after 1 grant last move you may buy at most 3 this move")
+    assert language.said_in("it")(stored) == (
+        "2 finanziamenti non pagati: dopo 1 finanziamento nella mossa scorsa puoi comprarne "
+        "al massimo 3 in questa mossa")
+    assert language.said_in("en")(stored) == stored
+    assert said.read("Notius") is None and language.said_in("it")("Notius") == "Notius"
+
+
+def test_a_said_text_keeps_its_message_and_values_through_pickling():
+    """The render workers receive the events pickled: a `Said` arrives as made."""
+    import pickle
+
+    from pbem.rules.said import Said, counted
+
+    made = Said("%(grants)s not funded: %(because)s", grants=counted(
+        "%(num)s grant", "%(num)s grants", 2), because=Said("no Tot 100%% on board"))
+    again = pickle.loads(pickle.dumps(made))
+    assert (again, again.message, again.values) == (made, made.message, made.values)
+    assert again.values["grants"].plural == "%(num)s grants"
+    assert language.said_in("it")(again) == "2 finanziamenti non pagati: nessun Tot 100% a bordo"
+
+
+def test_the_moment_of_a_mail_is_dated_in_the_reader_s_locale():
+    """A receipt's "your mail of ...": to the second, in the reader's locale, the UTC
+    beside it (and its date when it is another day); English as `schedule` words it."""
+    from datetime import datetime, timezone
+
+    from pbem.schedule import moment_text
+
+    sent = datetime(2026, 12, 7, 19, 0, 5, tzinfo=timezone.utc)
+    assert language.moment_in("it", sent, "Europe/Rome") == (
+        "lunedì 7 dicembre 2026, 20:00:05 Europe/Rome (19:00:05 UTC)")
+    assert language.moment_in("it", datetime(2026, 12, 7, 23, 30, tzinfo=timezone.utc),
+                              "Europe/Rome") == (
+        "martedì 8 dicembre 2026, 00:30:00 Europe/Rome (23:30:00 UTC del 7 dicembre)")
+    assert language.moment_in("it", sent) == "lunedì 7 dicembre 2026, 19:00:05 UTC"
+    assert language.moment_in("en", sent, "Europe/Rome") == moment_text(sent, "Europe/Rome")

@@ -39,7 +39,7 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
         if problems:
             bad += 1
             for text in listed(problems):
-                click.echo(clean(text))
+                click.echo(clean(checked.said(text)))
             click.echo(f"{shown}: {len(problems):,} {plural_noun(len(problems), 'problem')}.")
         elif checked.waits:  # as the inbox files them
             click.echo(f"{shown}: orders of {clean_line(orders.officer or '')} for move "

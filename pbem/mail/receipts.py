@@ -19,12 +19,13 @@ import sqlite_utils
 
 from .. import deadlines
 from ..filing import Filed, Inbox, Verdict, moment_of, stamp
+from ..language import moment_in
 from ..letters.reading import Letter
 from ..order_lines import orders_lines
 from ..orders.reader import listed
 from ..render import environment
 from ..rules.state import Officer
-from ..schedule import moment_text, time_left
+from ..schedule import time_left
 from . import compose, outbox
 from ..storage import game_state
 
@@ -87,13 +88,13 @@ class Receipts:
         return template.render(
             game=desk.game, status=filed.status, move=filed.move, collected=desk.state.move,
             officer=filed.officer or verdict.orders.officer, subject=letter.subject,
-            dated=moment_text(date, desk.zone), dated_by=letter.dated_by,
+            dated=moment_in(lang, date, desk.zone), dated_by=letter.dated_by,
             found_in=letter.found_in, late=filed.late, declared=verdict.orders.move,
             lines=orders_lines(verdict.orders), problems=listed(shown),
             counted=len(shown), left_out=len(problems) - len(shown),
-            replaces=moment_text(moment_of(previous["date"]), desk.zone)
+            replaces=moment_in(lang, moment_of(previous["date"]), desk.zone)
             if previous and previous["date"] <= stamp(date) else None,
-            later=moment_text(moment_of(previous["date"]), desk.zone)
+            later=moment_in(lang, moment_of(previous["date"]), desk.zone)
             if previous and previous["date"] > stamp(date) else None,
             deadline=deadlines.view(deadline, filed.move) if deadline else None,
             left=time_left(deadline, desk.now) if deadline else None,

@@ -34,6 +34,7 @@ from .dice import Dice
 from .events import GM, OFFICER, PUBLIC, Event
 from .geometry import LEVEL_GAP, Position, bearing_of, bearing_text
 from .orders import Orders, Problem
+from .said import Said
 from .outer_space import explored
 from .research import ATTACK, DEFENCE, TACTICS
 from .legs import OnLevel, layout, of_path
@@ -351,7 +352,7 @@ def fire(board: Board, officer: Officer, ruleset: Ruleset, dice: Dice) -> None:
     attack_fc = combat.ship_attack(officer.ship, officer.technologies.get(ATTACK, 0))
     if attack_fc <= 0:
         board.emit("alien-fire-refused", OFFICER, officer.id, why="no-lasers",
-                   reason="the ship has no lasers left to fire")
+                   reason=Said("the ship has no lasers left to fire"))
         return
     difference = attack_fc - ship.defence
     face = dice.roll(table.die, "fire-alien", f"{ship.name} TAB. M", officer=officer.id,
@@ -437,17 +438,19 @@ def alien_ship_problems(orders: Orders, officer: Officer, ship: AlienShip | None
     for keyword, wanted in (("FIRE", orders.fire_alien), ("DISENGAGE", orders.disengage)):
         if not wanted or held:
             continue
-        why = ("alien ships are met in outer space only" if not advanced else
-               "no alien ship holds your ship")
-        found.append(orders.problem(keyword, why, "delete the line",
+        why = (Said("alien ships are met in outer space only") if not advanced else
+               Said("no alien ship holds your ship"))
+        found.append(orders.problem(keyword, why, Said("delete the line"),
                                     private=advanced))
     if not held:
         return found
     if orders.fire_alien and officer.ship.lasers == 0:
-        found.append(orders.problem("FIRE", "the ship has no lasers to fire at the alien ship",
-                                    "write DISENGAGE to try to break free"))
+        found.append(orders.problem("FIRE", Said("the ship has no lasers to fire at the alien "
+                                                 "ship"),
+                                    Said("write DISENGAGE to try to break free")))
     if orders.route and not (orders.disengage or orders.fire_alien):
-        found.append(orders.problem("ROUTE", f"the alien ship {ship.name} holds your ship: "
-                                    "the route is flown only if you break free",
-                                    "add DISENGAGE (and FIRE ALIEN to fight it first)"))
+        found.append(orders.problem("ROUTE", Said("the alien ship %(ship)s holds your ship: "
+                                                  "the route is flown only if you break free",
+                                                  ship=ship.name),
+                                    Said("add DISENGAGE (and FIRE ALIEN to fight it first)")))
     return found

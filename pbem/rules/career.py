@@ -20,6 +20,17 @@ from .state import Officer
 from .tables import TOT_INNER_SPACE_COLUMN
 from .ruleset import Ruleset
 from .board import Board
+from .said import Said, saying
+
+# What the reports say of a career (the events keep the words; `said.read` reads them back).
+FIRST_TO_REACH = saying("first to reach the rank of %(rank)s")
+REFITTED_AT_BASE = saying("a ship is refitted only at the base")
+NO_SUCH_COLLEAGUE = saying("no such colleague")
+YOUR_SCORE = saying("your score is %(score)s")
+TOT_LAUNCHED = saying("Tot 100%% launched on %(planet)s")
+HIGHEST_RANK = saying("highest rank and score after the last move (%(move)s)")
+EQUAL_IN_RANK = saying("equal in rank (%(rank)s) and points (%(score)s) after the last move "
+                        "(%(move)s): they share the victory")
 
 
 
@@ -103,7 +114,7 @@ def arrive_at_base(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
     if not new_rank.ships and board.winner is None:
         board.winner = officer.name
         board.emit("game-end", PUBLIC, officer.id, winner=officer.name, winners=[officer.name],
-                   rank=new_rank.name, reason="first to reach the rank of " + new_rank.name)
+                   rank=new_rank.name, reason=Said(FIRST_TO_REACH, rank=new_rank.name))
     return officer
 
 
@@ -111,7 +122,7 @@ def refit(board: Board, officer: Officer, fit: dict[str, int], ruleset: Ruleset)
     """Refitting at the base (3C): free, any number of elements, within the ship's spaces."""
     ship_type = ruleset.ships[officer.ship.type]
     if board.planets.get(officer.landed_on) is None or not board.planets[officer.landed_on].base:
-        board.emit("refit-refused", OFFICER, officer.id, reason="a ship is refitted only at the base",
+        board.emit("refit-refused", OFFICER, officer.id, reason=Said(REFITTED_AT_BASE),
                    why="not-at-base")
         return officer
     problems = fit_problems(ship_type, fit)
@@ -128,11 +139,11 @@ def pay(board: Board, officer: Officer, amount: int, to_name: str) -> Officer:
     to = next((o for o in board.officers.values() if o.name.casefold() == to_name.casefold()), None)
     if to is None or to.id == officer.id:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to_name,
-                   reason="no such colleague", why="no-colleague")
+                   reason=Said(NO_SUCH_COLLEAGUE), why="no-colleague")
         return officer
     if amount > officer.score:
         board.emit("payment-refused", OFFICER, officer.id, amount=amount, to=to.name,
-                   reason=f"your score is {officer.score}", why="score")
+                   reason=Said(YOUR_SCORE, score=officer.score), why="score")
         return officer
     board.officers[to.id] = replace(board.officers[to.id], score=to.score + amount)
     board.emit("payment", OFFICER, officer.id, amount=amount, to=to.name, direction="paid")
@@ -163,7 +174,7 @@ def launch_tot(board: Board, officer: Officer, planet_id: int, ruleset: Ruleset,
     for other in list(board.officers.values()):
         if other.id != officer.id and other.landed_on == planet_id:
             board.officers[other.id] = demote(board, other, ruleset,
-                                              f"Tot 100% launched on {planet.designation}")
+                                              Said(TOT_LAUNCHED, planet=planet.designation))
     return officer
 
 
@@ -183,10 +194,9 @@ def end_of_game(board: Board, ruleset: Ruleset, last_move: int | None) -> None:
         first = first[:1]
     names = [o.name for o in first]
     board.winner = " and ".join(names)
-    reason = f"highest rank and score after the last move ({last_move})"
+    reason = Said(HIGHEST_RANK, move=last_move)
     if len(first) > 1:
-        reason = (f"equal in rank ({first[0].rank}) and points ({first[0].score}) after the "
-                  f"last move ({last_move}): they share the victory")
+        reason = Said(EQUAL_IN_RANK, rank=first[0].rank, score=first[0].score, move=last_move)
     board.emit("game-end", PUBLIC, first[0].id, winner=board.winner, winners=names,
                rank=first[0].rank, reason=reason)
 
@@ -203,30 +213,35 @@ def career_problems(orders: Orders, officer: Officer, at_base: bool, ruleset: Ru
     found: list[Problem] = []
     if orders.refit is not None:
         if not at_base:
-            found.append(orders.problem("REFIT", "a ship is refitted only at the base",
-                                        "delete REFIT, or come back to the base first"))
+            found.append(orders.problem("REFIT", Said(REFITTED_AT_BASE),
+                                        Said("delete REFIT, or come back to the base first")))
         else:
             for reason in fit_problems(ruleset.ships[officer.ship.type], dict(orders.refit)):
-                found.append(orders.problem("REFIT", f"the new sheet is not valid: {reason}",
-                                            "correct the sheet"))
+                found.append(orders.problem("REFIT", Said("the new sheet is not valid: "
+                                                          "%(reason)s", reason=reason),
+                                            Said("correct the sheet")))
     if orders.pay:  # most orders pay nobody: nothing to add up
         found += _pay_problems(orders, officer, colleagues, spent)
     if orders.tot is not None:
         ship_type = ruleset.ships[officer.ship.type]
         if ship_type.maximum.get("tot", 0) == 0:
             carriers = ", ".join(t.name for t in ruleset.ships.values() if t.maximum.get("tot", 0))
-            found.append(orders.problem("TOT", f"a {ship_type.name} carries no Tot 100% (only "
-                                        f"{carriers or 'no ship type'})", "delete TOT"))
+            found.append(orders.problem("TOT", Said("a %(type)s carries no Tot 100%% (only "
+                                                    "%(carriers)s)", type=ship_type.name,
+                                                    carriers=carriers or Said("no ship type")),
+                                        Said("delete TOT")))
         elif officer.ship.tot == 0:
-            found.append(orders.problem("TOT", "no Tot 100% left on board", "delete TOT"))
+            found.append(orders.problem("TOT", Said("no Tot 100%% left on board"),
+                                        Said("delete TOT")))
         elif orders.land or (officer.landing is not None and not orders.route):
-            found.append(orders.problem("TOT", "a Tot 100% is launched from space, and the ship "
-                                        "is on the ground at the end of this move",
-                                        "launch it in a move that ends in space"))
+            found.append(orders.problem("TOT", Said("a Tot 100%% is launched from space, and "
+                                                    "the ship is on the ground at the end of "
+                                                    "this move"),
+                                        Said("launch it in a move that ends in space")))
         elif orders.tot not in designations:
-            found.append(orders.problem("TOT", f"no planet {orders.tot} is known (the base "
-                                        "cannot be struck)", "name a planet sighted this move, "
-                                        "e.g. TOT P-5"))
+            found.append(orders.problem("TOT", Said("no planet %(planet)s is known (the base "
+                                                    "cannot be struck)", planet=orders.tot),
+                                        Said("name a planet sighted this move, e.g. TOT P-5")))
     return found
 
 
@@ -240,12 +255,17 @@ def _pay_problems(orders: Orders, officer: Officer, colleagues: Collection[str],
         total += payment.amount
         name = payment.to.casefold()
         if name not in colleagues or name == me or name == officer.name.casefold():
-            found.append(orders.problem("PAY", f"no colleague named {payment.to}",
-                                        "write PAY n TO and the name of another officer",
+            found.append(orders.problem("PAY", Said("no colleague named %(name)s",
+                                                    name=payment.to),
+                                        Said("write PAY n TO and the name of another officer"),
                                         line=payment.line, private=False))
     left = max(0, officer.score - spent)
     if total > left:
-        why = f"your score is {officer.score}" + (f" and research costs {spent}" if spent else "")
-        found.append(orders.problem("PAY", f"you pay {total} points and {why}",
-                                    f"pay at most {left}", line=orders.pay[-1].line))
+        why = (Said("your score is %(score)s and research costs %(spent)s",
+                    score=officer.score, spent=spent) if spent
+               else Said(YOUR_SCORE, score=officer.score))
+        found.append(orders.problem("PAY", Said("you pay %(total)s points and %(why)s",
+                                                total=total, why=why),
+                                    Said("pay at most %(left)s", left=left),
+                                    line=orders.pay[-1].line))
     return found

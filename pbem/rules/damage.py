@@ -13,10 +13,11 @@ from typing import Callable
 
 from . import rulings
 from .ship import Ship, lose_component
+from .said import saying
 from .tables import HULL, Table
 
-LOST_HULL = "two hull hits in one move"
-LOST_TANKS = "no tanks left"
+LOST_HULL = saying("two hull hits in one move")
+LOST_TANKS = saying("no tanks left")
 
 
 class ShipLost(Exception):

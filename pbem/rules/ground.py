@@ -18,8 +18,13 @@ from .encounter_guide import Race
 from .events import OFFICER, PUBLIC
 from .landing_risks import suit_penalty
 from .ruleset import Ruleset
+from .said import Said, saying
 from .ship import Ship
 from .state import Landing, Officer, Planet
+
+# Why the ship cannot fire (the events keep the words; `said.read` reads them back).
+SHIP_UNUSABLE = saying("in the %(zone)s, where the %(race)s cannot live, the ship's lasers "
+                       "cannot be used: the landed crews alone act")
 
 @dataclass
 class Party:
@@ -122,8 +127,7 @@ def fire_attack(officer: Officer, fire_with: tuple[str, ...], crews_moving: bool
 def refuse_the_ship(party: Party) -> None:
     """5F: in the race's non-vital zone the ship's F.C. cannot be used."""
     party.emit("mission-refused", mission="elimination", why="non-vital-zone",
-               reason=f"in the {party.landing.zone}, where the {party.race().name} cannot "
-                      "live, the ship's lasers cannot be used: the landed crews alone act")
+               reason=Said(SHIP_UNUSABLE, zone=party.landing.zone, race=party.race().name))
 
 
 def crew_bonus(party: Party, crews: list[int] | tuple[int, ...]) -> int:
@@ -151,7 +155,7 @@ def legio_fire(party: Party, fire_with: tuple[str, ...], count: int | None,
                       party.suit, usable, party.board.settings)
     attack = own + (ally.attack if ally else 0)
     if attack == 0:
-        party.emit("mission-refused", mission="elimination", reason="nobody able to fire",
+        party.emit("mission-refused", mission="elimination", reason=Said("nobody able to fire"),
                    why="no-one-to-fire")
         return False
     # 5F: in the race's preferred zone each alien's F.C. gains its bonus.

@@ -15,7 +15,8 @@ from .dice import PUBLIC, Dice
 from .information_sheet import DNS, RADIOACTIVITY_NAMES, TYPE_FACT, InformationSheet
 from .landing_risks import survey
 from .orders import InfoRequest, Orders, Problem
-from .wording import SURE, did_you_mean, nearest_word, plural
+from .said import Said, counted
+from .wording import SURE, nearest_word
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
@@ -107,13 +108,18 @@ def info_problems(
     if len(orders.info) > capacity:
         first_extra = orders.info[capacity]
         fix = (
-            f"keep {plural(capacity, 'INFO line')} and delete the others"
-            if capacity else "delete the INFO lines: the ship has no computer"
+            Said("keep %(lines)s and delete the others",
+                 lines=counted("%(num)s INFO line", "%(num)s INFO lines", capacity))
+            if capacity else Said("delete the INFO lines: the ship has no computer")
         )
+        requests = counted("%(num)s INFO request", "%(num)s INFO requests", len(orders.info))
+        on_board = counted("%(num)s computer", "%(num)s computers", computers)
         message = (
-            f"{plural(len(orders.info), 'INFO request')}, but only "
-            f"{plural(computers, 'computer')} on board (one request each)"
-            + (f" and Computing {computing} (one more each level)" if computing else "")
+            Said("%(requests)s, but only %(computers)s on board (one request each) and "
+                 "Computing %(computing)s (one more each level)", requests=requests,
+                 computers=on_board, computing=computing) if computing else
+            Said("%(requests)s, but only %(computers)s on board (one request each)",
+                 requests=requests, computers=on_board)
         )
         found.append(orders.problem("INFO", message, fix, line=first_extra.line))
     for request in orders.info:
@@ -126,14 +132,14 @@ def info_problems(
 def _unknown_planet(orders: Orders, request: InfoRequest, designations: Collection[str]) -> Problem:
     # Sure, not likely: P3 -> P-3 is a slip worth naming, P-9 -> P-1 would be a guess.
     near = nearest_word(request.planet, designations, cutoff=SURE)
-    message = f"no planet {request.planet} is known"
+    message = Said("no planet %(planet)s is known", planet=request.planet)
     if near:
-        message += did_you_mean(near)
-        fix = f"write INFO {near}"
+        message = Said("%(problem)s; did you mean %(name)s?", problem=message, name=near)
+        fix = Said("write INFO %(planet)s", planet=near)
     else:
-        known = ", ".join(sorted(designations, key=_natural)) or "none yet"
-        fix = (f"ask about a known planet ({known}), "
-               "or write INFO NEW for the planet you discover this move")
+        known = ", ".join(sorted(designations, key=_natural)) or Said("none yet")
+        fix = Said("ask about a known planet (%(known)s), or write INFO NEW for the planet "
+                   "you discover this move", known=known)
     return orders.problem("INFO", message, fix, line=request.line, private=False)
 
 

@@ -23,8 +23,14 @@ from .ground import Ally, Party, alien_fire, damage, fire_attack, legio_fire
 from .information import answer_data, complete
 from .information_sheet import RADIOACTIVITY_NAMES
 from .orders import Orders, Problem
+from .said import Said, saying
 from .ruleset import Ruleset
 from .state import Landing, Officer, Planet
+
+# Why a landing's order was not carried out (the events keep it; `said.read` reads it back).
+LANDS_WITHOUT_FIRE = saying("attitude %(attitude)s lands without fire")
+NOT_ON_THE_GROUND_OF = saying("%(name)s is not on the ground of %(planet)s")
+NOT_JOINED = saying("%(name)s did not order his fire with yours")
 
 # Attitudes on landing (3G a): shields on?, crews land?, who fires.
 ATTITUDES: dict[str, tuple[bool, bool, tuple[str, ...]]] = {
@@ -185,7 +191,7 @@ def engage(
         fire_with, mission = ("crews",) if party.landing.crews_down else ("lasers",), None
         if not planet.aliens:
             party.emit("mission-refused", mission="elimination", why="no-alien",
-                       reason="no alien is left")
+                       reason=Said("no alien is left"))
     if fire_with and planet.aliens:
         hostile, before = planet.hostile, planet.aliens
         shot = legio_fire(party, fire_with, targets, ally)
@@ -197,8 +203,8 @@ def engage(
             # What the race forbids comes first; else the fire made this an elimination.
             refused = missions.refusal(mission, race, party.landing, party.planet,
                                        party.officer) or (
-                missions.Refusal("fire-makes-elimination",
-                                 "opening fire makes this an elimination mission this move"))
+                missions.Refusal("fire-makes-elimination", Said(
+                    "opening fire makes this an elimination mission this move")))
             party.emit("mission-refused", mission=mission, reason=refused.reason,
                        why=refused.why)
         return
@@ -247,7 +253,7 @@ def land(
         if mission == "elimination" and not fire_with:
             # 3G a: the attitude decides who fires on landing; A and C do not.
             party.emit("mission-refused", mission=mission, why="attitude-no-fire",
-                       reason=f"attitude {attitude} lands without fire")
+                       reason=Said(LANDS_WITHOUT_FIRE, attitude=attitude))
             mission = None
         engage(party, fire_with, orders.targets, mission)
     except ShipLost as lost:
@@ -319,7 +325,7 @@ def ground_move(
             if orders.mission:
                 # 3G b: a mission takes a move on the ground; withdrawing crews do none.
                 party.emit("mission-refused", mission=orders.mission, why="re-embarking",
-                           reason="the crews re-embark this move")
+                           reason=Said("the crews re-embark this move"))
         elif orders.crews_land is not None and not taking_off:
             party.set_landing(shields=False)
             party.crews_moving = True
@@ -355,12 +361,12 @@ def joint_ally(party: Party, orders: Orders) -> Ally | None:
                   and o.id != me.id), None)
     if other is None or other.landing is None or other.landing.planet != party.landing.planet:
         party.emit("joint-refused", ally=name, why="not-here",
-                   reason=f"{name} is not on the ground of {party.planet.designation}")
+                   reason=Said(NOT_ON_THE_GROUND_OF, name=name, planet=party.planet.designation))
         return None
     theirs = board.orders.get(other.id)
     if theirs is None or not theirs.fire or (theirs.cooperate or "").casefold() != me.name.casefold():
         party.emit("joint-refused", ally=other.name, why="not-joined",
-                   reason=f"{other.name} did not order his fire with yours")
+                   reason=Said(NOT_JOINED, name=other.name))
         return None
     race = party.race()
     crews_moving = theirs.crews_land is not None or theirs.crews_embark
@@ -391,11 +397,11 @@ def pay_points(party: Party, complete_crews: int) -> None:
     if party.planet.known:
         # A colleague took off first: the planet is known and gives no more points (3H).
         party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
-                   reason="the planet became known when a ship took off from it")
+                   reason=Said("the planet became known when a ship took off from it"))
     elif not landing.crews_were_down or complete_crews == 0:
         party.emit("points-lost", mission=landing.pending_for, gross=landing.pending,
-                   reason="no complete crew re-embarked" if landing.crews_were_down
-                   else "no crew was on the ground")
+                   reason=Said("no complete crew re-embarked") if landing.crews_were_down
+                   else Said("no crew was on the ground"))
     else:
         # 5E c: a scientist of the planet's kingdom adds his value before the level goes.
         scientist = specialists.scientist_bonus(party.officer, party.race())
@@ -429,13 +435,13 @@ def _cooperation_problems(orders: Orders, officer: Officer,
     name = orders.cooperate or ""
     other = colleagues.get(name.casefold())
     if other is None or other.id == officer.id:
-        return [orders.problem("FIRE", f"no colleague named {name}",
-                               "write FIRE ... WITH and the name of another officer",
-                               private=False)]
+        return [orders.problem(
+            "FIRE", Said("no colleague named %(name)s", name=name),
+            Said("write FIRE ... WITH and the name of another officer"), private=False)]
     if other.landing is None or other.landing.planet != officer.landing.planet:
-        return [orders.problem("FIRE", f"{other.name} is not on the ground of this planet",
-                               "fire with a colleague landed on the same planet, or delete "
-                               "WITH ...")]
+        return [orders.problem(
+            "FIRE", Said("%(name)s is not on the ground of this planet", name=other.name),
+            Said("fire with a colleague landed on the same planet, or delete WITH ..."))]
     return []
 
 
@@ -458,35 +464,42 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
             for keyword in GROUND_ORDERS:
                 if keyword in orders.lines:
                     found.append(orders.problem(
-                        keyword, f"{keyword} is a ground order, and a re-landing's attitude "
-                        "says what happens on landing", "delete the line"))
+                        keyword, Said("%(keyword)s is a ground order, and a re-landing's attitude "
+                                      "says what happens on landing", keyword=keyword),
+                        Said("delete the line")))
         elif on_ground:
-            found.append(orders.problem("LAND", "you are already on the ground",
-                                        "delete LAND; give the ground orders (SHIELDS, CREWS, "
-                                        "FIRE, MISSION)"))
+            found.append(orders.problem(
+                "LAND", Said("you are already on the ground"),
+                Said("delete LAND; give the ground orders (SHIELDS, CREWS, FIRE, MISSION)")))
         elif not orders.route and not orders.given("ROUTE"):
-            found.append(orders.problem("LAND", "LAND goes with the route that ends on the planet",
-                                        "write the landing route, e.g. ROUTE 1 SW, with LAND"))
+            found.append(orders.problem(
+                "LAND", Said("LAND goes with the route that ends on the planet"),
+                Said("write the landing route, e.g. ROUTE 1 SW, with LAND")))
         _, crews_go, fire_with = ATTITUDES[orders.attitude]
         if crews_go:
             complete = combat.complete_crews(ship.crews, range(len(ship.crews)), crew_men)
             wanted = orders.land_crews or complete
             if complete == 0:
                 found.append(orders.problem(
-                    "LAND", f"attitude {orders.attitude} lands crews, and no crew has "
-                    f"{crew_men} men (no crew under {crew_men} men lands)", "write LAND A or LAND B"))
+                    "LAND", Said("attitude %(attitude)s lands crews, and no crew has %(crew_men)s "
+                                 "men (no crew under %(crew_men)s men lands)",
+                                 attitude=orders.attitude, crew_men=crew_men),
+                    Said("write LAND A or LAND B")))
             elif wanted > complete:
                 found.append(orders.problem(
-                    "LAND", f"only {complete} complete crew(s) of {crew_men} men can land",
-                    f"write LAND {orders.attitude} {complete}"))
+                    "LAND", Said("only %(complete)s complete crew(s) of %(crew_men)s men can land",
+                                 complete=complete, crew_men=crew_men),
+                    Said("write LAND %(attitude)s %(complete)s", attitude=orders.attitude,
+                         complete=complete)))
         elif orders.land_crews is not None:
             found.append(orders.problem(
-                "LAND", f"attitude {orders.attitude} lands no crew",
-                f"write LAND {orders.attitude}, or LAND C {orders.land_crews} to land crews"))
+                "LAND", Said("attitude %(attitude)s lands no crew", attitude=orders.attitude),
+                Said("write LAND %(attitude)s, or LAND C %(land_crews)s to land crews",
+                     attitude=orders.attitude, land_crews=orders.land_crews)))
         if "lasers" in fire_with and ship.lasers == 0:
             found.append(orders.problem(
-                "LAND", "attitude B fires the ship's lasers, and the ship has none",
-                "write LAND A (shields on, no fire)"))
+                "LAND", Said("attitude B fires the ship's lasers, and the ship has none"),
+                Said("write LAND A (shields on, no fire)")))
 
     if not on_ground:  # most ships of a move: no ground order is lawful, and no more is asked
         if orders.lines.keys().isdisjoint(GROUND_ORDERS):  # and most give none
@@ -498,11 +511,14 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
                 continue  # FIRE ALIEN is fired in space (`alien_ship`)
             if keyword == "SHIELDS" and outer and not orders.land:
                 continue  # 5C b: the shields are the defence against the alien ship in space
-            why = ("the landing attitude says what happens on landing" if orders.land
-                   else "you are not on the ground")
-            fix = "delete the line" + ("" if orders.land else
-                                       ", or land first with LAND and a route ending on a planet")
-            found.append(orders.problem(keyword, f"{keyword} is a ground order, and {why}", fix))
+            why = (Said("the landing attitude says what happens on landing") if orders.land
+                   else Said("you are not on the ground"))
+            fix = (Said("delete the line") if orders.land else
+                   Said("delete the line, or land first with LAND and a route ending on a planet"))
+            found.append(orders.problem(
+                keyword, Said("%(keyword)s is a ground order, and %(why)s", keyword=keyword,
+                              why=why),
+                fix))
         return found
 
     # On the ground: the crews down and aboard, the fire and the take-off.
@@ -513,57 +529,72 @@ def landing_problems(orders: Orders, officer: Officer, ruleset: Ruleset,
     crews_land = orders.crews_land is not None
     if crews_land:
         if orders.shields:
-            found.append(orders.problem("SHIELDS", "crews cannot land with the shields on",
-                                        "write SHIELDS OFF (or leave SHIELDS out) when crews land"))
+            found.append(orders.problem(
+                "SHIELDS", Said("crews cannot land with the shields on"),
+                Said("write SHIELDS OFF (or leave SHIELDS out) when crews land")))
         wanted = orders.crews_land or aboard
         if aboard == 0:
-            found.append(orders.problem("CREWS", f"no complete crew of {crew_men} men is aboard to "
-                                        f"land (no crew under {crew_men} men lands)",
-                                        "delete CREWS LAND"))
+            found.append(orders.problem(
+                "CREWS", Said("no complete crew of %(crew_men)s men is aboard to land (no crew "
+                              "under %(crew_men)s men lands)",
+                              crew_men=crew_men),
+                Said("delete CREWS LAND")))
         elif wanted > aboard:
-            found.append(orders.problem("CREWS", f"only {aboard} complete crew(s) of {crew_men} "
-                                        "men aboard can land", f"write CREWS LAND {aboard}"))
+            found.append(orders.problem(
+                "CREWS", Said("only %(aboard)s complete crew(s) of %(crew_men)s men aboard can "
+                              "land", aboard=aboard,
+                              crew_men=crew_men),
+                Said("write CREWS LAND %(aboard)s", aboard=aboard)))
         if taking_off:
-            found.append(orders.problem("CREWS", "crews cannot land in the move the ship takes off",
-                                        "land the crews this move and take off another, or "
-                                        "delete CREWS LAND"))
+            found.append(orders.problem(
+                "CREWS", Said("crews cannot land in the move the ship takes off"),
+                Said("land the crews this move and take off another, or delete CREWS LAND")))
     if orders.crews_embark:
         if not down:
-            found.append(orders.problem("CREWS", "no crew is on the ground", "delete CREWS EMBARK"))
+            found.append(orders.problem("CREWS", Said("no crew is on the ground"),
+                                        Said("delete CREWS EMBARK")))
         if orders.shields:
-            found.append(orders.problem("SHIELDS", "crews cannot re-embark with the shields on",
-                                        "write SHIELDS OFF (or leave SHIELDS out)"))
+            found.append(orders.problem(
+                "SHIELDS", Said("crews cannot re-embark with the shields on"),
+                Said("write SHIELDS OFF (or leave SHIELDS out)")))
         if fire:
-            found.append(orders.problem("FIRE", "withdrawing crews do not fire", "delete FIRE"))
+            found.append(orders.problem("FIRE", Said("withdrawing crews do not fire"),
+                                        Said("delete FIRE")))
     if crews_land and "lasers" in fire:
-        found.append(orders.problem("FIRE", "the ship's lasers never fire while crews land or "
-                                    "re-embark", "write FIRE CREWS, or move the crews another move"))
+        found.append(orders.problem(
+            "FIRE", Said("the ship's lasers never fire while crews land or re-embark"),
+            Said("write FIRE CREWS, or move the crews another move")))
     elif fire and not orders.crews_embark and rulings.NO_FIRE_WITHOUT_A_SHOT:
         # Fire nobody can deliver is no fire: no shot, no hostility, no answer (4 I).
         lasers = "lasers" in fire and ship.lasers > 0
         crews = "crews" in fire and (bool(down) or crews_land)
         if not (lasers or crews):
             if fire == {"crews"}:
-                found.append(orders.problem("FIRE", "no crew is on the ground to fire",
-                                            "land crews first (CREWS LAND), or write FIRE LASERS"))
+                found.append(orders.problem(
+                    "FIRE", Said("no crew is on the ground to fire"),
+                    Said("land crews first (CREWS LAND), or write FIRE LASERS")))
             elif fire == {"lasers"}:
-                found.append(orders.problem("FIRE", "the ship has no lasers to fire",
-                                            "land crews and write FIRE CREWS, or delete FIRE"))
+                found.append(orders.problem(
+                    "FIRE", Said("the ship has no lasers to fire"),
+                    Said("land crews and write FIRE CREWS, or delete FIRE")))
             else:
-                found.append(orders.problem("FIRE", "nobody can fire: no lasers on board and no "
-                                            "crew on the ground", "delete FIRE"))
+                found.append(orders.problem(
+                    "FIRE", Said("nobody can fire: no lasers on board and no crew on the ground"),
+                    Said("delete FIRE")))
     if orders.route and down and not orders.crews_embark and not orders.given("CREWS"):
-        found.append(orders.problem("ROUTE", "your crews are on the ground: the ship cannot take "
-                                    "off without them", "add CREWS EMBARK to take them aboard "
-                                    "in this move"))
+        found.append(orders.problem(
+            "ROUTE", Said("your crews are on the ground: the ship cannot take off without them"),
+            Said("add CREWS EMBARK to take them aboard in this move")))
     if orders.cooperate is not None:
         found += _cooperation_problems(orders, officer, colleagues)
     if orders.targets is not None:
         if orders.targets == 0 and rulings.NO_FIRE_WITHOUT_A_SHOT:
-            found.append(orders.problem("TARGET", "TARGET 0 fires at nobody",
-                                        "write TARGET 1 or more, or delete the line"))
+            found.append(orders.problem(
+                "TARGET", Said("TARGET 0 fires at nobody"),
+                Said("write TARGET 1 or more, or delete the line")))
         elif not fire and orders.mission != "elimination":
-            found.append(orders.problem("TARGET", "TARGET chooses whom your fire strikes, and "
-                                        "there is no fire this move",
-                                        "add FIRE (or MISSION ELIMINATION), or delete TARGET"))
+            found.append(orders.problem(
+                "TARGET", Said("TARGET chooses whom your fire strikes, and there is no fire this "
+                               "move"),
+                Said("add FIRE (or MISSION ELIMINATION), or delete TARGET")))
     return found

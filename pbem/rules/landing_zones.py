@@ -16,6 +16,7 @@ from . import rulings
 from .dice import OFFICER as SEEN_BY_OFFICER
 from .dice import Dice
 from .encounter_guide import Race
+from .said import Said
 from .orders import Orders, Problem
 from .state import Landing, Officer, Planet
 from .tables import Table
@@ -78,9 +79,10 @@ def zone_problems(orders: Orders, officer: Officer, planet: Planet | None,
         return relanding_problems(orders, officer, planet)
     if "lasers" in orders.fire and not ship_usable(race, landing.zone):
         return [orders.problem(
-            "FIRE", f"in the {landing.zone}, where the {race.name} cannot live, the ship's "
-            "lasers cannot be used (the landed crews alone act)",
-            "land crews and write FIRE CREWS, or re-land (LAND) for another zone")]
+            "FIRE", Said("in the %(zone)s, where the %(race)s cannot live, the ship's lasers "
+                         "cannot be used (the landed crews alone act)", zone=landing.zone,
+                         race=race.name),
+            Said("land crews and write FIRE CREWS, or re-land (LAND) for another zone"))]
     return []
 
 
@@ -90,19 +92,21 @@ def relanding_problems(orders: Orders, officer: Officer, planet: Planet | None) 
     re-lands at most once (ruling on S.C. rule D against 5F)."""
     landing = officer.landing
     assert landing is not None
-    name = planet.designation if planet is not None else "the planet"
+    name = planet.designation if planet is not None else Said("the planet")
     found: list[Problem] = []
     if orders.route:
         found.append(orders.problem(
-            "LAND", f"a re-landing takes off and lands again on {name}, so it flies no route",
-            f"write LAND with no ROUTE to land again on {name}; to land elsewhere, take off "
-            "this move and land the next"))
+            "LAND", Said("a re-landing takes off and lands again on %(planet)s, so it flies "
+                         "no route", planet=name),
+            Said("write LAND with no ROUTE to land again on %(planet)s; to land elsewhere, "
+                 "take off this move and land the next", planet=name)))
     if landing.crews_down:
         found.append(orders.problem(
-            "LAND", "your crews are on the ground: a ship re-lands with its crews aboard",
-            "re-embark them this move (CREWS EMBARK) and re-land the next"))
+            "LAND", Said("your crews are on the ground: a ship re-lands with its crews aboard"),
+            Said("re-embark them this move (CREWS EMBARK) and re-land the next")))
     if landing.relandings >= rulings.RELANDINGS_PER_LANDING:
         found.append(orders.problem(
-            "LAND", f"you have re-landed on {name} once already: a re-landing is permitted "
-            "only once", "carry on from this zone, or take off"))
+            "LAND", Said("you have re-landed on %(planet)s once already: a re-landing is "
+                         "permitted only once", planet=name),
+            Said("carry on from this zone, or take off")))
     return found

@@ -23,9 +23,10 @@ from .information import info_problems
 from .orders import Orders, Problem
 from .research import COMPUTING, MOVEMENT
 from .ruleset import Ruleset
+from .said import Said
 from .ship import build_ship, fit_problems
 from .state import GameState, Officer
-from .wording import did_you_mean, nearest_word
+from .wording import nearest_word
 
 SecretCheck = Callable[[int, str], bool]  # (officer id, secret written) -> does it match?
 
@@ -87,41 +88,48 @@ def header_problems(orders: Orders, state: GameState, secret_ok: SecretCheck,
     if orders.game is not None and orders.game.casefold() != state.name.casefold():
         # Orders for another game: its officers and ships are not ours to compare with.
         return None, [orders.problem(
-            "GAME", f"these orders are for game {orders.game}, but this is game {state.name}",
-            f"write GAME {state.name}, or send the orders to the GM of {orders.game}",
+            "GAME", Said("these orders are for game %(given)s, but this is game %(game)s",
+                         given=orders.game, game=state.name),
+            Said("write GAME %(game)s, or send the orders to the GM of %(given)s",
+                 game=state.name, given=orders.game),
             private=False)]
     if orders.game is None and not orders.given("GAME"):
-        found.append(orders.problem("GAME", "the header has no GAME line",
-                                    f"write GAME {state.name}", private=False))
+        found.append(orders.problem("GAME", Said("the header has no GAME line"),
+                                    Said("write GAME %(game)s", game=state.name), private=False))
     if orders.move is not None and orders.move < state.move:
         # Orders are played only in the move they name: a late set is never carried on.
         found.append(orders.problem(
-            "MOVE", f"these orders are for move {orders.move}, which has been played: they "
-            f"came too late for it, and move {state.move} is being collected",
-            f"send orders for move {state.move} (write MOVE {state.move})", private=False))
+            "MOVE", Said("these orders are for move %(given)s, which has been played: they "
+                         "came too late for it, and move %(move)s is being collected",
+                         given=orders.move, move=state.move),
+            Said("send orders for move %(move)s (write MOVE %(move)s)", move=state.move),
+            private=False))
     elif orders.move is not None and orders.move != state.move:
         found.append(orders.problem(
-            "MOVE", f"these orders are for move {orders.move}, but move {state.move} is being "
-            "collected", f"write MOVE {state.move}", private=False))
+            "MOVE", Said("these orders are for move %(given)s, but move %(move)s is being "
+                         "collected", given=orders.move, move=state.move),
+            Said("write MOVE %(move)s", move=state.move), private=False))
     elif orders.move is None and not orders.given("MOVE"):
-        found.append(orders.problem("MOVE", "the header has no MOVE line",
-                                    f"write MOVE {state.move}", private=False))
+        found.append(orders.problem("MOVE", Said("the header has no MOVE line"),
+                                    Said("write MOVE %(move)s", move=state.move), private=False))
     officer = find_officer(index, orders.officer)
     if officer is None:
         if orders.officer is not None:
             found.append(_unknown_officer(orders, state))
         elif not orders.given("OFFICER"):
-            found.append(orders.problem("OFFICER", "the header has no OFFICER line",
-                                        "write OFFICER and your name as enlisted", private=False))
+            found.append(orders.problem("OFFICER", Said("the header has no OFFICER line"),
+                                        Said("write OFFICER and your name as enlisted"),
+                                        private=False))
         return None, found
     if orders.secret is not None:
         if not secret_ok(officer.id, orders.secret):
             found.append(orders.problem(
-                "SECRET", "the secret does not match",
-                "use the one you got at enlistment, or ask the GM for a new one", private=False))
+                "SECRET", Said("the secret does not match"),
+                Said("use the one you got at enlistment, or ask the GM for a new one"),
+                private=False))
     elif not orders.given("SECRET"):
-        found.append(orders.problem("SECRET", "the header has no SECRET line",
-                                    "write SECRET and the secret you got at enlistment",
+        found.append(orders.problem("SECRET", Said("the header has no SECRET line"),
+                                    Said("write SECRET and the secret you got at enlistment"),
                                     private=False))
     return officer, found
 
@@ -187,10 +195,13 @@ def find_officer(index: Roster, name: str | None) -> Officer | None:
 def _unknown_officer(orders: Orders, state: GameState) -> Problem:
     name = nearest_word(orders.officer, (o.name for o in state.officers.values()),
                         caseless=True)
-    message = f"no officer {orders.officer} is enlisted in game {state.name}"
+    message = Said("no officer %(officer)s is enlisted in game %(game)s",
+                   officer=orders.officer, game=state.name)
     if name:
-        return orders.problem("OFFICER", message + did_you_mean(name),
-                              f"write OFFICER {name}", private=False)
+        return orders.problem("OFFICER", Said("%(problem)s; did you mean %(name)s?",
+                                              problem=message, name=name),
+                              Said("write OFFICER %(name)s", name=name), private=False)
     return orders.problem("OFFICER", message,
-                          "write your name exactly as you enlisted, or ask the GM to enlist you",
+                          Said("write your name exactly as you enlisted, or ask the GM to "
+                               "enlist you"),
                           private=False)

@@ -14,13 +14,32 @@ from typing import NamedTuple
 from . import combat, landing_zones, personality, rulings, specialists
 from .encounter_guide import Race
 from .events import PUBLIC
-from .ground import Party, alien_fire, crew_bonus, damage, legio_fire
+from .ground import Party, alien_fire, crew_bonus, damage
 from .orders import Orders, Problem
+from .said import Said, saying
 from .state import Landing, Officer, Planet
 
 MISSIONS = ("elimination", "capture", "alliance", "intimidation", "commerce", "collect",
             "technology")
+# The missions as the reports name them (`said` in the templates), for extraction.
+saying("elimination"), saying("capture"), saying("alliance"), saying("intimidation")
+saying("commerce"), saying("collect"), saying("technology")
 TECHNOLOGY = "technology"  # 5E c: technological research, which a scientist officer allows
+# Why a mission cannot be attempted, with values (the events keep the words; `said.read`
+# reads them back).
+NOTHING_TO_COLLECT = saying("there is nothing to collect on %(planet)s")
+ONE_TYPE = saying("one mission type per landing: this landing's mission is %(mission)s")
+NOT_CAPTURABLE = saying("the %(race)s cannot be captured")
+NO_ALLIANCES = saying("the %(race)s make no alliances")
+PROPOSALS_REFUSED = saying("%(proposals)s alliance proposals were not accepted: no more are "
+                           "possible")
+NOT_INTIMIDABLE = saying("the %(race)s cannot be intimidated")
+NO_TECHNOLOGY = saying("the %(race)s have no technological level to research (only sub "
+                       "civiles and civiles that have one)")
+NOT_MERCHANTS = saying("the %(race)s are not merchants")
+COMMERCE_LIMIT = saying("commerce lasts at most %(moves)s consecutive moves")
+CREWS_ALONE = saying("in the %(zone)s, where the %(race)s cannot live, only landed crews carry "
+                     "out missions: land crews first")
 
 
 class Refusal(NamedTuple):
@@ -40,62 +59,59 @@ def refusal(mission: str, race: Race | None, landing: Landing, planet: Planet,
     """Why this mission cannot be attempted now against what was found, or None: what the
     race forbids first, then what the landing has spent, then the aliens and crews now."""
     if race is None:
-        return Refusal("lifeless", "nothing lives there")
+        return Refusal("lifeless", Said("nothing lives there"))
     if mission == "collect":
         return None if race.riskless else Refusal(
-            "nothing-to-collect", f"there is nothing to collect on {planet.designation}")
+            "nothing-to-collect", Said(NOTHING_TO_COLLECT, planet=planet.designation))
     if race.riskless:
-        return Refusal("collect-only", "only collection is possible here (CREWS LAND collects)")
+        return Refusal("collect-only",
+                       Said("only collection is possible here (CREWS LAND collects)"))
     if landing.mission and mission not in (landing.mission, "elimination"):
-        return Refusal("one-type", "one mission type per landing: this landing's mission is "
-                       f"{landing.mission}")
+        return Refusal("one-type", Said(ONE_TYPE, mission=Said(landing.mission)))
     if mission == "capture" and (race.klass != "non-sapiens" or not race.capturable):
-        return Refusal("not-capturable", f"the {race.name} cannot be captured")
+        return Refusal("not-capturable", Said(NOT_CAPTURABLE, race=race.name))
     if mission == "alliance":
         if race.civility not in ("civiles", "super-civiles") or not race.alliance_factor:
-            return Refusal("no-alliance", f"the {race.name} make no alliances")
+            return Refusal("no-alliance", Said(NO_ALLIANCES, race=race.name))
         if officer is not None and specialists.forbids_alliances(officer):
-            return Refusal("robur", "a Princeps ROBUR is aboard: no alliance of any kind is "
-                           "possible (5E b)")
+            return Refusal("robur", Said("a Princeps ROBUR is aboard: no alliance of any kind "
+                                         "is possible (5E b)"))
         if landing.fired:
-            return Refusal("fired", "you opened fire: no alliance is possible")
+            return Refusal("fired", Said("you opened fire: no alliance is possible"))
         if landing.alliance_failures >= rulings.ALLIANCE_ATTEMPTS:
-            return Refusal("alliance-failed", f"{rulings.ALLIANCE_ATTEMPTS} alliance proposals "
-                           "were not accepted: no more are possible")
+            return Refusal("alliance-failed", Said(PROPOSALS_REFUSED,
+                                                   proposals=rulings.ALLIANCE_ATTEMPTS))
     if mission == "intimidation" and race.civility not in ("sub-civiles", "civiles"):
-        return Refusal("not-intimidable", f"the {race.name} cannot be intimidated")
+        return Refusal("not-intimidable", Said(NOT_INTIMIDABLE, race=race.name))
     if mission == TECHNOLOGY:
         if officer is None or specialists.aboard(officer, specialists.SCIENTIST) is None:
-            return Refusal("no-scientist", "technological research needs a scientist officer "
-                           "aboard (5E c)")
+            return Refusal("no-scientist", Said("technological research needs a scientist "
+                                                "officer aboard (5E c)"))
         if race.civility not in ("sub-civiles", "civiles") or race.technological_level is None:
-            return Refusal("no-technology", f"the {race.name} have no technological level to "
-                           "research (only sub civiles and civiles that have one)")
+            return Refusal("no-technology", Said(NO_TECHNOLOGY, race=race.name))
     if mission == "commerce":
         if not race.merchant:
-            return Refusal("not-merchants", f"the {race.name} are not merchants")
+            return Refusal("not-merchants", Said(NOT_MERCHANTS, race=race.name))
         if landing.commerce_moves >= rulings.COMMERCE_MOVES:
-            return Refusal("commerce-limit", f"commerce lasts at most {rulings.COMMERCE_MOVES} "
-                           "consecutive moves")
+            return Refusal("commerce-limit", Said(COMMERCE_LIMIT, moves=rulings.COMMERCE_MOVES))
     if (mission in ("intimidation", "commerce") and not landing.crews_down
             and not landing_zones.ship_usable(race, landing.zone)):
         # 5F: "the missions will therefore be carried out only by landing Crews".
-        return Refusal("crews-alone", f"in the {landing.zone}, where the {race.name} cannot "
-                       "live, only landed crews carry out missions: land crews first")
+        return Refusal("crews-alone", Said(CREWS_ALONE, zone=landing.zone, race=race.name))
     if not planet.aliens:
-        return Refusal("no-alien", "no alien is left")
+        return Refusal("no-alien", Said("no alien is left"))
     if mission in ("capture", "alliance", TECHNOLOGY) and not landing.crews_down:
         return Refusal("no-crews-down", {
-            "capture": "capture is done by crews on the ground",
-            "alliance": "an alliance needs at least one crew on the ground",
-            TECHNOLOGY: "the scientist goes down with the crews: land at least one crew",
+            "capture": Said("capture is done by crews on the ground"),
+            "alliance": Said("an alliance needs at least one crew on the ground"),
+            TECHNOLOGY: Said("the scientist goes down with the crews: land at least one crew"),
         }[mission])
     if mission in ("capture", "alliance", "intimidation") and planet.hostile and not landing.attacked:
         return Refusal("not-attacked", {
-            "capture": "hostile aliens can be captured only after they have attacked you",
-            "alliance": "hostile aliens listen only after you have sustained their attack",
-            "intimidation": "aggressive aliens can be intimidated only after you endured "
-                            "their attack",
+            "capture": Said("hostile aliens can be captured only after they have attacked you"),
+            "alliance": Said("hostile aliens listen only after you have sustained their attack"),
+            "intimidation": Said("aggressive aliens can be intimidated only after you endured "
+                                 "their attack"),
         }[mission])
     return None
 
@@ -237,7 +253,7 @@ def collect(party: Party, race: Race, targets: int | None) -> None:
     if party.landing.crews_down:
         party.set_landing(pending=race.points.get("collect", 0), pending_for="collect")
     else:
-        party.emit("mission-refused", mission="collect", reason="land crews (CREWS LAND) to collect",
+        party.emit("mission-refused", mission="collect", reason=Said("land crews (CREWS LAND) to collect"),
                    why="no-crews-down")
 
 
@@ -255,62 +271,74 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
     landing = officer.landing
     found: list[Problem] = []
     if landing is None and not orders.land:
-        return [orders.problem("MISSION", f"MISSION {mission.upper()} while not landed",
-                               "land first: a route ending on the planet with LAND, then "
-                               "the mission")]
+        return [orders.problem(
+            "MISSION", Said("MISSION %(value)s while not landed", value=mission.upper()),
+            Said("land first: a route ending on the planet with LAND, then the mission"))]
     fires = bool(orders.fire) or orders.attitude in ("B", "D")
     if orders.crews_embark:
-        found.append(orders.problem("MISSION", "crews re-embarking carry out no mission (a "
-                                    "mission takes a move on the ground, 3G b)",
-                                    "delete MISSION, or keep the crews down another move"))
+        found.append(orders.problem(
+            "MISSION", Said("crews re-embarking carry out no mission (a mission takes a move on "
+                            "the ground, 3G b)"),
+            Said("delete MISSION, or keep the crews down another move")))
     elif landing is not None and orders.route:
-        found.append(orders.problem("MISSION", "the ship takes off this move: no mission "
-                                    "(a mission takes a move on the ground, 3G b)",
-                                    "delete MISSION, or take off another move"))
+        found.append(orders.problem(
+            "MISSION", Said("the ship takes off this move: no mission (a mission takes a move on "
+                            "the ground, 3G b)"),
+            Said("delete MISSION, or take off another move")))
     elif mission == "elimination" and orders.attitude in ("A", "C"):
         # 3G a: the attitude decides who fires when landing; A and C do not fire.
-        found.append(orders.problem("MISSION", f"attitude {orders.attitude} lands without fire, "
-                                    "and an elimination is fire",
-                                    "write LAND B (lasers fire) or LAND D (crews fire), or "
-                                    "give MISSION ELIMINATION next move"))
+        found.append(orders.problem(
+            "MISSION", Said("attitude %(attitude)s lands without fire, and an elimination is fire",
+                            attitude=orders.attitude),
+            Said("write LAND B (lasers fire) or LAND D (crews fire), or give MISSION ELIMINATION "
+                 "next move")))
     elif mission not in ("elimination", "collect") and fires:
         # 4 I: opening fire makes the move an elimination; an alliance is proposed without.
-        fix = ("delete FIRE" if orders.fire else
-               f"write LAND {'C' if orders.attitude == 'D' else 'A'} (no fire)")
-        found.append(orders.problem("MISSION", f"{'FIRE' if orders.fire else 'attitude ' + str(orders.attitude)} "
-                                    f"opens fire, and the {mission} is attempted without fire",
-                                    fix))
+        fix = (Said("delete FIRE") if orders.fire else
+               Said("write LAND %(attitude)s (no fire)",
+                    attitude="C" if orders.attitude == "D" else "A"))
+        firing = ("FIRE" if orders.fire else
+                  Said("attitude %(attitude)s", attitude=orders.attitude))
+        found.append(orders.problem(
+            "MISSION", Said("%(firing)s opens fire, and the %(mission)s is attempted without fire",
+                            firing=firing, mission=Said(mission)),
+            fix))
     crews_down = bool(landing and landing.crews_down) or orders.crews_land is not None or (
         orders.attitude in ("C", "D"))
     if mission in ("capture", "alliance", "collect", TECHNOLOGY) and not crews_down:
-        what = {"capture": "capture is done by crews",
-                "alliance": "an alliance is proposed by crews",
-                "collect": "what is collected is picked up by crews",
-                TECHNOLOGY: "the scientist officer does his research with the crews"}[mission]
-        found.append(orders.problem("MISSION", f"{what} on the ground",
-                                    "land crews first (CREWS LAND, or LAND C)"))
+        what = {"capture": Said("capture is done by crews"),
+                "alliance": Said("an alliance is proposed by crews"),
+                "collect": Said("what is collected is picked up by crews"),
+                TECHNOLOGY: Said("the scientist officer does his research with the crews")
+                }[mission]
+        found.append(orders.problem(
+            "MISSION", Said("%(what)s on the ground", what=what),
+            Said("land crews first (CREWS LAND, or LAND C)")))
     # A re-landing (outer space, 5F) rolls a new zone: the one the ship stands in now tells
     # nothing of what the lasers may do there.
     relanding = landing is not None and orders.land
     usable = relanding or landing is None or landing_zones.ship_usable(race, landing.zone)
     if mission == "alliance" and specialists.forbids_alliances(officer):
-        found.append(orders.problem("MISSION", "a Princeps ROBUR is aboard: no alliance of any "
-                                    "kind is possible (5E b)", "choose another mission, or "
-                                    "leave him at the base (SPECIALIST NONE there)"))
+        found.append(orders.problem(
+            "MISSION", Said("a Princeps ROBUR is aboard: no alliance of any kind is possible (5E "
+                            "b)"),
+            Said("choose another mission, or leave him at the base (SPECIALIST NONE there)")))
     if mission == TECHNOLOGY and specialists.aboard(officer, specialists.SCIENTIST) is None:
-        found.append(orders.problem("MISSION", "technological research needs a scientist "
-                                    "officer aboard (5E c)", "embark one at the base "
-                                    "(SPECIALIST SCIENTIST kingdom value), or choose another "
-                                    "mission"))
+        found.append(orders.problem(
+            "MISSION", Said("technological research needs a scientist officer aboard (5E c)"),
+            Said("embark one at the base (SPECIALIST SCIENTIST kingdom value), or choose another "
+                 "mission")))
     if mission == "elimination" and landing is not None and not crews_down and (
             officer.ship.lasers == 0):
-        found.append(orders.problem("MISSION", "nobody can fire: no lasers on board and no "
-                                    "crew on the ground", "land crews first (CREWS LAND)"))
+        found.append(orders.problem(
+            "MISSION", Said("nobody can fire: no lasers on board and no crew on the ground"),
+            Said("land crews first (CREWS LAND)")))
     elif mission == "elimination" and landing is not None and not crews_down and not usable:
-        found.append(orders.problem("MISSION", f"in the {landing.zone}, where the "
-                                    f"{race.name} cannot live, the ship's lasers cannot be "
-                                    "used and no crew is on the ground",
-                                    "land crews first (CREWS LAND)"))
+        found.append(orders.problem(
+            "MISSION", Said("in the %(zone)s, where the %(name)s cannot live, the ship's lasers "
+                            "cannot be used and no crew is on the ground",
+                            zone=landing.zone, name=race.name),
+            Said("land crews first (CREWS LAND)")))
     if landing is not None and planet is not None and not found:
         # On the ground the race is known: every refusal the dice cannot change is told now,
         # judged as the landing will stand once this move's crews are down.
@@ -319,6 +347,6 @@ def mission_problems(orders: Orders, officer: Officer, planet: Planet | None,
             after = replace(after, crews_down=(0,))
         refused = refusal(mission, race, after, planet, officer)
         if refused is not None and refused.why not in UNFORESEEABLE:
-            found.append(orders.problem("MISSION", refused.reason, "delete MISSION, or choose "
-                                        "another mission"))
+            found.append(orders.problem(
+                "MISSION", refused.reason, Said("delete MISSION, or choose another mission")))
     return found

@@ -13,7 +13,8 @@ from __future__ import annotations
 from .board import Board
 from .events import GM
 from .geometry import Segment, route_text
-from .route import NET, RouteResult
+from .hazards import NET
+from .route import RouteResult
 from .state import Officer
 
 

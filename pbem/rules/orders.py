@@ -11,15 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from .geometry import Segment
+from .said import Said, saying
 from .state import Specialist
 
 UNREADABLE = "unreadable"  # the line cannot be read as an order
 UNLAWFUL = "unlawful"  # readable, but not allowed for this officer now
 
 _EMPTY: Mapping = MappingProxyType({})
+
+# How a problem is printed: where, what kind, the message (then the line, then the fix).
+AT_LINE = saying("%(source)s, line %(line)s")
+LABELS = {UNREADABLE: saying("cannot be read"), UNLAWFUL: saying("not allowed")}
+PROBLEM = saying("%(where)s (%(label)s): %(message)s")
 
 
 @dataclass(frozen=True)
@@ -37,13 +43,34 @@ class Problem:
     private: bool = False
 
     def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}, line {self.line}"
-        label = "cannot be read" if self.kind == UNREADABLE else "not allowed"
-        out = [f"{where} ({label}): {self.message}"]
+        return ProblemText(self)
+
+    def told(self, said: Callable[[str], str]) -> str:
+        """The problem as printed, its words through `said` (the reader's language: its
+        message and fix may be `Said`); the line quoted as written."""
+        where = self.source if self.line is None else Said(AT_LINE, source=self.source,
+                                                            line=self.line)
+        label = Said(LABELS[UNREADABLE if self.kind == UNREADABLE else UNLAWFUL])
+        out = [said(Said(PROBLEM, where=where, label=label, message=self.message))]
         if self.text:
             out.append(f"    > {self.text}")
-        out.extend(f"    {part}" for part in self.fix.splitlines())
+        out.extend(f"    {part}" for part in said(self.fix).splitlines())
         return "\n".join(out)
+
+
+class ProblemText(str):
+    """A problem as printed in English (`str(problem)`), keeping the problem: where a
+    list of problems is printed for a reader, each is told again in his language."""
+
+    problem: Problem
+
+    def __new__(cls, problem: Problem) -> "ProblemText":
+        self = super().__new__(cls, problem.told(str))
+        self.problem = problem
+        return self
+
+    def __reduce__(self) -> tuple:
+        return ProblemText, (self.problem,)
 
 
 def in_report_order(problems: Iterable[Problem]) -> list[Problem]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .board import Board
 from .events import GM, PUBLIC
 from .orders import Orders, Problem, PressLine
+from .said import Said
 from .state import Officer
 
 # The press of one officer in one move, in characters: a few lines of a bulletin, not a
@@ -26,9 +27,10 @@ def press_problems(orders: Orders) -> list[Problem]:
         if written > MOST_PRESS_CHARS:
             total = sum(len(p.text) for p in orders.press)
             return [orders.problem(
-                "PRESS", f"your PRESS lines hold {total} characters; the press of one move "
-                f"is at most {MOST_PRESS_CHARS}",
-                f"shorten them by {total - MOST_PRESS_CHARS} characters", line=line.line,
+                "PRESS", Said("your PRESS lines hold %(total)s characters; the press of one "
+                              "move is at most %(most)s", total=total, most=MOST_PRESS_CHARS),
+                Said("shorten them by %(over)s characters", over=total - MOST_PRESS_CHARS),
+                line=line.line,
                 private=False)]
     return []
 

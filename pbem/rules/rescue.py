@@ -18,9 +18,10 @@ from .career import demote, demoted_level, ship_type_for
 from .orders import Orders, Problem
 from .ranks import previous_rank
 from .ruleset import Ruleset
+from .said import Said, saying
 from .state import Officer
 
-REASON = "abandoned through the rescue gate"  # as the bulletin words the ship's loss
+REASON = saying("abandoned through the rescue gate")  # as the bulletin words the ship's loss
 
 # What an abandoned ship no longer does: the orders that RESCUE leaves nothing to carry out.
 FOR_THE_SHIP = ("ROUTE", "LAND", "INFO", "TOT", "SHIELDS", "CREWS", "FIRE", "TARGET",
@@ -32,12 +33,13 @@ def rescue_problems(orders: Orders, officer: Officer, at_base: bool) -> list[Pro
     if not orders.rescue:
         return []
     if at_base:
-        return [orders.problem("RESCUE", "your ship is on the base: there is nothing to be "
-                               "rescued from", "delete RESCUE")]
+        return [orders.problem("RESCUE", Said("your ship is on the base: there is nothing to "
+                                              "be rescued from"), Said("delete RESCUE"))]
     given = [k for k in FOR_THE_SHIP if k in orders.lines]
     if given:
-        return [orders.problem(k, f"RESCUE abandons the ship, which then carries out no "
-                               f"{k} order", f"delete {k}, or delete RESCUE")
+        return [orders.problem(k, Said("RESCUE abandons the ship, which then carries out no "
+                                       "%(order)s order", order=k),
+                               Said("delete %(order)s, or delete RESCUE", order=k))
                 for k in given]
     return []
 

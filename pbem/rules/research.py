@@ -26,7 +26,8 @@ from .orders import Orders, Problem, ResearchOrder
 from .sighting import radar_range
 from .state import Officer
 from .board import Board
-from .wording import did_you_mean, nearest_word, plural
+from .said import Said, counted, saying, saying_plural
+from .wording import nearest_word
 
 
 RULE = "research"  # its name in settings["rules"] and in `pbem new --rule research`
@@ -41,6 +42,17 @@ MOVEMENT = "movement"  # +1 parsec per tank per level
 COMPUTING = "computing"  # +1 information request per move per level
 SCANNERS = "scanners"  # +1 parsec of radar range, beyond the limit of 3, per level
 TACTICS = "tactics"  # a bonus the advanced level uses for disengaging
+
+# What a refusal of research says (the events keep it; `said.read` reads it back).
+GRANTS = saying_plural("%(num)s grant", "%(num)s grants")
+POINTS = saying_plural("%(num)s point", "%(num)s points")
+NOT_IN_THIS_GAME = saying("this game does not use the optional rule Unpredictable Research")
+NO_SUCH_TECHNOLOGY = saying("there is no technology %(technology)s (%(known)s)")
+AT_TOP_LEVEL = saying("%(technology)s is at its top level, %(top)s")
+AFTER_LAST_MOVE = saying("after %(last)s last move you may buy at most %(limit)s this move")
+YOUR_POINTS_PAY = saying("your %(points)s pay for %(grants)s at %(cost)s points each")
+NOT_FUNDED = saying("%(grants)s not funded: %(because)s")
+BUY_AT_MOST = saying("buy at most %(grants)s in all")
 EFFECTS: tuple[str, ...] = (ATTACK, DEFENCE, MOVEMENT, COMPUTING, SCANNERS, TACTICS)
 
 
@@ -189,27 +201,23 @@ def allocate(
             continue
         if tech is None:
             known = ", ".join(t.name for t in rules.technologies.values())
-            refusals.append(Refusal(order, f"there is no technology {written.upper()} ({known})",
-                                    grants, "unknown"))
+            refusals.append(Refusal(order, Said(NO_SUCH_TECHNOLOGY, technology=written.upper(),
+                                                known=known), grants, "unknown"))
             continue
         if level(officer, tech.id) >= tech.top:
-            refusals.append(Refusal(order, f"{tech.name} is at its top level, {tech.top}", grants,
-                                    "top"))
+            refusals.append(Refusal(order, Said(AT_TOP_LEVEL, technology=tech.name,
+                                                top=tech.top), grants, "top"))
             continue
         take = min(grants, allowed - total)
         if take < grants:
             if limit <= affordable:
-                because = (
-                    f"after {plural(officer.grants_last, 'grant')} last move you may buy at most "
-                    f"{limit} this move"
-                )
+                because = Said(AFTER_LAST_MOVE, last=grants_of(officer.grants_last),
+                               limit=limit)
             else:
-                because = (
-                    f"your {plural(officer.score, 'point')} pay for "
-                    f"{plural(affordable, 'grant')} at {rules.grant_cost} points each"
-                )
-            refusals.append(Refusal(order, f"{plural(grants - take, 'grant')} not funded: {because}",
-                                    grants - take))
+                because = Said(YOUR_POINTS_PAY, points=counted(*POINTS, officer.score),
+                               grants=grants_of(affordable), cost=rules.grant_cost)
+            refusals.append(Refusal(order, Said(NOT_FUNDED, grants=grants_of(grants - take),
+                                                because=because), grants - take))
         if take > 0:
             funded[tech.id] = funded.get(tech.id, 0) + take
             total += take
@@ -327,7 +335,7 @@ def research_turn(
     if not enabled(board.settings):
         for written, grants in requested:
             board.emit("research-refused", OFFICER, officer.id, order=order_text(written, grants),
-                       reason="this game does not use the optional rule Unpredictable Research",
+                       reason=Said(NOT_IN_THIS_GAME),
                        why="no-rule")
         return officer
     public = breakthroughs_public(board.settings)
@@ -370,10 +378,10 @@ def research_problems(orders: Orders, officer: Officer, rules: ResearchRules,
     if not orders.research:
         return []
     if not enabled(settings):
-        fix = ("delete the RESEARCH lines; the rule is chosen when a game is created: ask "
-               "the GM")
-        return [orders.problem("RESEARCH", "this game does not use the optional rule "
-                               "Unpredictable Research", fix, line=r.line, private=False)
+        fix = Said("delete the RESEARCH lines; the rule is chosen when a game is created: "
+                   "ask the GM")
+        return [orders.problem("RESEARCH", Said(NOT_IN_THIS_GAME), fix, line=r.line,
+                               private=False)
                 for r in orders.research]
     found: list[Problem] = []
     for r in orders.research:
@@ -382,22 +390,34 @@ def research_problems(orders: Orders, officer: Officer, rules: ResearchRules,
             near = rules.nearest(r.technology)
             if near is not None:
                 found.append(orders.problem(
-                    "RESEARCH", f"unknown technology {r.technology}"
-                    + did_you_mean(near.name.upper()), f"write RESEARCH {near.name.upper()} {r.grants}",
+                    "RESEARCH", Said("unknown technology %(technology)s; did you mean "
+                                     "%(near)s?", technology=r.technology,
+                                     near=near.name.upper()),
+                    Said("write RESEARCH %(near)s %(grants)s", near=near.name.upper(),
+                         grants=r.grants),
                     line=r.line, private=False))
             else:
                 names = ", ".join(t.name.upper() for t in rules.technologies.values())
-                found.append(orders.problem("RESEARCH", f"unknown technology {r.technology}",
-                                            f"research one of {names}", line=r.line,
+                found.append(orders.problem("RESEARCH",
+                                            Said("unknown technology %(technology)s",
+                                                 technology=r.technology),
+                                            Said("research one of %(names)s", names=names),
+                                            line=r.line,
                                             private=False))
             continue
         held = level(officer, tech.id)
         if held >= tech.top:
             found.append(orders.problem(
-                "RESEARCH", f"you hold {tech.name} {held}, its top level: it cannot be "
-                "researched further", "delete this line and fund another technology",
+                "RESEARCH", Said("you hold %(technology)s %(held)s, its top level: it "
+                                 "cannot be researched further",
+                                 technology=tech.name, held=held),
+                Said("delete this line and fund another technology"),
                 line=r.line))
     return found + _funding_problems(orders, officer, rules)
+
+
+def grants_of(n: int) -> Said:
+    return counted(*GRANTS, n)
 
 
 def _funding_problems(orders: Orders, officer: Officer, rules: ResearchRules) -> list[Problem]:
@@ -414,20 +434,20 @@ def _funding_problems(orders: Orders, officer: Officer, rules: ResearchRules) ->
         if over_points is None and running * rules.grant_cost > officer.score:
             over_points = r
     if over_limit is not None:
-        message = (
-            f"{plural(total, 'grant')} this move, but after "
-            f"{plural(officer.grants_last, 'grant')} last move you may buy at most {limit} "
-            f"(at most {rules.funding_step} more than last move)"
-        )
-        found.append(orders.problem("RESEARCH", message, f"buy at most {plural(limit, 'grant')} in all",
+        message = Said(
+            "%(grants)s this move, but after %(last)s last move you may buy at most "
+            "%(limit)s (at most %(step)s more than last move)", grants=grants_of(total),
+            last=grants_of(officer.grants_last), limit=limit, step=rules.funding_step)
+        found.append(orders.problem("RESEARCH", message,
+                                    Said(BUY_AT_MOST, grants=grants_of(limit)),
                                     line=over_limit.line))
     if over_points is not None:
         affordable = max(0, officer.score) // rules.grant_cost
-        message = (
-            f"{plural(total, 'grant')} cost {total * rules.grant_cost} points "
-            f"({rules.grant_cost} each), but you have {plural(officer.score, 'point')}"
-        )
-        fix = (f"buy at most {plural(affordable, 'grant')} in all" if affordable
-               else "delete the RESEARCH lines until you have points to spend")
+        message = Said(
+            "%(grants)s cost %(cost)s points (%(each)s each), but you have %(points)s",
+            grants=grants_of(total), cost=total * rules.grant_cost, each=rules.grant_cost,
+            points=counted(*POINTS, officer.score))
+        fix = (Said(BUY_AT_MOST, grants=grants_of(affordable)) if affordable
+               else Said("delete the RESEARCH lines until you have points to spend"))
         found.append(orders.problem("RESEARCH", message, fix, line=over_points.line))
     return found

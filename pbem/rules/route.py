@@ -15,14 +15,14 @@ from typing import Mapping, NamedTuple
 
 from . import legs as legs_
 from . import rulings
-from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, distance, route_length
+from .geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, Segment, Zone, route_length
 from .grid import PlanetGrid
-from .hazards import DISTORTION, NET, Hazards, stop_on_legs
+from .hazards import DISTORTION, NET, Hazards, stop_on_legs  # a route stops at these
 from .legs import Leg, Parsec
 from .orders import Orders, Problem
 from .ship import Ship
 from .state import Planet
-from .wording import plural
+from .said import Said, counted
 
 # Why a route ended before its last parsec, or where it ended.
 EDGE = "edge"  # the zone's edge
@@ -298,27 +298,33 @@ def route_problems(orders: Orders, ship: Ship, parsecs_per_tank: int, movement: 
     found: list[Problem] = []
     if orders.tanks is not None and orders.tanks > ship.tanks:
         found.append(orders.problem(
-            "TANKS", f"TANKS {orders.tanks}, but only {plural(ship.tanks, 'tank')} on board",
-            f"write TANKS {ship.tanks} or fewer"))
+            "TANKS", Said("TANKS %(given)s, but only %(tanks)s on board", given=orders.tanks,
+                          tanks=counted("%(num)s tank", "%(num)s tanks", ship.tanks)),
+            Said("write TANKS %(tanks)s or fewer", tanks=ship.tanks)))
     length = route_length(orders.route)
     used = tanks_used(orders, ship)
     per_tank = parsecs_per_tank + movement
     allowed = thrust(used, parsecs_per_tank, movement)
     if length > allowed:
-        message = (
-            f"the route is {plural(length, 'parsec')}, but {plural(used, 'tank')} "
-            f"{'gives' if used == 1 else 'give'} {allowed} parsecs of thrust ({per_tank} per tank)"
-        )
+        message = Said(
+            "the route is %(length)s, but %(tanks)s of thrust (%(per_tank)s per tank)",
+            length=counted("%(num)s parsec", "%(num)s parsecs", length),
+            tanks=counted("%(num)s tank gives %(allowed)s parsecs",
+                          "%(num)s tanks give %(allowed)s parsecs", used, allowed=allowed),
+            per_tank=per_tank)
         found.append(orders.problem("ROUTE", message,
                                     _thrust_fix(length, allowed, used, ship.tanks, per_tank)))
     return found
 
 
 def _thrust_fix(length: int, allowed: int, used: int, on_board: int, per_tank: int) -> str:
-    shorten = f"shorten the route to {allowed} parsecs" if allowed else "write ROUTE NONE"
+    shorten = (Said("shorten the route to %(allowed)s parsecs", allowed=allowed) if allowed
+               else Said("write ROUTE NONE"))
     needed = math.ceil(length / per_tank) if per_tank else None
     if used < on_board and needed is not None and needed <= on_board:
-        return f"{shorten} or use more tanks (TANKS {needed})"
+        return Said("%(shorten)s or use more tanks (TANKS %(tanks)s)", shorten=shorten,
+                    tanks=needed)
     if used < on_board:
-        return f"{shorten} or use more tanks (TANKS {on_board} at most)"
+        return Said("%(shorten)s or use more tanks (TANKS %(tanks)s at most)", shorten=shorten,
+                    tanks=on_board)
     return shorten

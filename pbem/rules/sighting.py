@@ -20,7 +20,7 @@ from .orders import Orders, Problem
 from .route import RouteResult
 from .ship import Ship
 from .state import Planet
-from .wording import plural
+from .said import Said, counted
 
 RADAR_LIMIT = 3  # 3D e): beyond 3 parsecs nothing is seen, whatever the radars
 
@@ -47,8 +47,9 @@ def radar_problems(orders: Orders, ship: Ship) -> list[Problem]:
     if orders.radars is None or orders.radars <= ship.radars:
         return []
     return [orders.problem(
-        "RADARS", f"RADARS {orders.radars}, but only {plural(ship.radars, 'radar')} on board",
-        f"write RADARS {ship.radars} or fewer")]
+        "RADARS", Said("RADARS %(given)s, but only %(radars)s on board", given=orders.radars,
+                       radars=counted("%(num)s radar", "%(num)s radars", ship.radars)),
+        Said("write RADARS %(radars)s or fewer", radars=ship.radars))]
 
 
 def seen_from(levels: dict[int, OnLevel], square: Position,

@@ -28,6 +28,7 @@ from .encounter_guide import Race
 from .events import OFFICER
 from .orders import Orders, Problem
 from .outer_space import explored
+from .said import Said, saying
 from .state import Landing, Officer, Specialist
 
 PSI, ROBUR, SCIENTIST = "psi", "robur", "scientist"
@@ -35,6 +36,10 @@ KINDS: tuple[str, ...] = (PSI, ROBUR, SCIENTIST)
 TITLES: dict[str, str] = {PSI: "Princeps PSI", ROBUR: "Princeps ROBUR",
                           SCIENTIST: "scientist officer"}
 FIELDS: tuple[str, ...] = rulings.SCIENTIST_FIELDS  # ruling: the kingdoms of life
+
+# Why a SPECIALIST order was not carried out, as the reports tell it.
+OUTER_SPACE_ONLY = saying("specialist officers serve in outer space only")
+AT_THE_BASE_ONLY = saying("a specialist embarks or leaves only at the base")
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,8 @@ def embark(board: Board, officer: Officer, orders: Orders, rules: SpecialistRule
     if not explored(board.settings) or not at_base:
         why = "inner-space" if not explored(board.settings) else "not-at-base"
         board.emit("specialist-refused", OFFICER, officer.id, why=why,
-                   reason="specialist officers serve in outer space only" if why == "inner-space"
-                   else "a specialist embarks or leaves only at the base")
+                   reason=Said(OUTER_SPACE_ONLY) if why == "inner-space"
+                   else Said(AT_THE_BASE_ONLY))
         return officer
     new = orders.specialist
     found = problems(new, rules) if new is not None else []
@@ -222,13 +227,15 @@ def specialist_problems(orders: Orders, at_base: bool, advanced: bool,
     if not orders.given_specialist:
         return []
     if not advanced:
-        return [orders.problem("SPECIALIST", "specialist officers serve in outer space only "
-                               "(5E); this game explores inner space", "delete SPECIALIST",
-                               private=False)]
+        return [orders.problem("SPECIALIST", Said("specialist officers serve in outer space "
+                                                  "only (5E); this game explores inner space"),
+                               Said("delete SPECIALIST"), private=False)]
     if not at_base:
-        return [orders.problem("SPECIALIST", "a specialist officer embarks or leaves only at "
-                               "the base", "delete SPECIALIST, or come back to the base first")]
+        return [orders.problem("SPECIALIST", Said("a specialist officer embarks or leaves "
+                                                  "only at the base"),
+                               Said("delete SPECIALIST, or come back to the base first"))]
     if orders.specialist is None:
         return []
-    return [orders.problem("SPECIALIST", reason, "correct the specialist, e.g. SPECIALIST "
-                           "SCIENTIST MINERAL 2") for reason in problems(orders.specialist, rules)]
+    return [orders.problem("SPECIALIST", reason, Said("correct the specialist, e.g. "
+                                                      "SPECIALIST SCIENTIST MINERAL 2"))
+            for reason in problems(orders.specialist, rules)]

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pbem.rules.ship import DAMAGEABLE
+from pbem.rules.said import Said, saying
 
 # The basic-game tables of section 4 (TAB. I, and M to S, belong to outer space).
 TABLE_IDS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G", "H", "L")
@@ -36,6 +37,21 @@ SELECTORS: dict[str, str] = {
     "technological_level": "technological level",
     "none": "",
 }
+# A column's label as a report words it (the events keep it; `said.read` reads it back).
+COLUMN_OF: dict[str, str] = {
+    "difference": saying("difference %(span)s"),
+    "alliance factor": saying("alliance factor %(span)s"),
+    "F.C.": saying("F.C. %(span)s"),
+    "personality": saying("personality %(span)s"),
+    "planet type": saying("planet type %(span)s"),
+    "F.C. + personality": saying("F.C. + personality %(span)s"),
+    "technological level": saying("technological level %(span)s"),
+}
+ANY_VALUE = saying("any %(selector)s")
+SINGLE_COLUMN = saying("single column")
+AT_MOST = saying("%(high)s or less")
+AT_LEAST = saying("%(low)s or more")
+FROM_TO = saying("%(low)s to %(high)s")
 # The number the rules code looks each table up with (section 4).
 READ_BY: dict[str, str] = {
     "A": "difference",  # Legio F.C.Att. minus Alien F.C. (4 I)
@@ -115,15 +131,17 @@ class Table:
         high = self.columns[i].upto
         name = SELECTORS.get(self.by, self.by)
         if low is None and high is None:
-            return f"any {name}" if name else "single column"
+            return Said(ANY_VALUE, selector=name) if name else Said(SINGLE_COLUMN)
         if low is None:
-            span = f"{high} or less"
+            span: str = Said(AT_MOST, high=high)
         elif high is None:
-            span = f"{low + 1} or more"
+            span = Said(AT_LEAST, low=low + 1)
         elif low + 1 == high:
             span = str(high)
         else:
-            span = f"{low + 1} to {high}"
+            span = Said(FROM_TO, low=low + 1, high=high)
+        if name in COLUMN_OF:
+            return Said(COLUMN_OF[name], span=span)
         return f"{name} {span}" if name else span
 
     def column_number(self, n: int) -> Column:

@@ -20,7 +20,26 @@ from .information import answer_data, ask
 from .orders import InfoRequest, Orders
 from .research import research_turn, scanner_reach
 from .ruleset import Ruleset
+from .said import Said, counted, saying, saying_plural
 from .state import Officer, Planet
+
+# Why an order was not carried out, as the reports tell it (the events keep the words;
+# `said.read` reads them back). English says "planet(s)" of any number.
+NO_TOT = saying("no Tot 100%% on board")
+TOT_FROM_SPACE = saying("a Tot 100%% is launched from space, and your route ended on a planet")
+NOT_IN_RANGE = saying("%(planet)s was not within radar range of your route")
+BASE_NOT_STRUCK = saying("the base cannot be struck")
+DISCOVERED = saying_plural("you discovered %(num)s new planet(s) this move",
+                            "you discovered %(num)s new planet(s) this move")
+THAT_PLANET_NOT_IN_RANGE = saying("that planet was not within radar range of your route")
+BASE_NOT_EXPLORED = saying("the base planet is not explored")
+ALL_KNOWN = saying("everything about %(planet)s is known already")
+ANSWERS_ONLY = saying_plural("your ship answers only %(num)s request(s) this move",
+                              "your ship answers only %(num)s request(s) this move")
+NO_PLANET_AT_THE_END = saying("the route did not end on a planet open to landings (known "
+                               "planets are crossed out; the base needs no LAND)")
+HELD_NO_INFORMATION = saying("a ship held by the alien ship receives no information")
+HELD_NOTHING_TO_STRIKE = saying("a ship held by the alien ship sights nothing to strike")
 
 
 # The events a turn tells every officer (his turn, his route, each sighting, each request
@@ -315,8 +334,7 @@ def play_turn(board: Board, officer: Officer, orders: Orders, ruleset: Ruleset, 
         return
     if orders.land and not landing_here and not relanded and link:
         board.emit("landing-refused", OFFICER, officer.id, why="no-planet-at-the-end",
-                   reason="the route did not end on a planet open to landings "
-                          "(known planets are crossed out; the base needs no LAND)")
+                   reason=Said(NO_PLANET_AT_THE_END))
     if not rulings.INFO_ON_ANY_PARSEC:
         # Only what is in radar range at the start or the end of the movement (3F).
         ends = (trace.path[0], trace.path[-1])
@@ -354,11 +372,11 @@ def held_by_the_alien_ship(board: Board, officer: Officer, orders: Orders,
                    stop_parsec=0, link=True)
     for request in orders.info:
         board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                   reason="a ship held by the alien ship receives no information",
+                   reason=Said(HELD_NO_INFORMATION),
                    why="held")
     if orders.tot is not None:
         board.emit("tot-refused", OFFICER, officer.id, planet=orders.tot, why="held",
-                   reason="a ship held by the alien ship sights nothing to strike")
+                   reason=Said(HELD_NOTHING_TO_STRIKE))
     finish_turn(board, officer, opening_score)
 
 
@@ -443,14 +461,14 @@ def tot_order(board: Board, officer: Officer, designation: str, seen: set[int],
     if officer.ship.tot <= 0:
         # A promotion on the base this very turn brings a new ship with its standard sheet.
         lost = bombs_at_start is not None and bombs_at_start > 0
-        why, reason = ("new-ship" if lost else "no-bomb"), "no Tot 100% on board"
+        why, reason = ("new-ship" if lost else "no-bomb"), Said(NO_TOT)
     elif officer.landing:
         why = "landed-on-the-way" if surprise else "on-the-ground"
-        reason = "a Tot 100% is launched from space, and your route ended on a planet"
+        reason = Said(TOT_FROM_SPACE)
     elif target is None:
-        why, reason = "not-in-range", f"{designation} was not within radar range of your route"
+        why, reason = "not-in-range", Said(NOT_IN_RANGE, planet=designation)
     elif board.planets[target].base:
-        why, reason = "base", "the base cannot be struck"
+        why, reason = "base", Said(BASE_NOT_STRUCK)
     else:
         return career.launch_tot(board, officer, target, ruleset, dice)
     board.emit("tot-refused", OFFICER, officer.id, planet=designation, reason=reason, why=why)
@@ -496,7 +514,7 @@ def answer_requests(
                 if data is None:
                     data = alike[told] = {
                         "request": request.text(),
-                        "reason": f"you discovered {found} new planet(s) this move",
+                        "reason": counted(*DISCOVERED, found),
                         "why": "no-new-planet"}
                 events.append(Event("info-unanswered", OFFICER, officer_id, data))
                 continue
@@ -508,19 +526,19 @@ def answer_requests(
             if planet_id is None:
                 events.append(Event("info-unanswered", OFFICER, officer.id, {
                     "request": request.text(),
-                    "reason": "that planet was not within radar range of your route",
+                    "reason": Said(THAT_PLANET_NOT_IN_RANGE),
                     "why": "not-in-range"}))
                 continue
         planet = board.planets[planet_id]
         if planet.base:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                       reason="the base planet is not explored", why="base")
+                       reason=Said(BASE_NOT_EXPLORED), why="base")
             continue
         answer = ask(ruleset.information, planet.facts, dice, planet.designation, officer.id,
                      outer_space.explored(board.settings))
         if answer is None:
             board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                       reason=f"everything about {planet.designation} is known already",
+                       reason=Said(ALL_KNOWN, planet=planet.designation),
                        why="all-known")
             continue
         radioactivity = answer.radioactivity or planet.radioactivity
@@ -535,5 +553,5 @@ def answer_requests(
     for request in requests[capacity:]:
         # `pbem check` allowed for a Computing breakthrough the dice did not bring.
         board.emit("info-unanswered", OFFICER, officer.id, request=request.text(),
-                   reason=f"your ship answers only {capacity} request(s) this move",
+                   reason=counted(*ANSWERS_ONLY, capacity),
                    why="computing-not-reached")
