@@ -1,4 +1,4 @@
-"""Where mail meets the order model: the only module of `pbem.mail` that calls it.
+"""Where a letter meets the order model: the only module of `pbem.letters` that calls it.
 
 Reading mail finds the text that may hold orders; whether it does, and what the orders
 are, is the order model's business. When that model changes, this module is the one to
