@@ -342,10 +342,18 @@ def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, mov
 
 def game_end_in(game_end: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
     """The end of the game as a JSON report gives it to a reader of `lang`: its reason, the
-    one text of it, in his words."""
+    one text of it, in his words (`deadline_of`: the deadline's)."""
     if game_end is None or lang == language.ENGLISH:
         return game_end
     return {**game_end, "reason": language.said_in(lang)(game_end["reason"])}
+
+
+def deadline_of(deadline: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A move's deadline as a JSON report gives it to a reader of `lang`: its text dated in
+    his locale (`language.deadline_in`), its UTC instant as it is."""
+    if deadline is None or lang == language.ENGLISH:
+        return deadline
+    return {**deadline, "text": language.deadline_in(lang, deadline)}
 
 
 def bulletin_page(html_env: Environment, public: dict[str, Any], *, game: str, move: int,
@@ -435,7 +443,7 @@ def _render_move(
     forms = order_form_pieces(game, move, view)
     reports = {lang: report_json.OfficerReports(
         game=game, move=move, officers=len(view.standings),
-        game_end=game_end_in(view.game_end, lang), deadline=desk.deadline)
+        game_end=game_end_in(view.game_end, lang), deadline=deadline_of(desk.deadline, lang))
         for lang in {readers.of(officer_id) for officer_id in view.sheets} | {language.ENGLISH}}
     text_of, html_of = text_reports(text_env), html_reports(html_env)
     html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
@@ -496,7 +504,7 @@ def _render_move(
         write(out_dir / "bulletin.json", report_json.bulletin_pieces(
             game=game, move=move, standings=view.standings,
             game_end=game_end_in(public["game_end"], said),
-            chart=public_chart_data(charts), deadline=desk.deadline,
+            chart=public_chart_data(charts), deadline=deadline_of(desk.deadline, said),
             departures=desk.departures, fair_play=fair_play,
             events=zip(view.public, view.public_texts)))
         names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
