@@ -24,7 +24,8 @@ from .language import N_
 READ: dict[str, tuple[tuple[str, ...], ...]] = {
     "information.toml": (("names", "*"), ("atmospheres", "*")),
     "guide.toml": (("environments", "[]"), ("races", "*", "description")),
-    "tables.toml": (("P", "column", "[]", "faces", "[]"),),
+    # A table's results in words ("Yes", "hull"); its letters ("F") and numbers are kept.
+    "tables.toml": (("*", "column", "[]", "faces", "[]"),),
     "technologies.toml": (("technologies", "*", "effect"),),
 }
 
@@ -58,7 +59,7 @@ def extract(fileobj: BinaryIO, keywords: Any, comment_tags: Any,
     seen: set[str] = set()
     for path in fields:
         for text in texts(doc, path):
-            if text in seen or not text.strip():
+            if text in seen or sum(c.isalpha() for c in text) < 2:
                 continue
             seen.add(text)
             quoted = f'"{text}"'

@@ -2,9 +2,10 @@
 
 English is the language the code and templates are written in: it needs no catalog. Any
 other language is a catalog `pbem/locale/<code>/LC_MESSAGES/pbem.po`, compiled to `pbem.mo`
-when the package is built (setup.py); a GM adds a language by adding a catalog. A source
-tree holds the `.po` alone, compiled in memory when first read, so that an edited
-translation is read at once.
+when the package is built (setup.py); a GM adds a language by adding a catalog, in the
+package or in a folder of his own that the environment variable `PBEM_LOCALES` names (laid
+out as `pbem/locale`; several folders separated as in PATH). A source tree holds the `.po`
+alone, compiled in memory when first read, so that an edited translation is read at once.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import os
 import re
 from datetime import datetime, timezone
 from dataclasses import dataclass, field
@@ -52,19 +54,36 @@ class UnknownLanguage(ValueError):
     """A language with no catalog."""
 
 
+# The folders of a GM's own catalogs, searched after the package's (see the module).
+LOCALES_VARIABLE = "PBEM_LOCALES"
+
+
 def locale_dir() -> Path:
     return Path(str(resources.files("pbem"))) / "locale"
 
 
+def locale_dirs() -> list[Path]:
+    """The package's catalogs, then the folders `PBEM_LOCALES` names."""
+    more = os.environ.get(LOCALES_VARIABLE, "")
+    return [locale_dir()] + [Path(p) for p in more.split(os.pathsep) if p]
+
+
+def _has_catalog(folder: Path) -> bool:
+    return any((folder / "LC_MESSAGES" / f"{DOMAIN}.{suffix}").is_file() for suffix in ("po", "mo"))
+
+
 def catalog_path(lang: str, suffix: str = "po") -> Path:
+    """The catalog of `lang`: the first folder's that holds one (the package's if none)."""
+    for folder in locale_dirs():
+        if _has_catalog(folder / lang):
+            return folder / lang / "LC_MESSAGES" / f"{DOMAIN}.{suffix}"
     return locale_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.{suffix}"
 
 
 def languages() -> list[str]:
     """English and every language with a catalog, English first."""
-    found = {p.name for p in locale_dir().iterdir()
-             if (p / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()
-             or (p / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()} if locale_dir().is_dir() else set()
+    found = {p.name for folder in locale_dirs() if folder.is_dir()
+             for p in folder.iterdir() if _has_catalog(p)}
     return [ENGLISH] + sorted(found - {ENGLISH})
 
 

@@ -280,7 +280,15 @@ class OfficersCharts:
         # list for every officer who placed the same, so that `report_json.OfficerReports`
         # knows it at once. Never changed.
         self.json_lists: dict[tuple, list[dict[str, Any]]] = {(): self.json}
-        self.drawn = svg.base_planets(placed, charts.marks)
+        self.marks = charts.marks
+        self.drawn = {language.ENGLISH: svg.base_planets(placed, charts.marks)}
+
+    def drawn_in(self, lang: str) -> list[dict[str, Any]]:
+        """The bulletins' placements as drawn on the charts of the officers who read `lang`."""
+        found = self.drawn.get(lang)
+        if found is None:
+            found = self.drawn[lang] = svg.base_planets(self.placements.placed, self.marks, lang)
+        return found
 
     def json_of(self, placed: OwnPlanet) -> dict[str, Any]:
         """An officer's own placement as his JSON report's chart gives it."""
@@ -312,13 +320,16 @@ def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,
     where, mine = shared.placements.own(own)
     data = {"frame": "base", "at": own.at, "planets": shared.json_planets(where, mine)}
     known = officer_planets(charts.public, shared.placements.placed, own)
+    lang = html_env.globals["lang"]
     drawing = svg.officer_drawing(own, known, officer=sheet["officer_name"], rank=sheet["rank"],
-                                  game=game, move=move, marks=charts.marks, public=shared.drawn)
+                                  game=game, move=move, marks=charts.marks,
+                                  public=shared.drawn_in(lang), lang=lang)
     return svg.render_svg(html_env, drawing, chart_id="chart", standalone=standalone), data
 
 
 def public_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, move: int) -> str:
-    drawing = svg.public_drawing(charts.public, game=game, move=move, marks=charts.marks)
+    drawing = svg.public_drawing(charts.public, game=game, move=move, marks=charts.marks,
+                                 lang=html_env.globals["lang"])
     return chart_text(html_env, drawing, chart_id="public")
 
 
@@ -327,6 +338,22 @@ def gm_chart(html_env: jinja2.Environment, charts: MoveCharts, *, game: str, mov
         return None
     drawing = svg.gm_drawing(charts.tabula, game=game, move=move, marks=charts.marks)
     return chart_text(html_env, drawing, chart_id="gm")
+
+
+def game_end_in(game_end: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """The end of the game as a JSON report gives it to a reader of `lang`: its reason, the
+    one text of it, in his words (`deadline_of`: the deadline's)."""
+    if game_end is None or lang == language.ENGLISH:
+        return game_end
+    return {**game_end, "reason": language.said_in(lang)(game_end["reason"])}
+
+
+def deadline_of(deadline: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """A move's deadline as a JSON report gives it to a reader of `lang`: its text dated in
+    his locale (`language.deadline_in`), its UTC instant as it is."""
+    if deadline is None or lang == language.ENGLISH:
+        return deadline
+    return {**deadline, "text": language.deadline_in(lang, deadline)}
 
 
 def bulletin_page(html_env: Environment, public: dict[str, Any], *, game: str, move: int,
@@ -414,8 +441,10 @@ def _render_move(
         charts = of_move_alone(move, events)
     shared_charts = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view)
-    reports = report_json.OfficerReports(game=game, move=move, officers=len(view.standings),
-                                         game_end=view.game_end, deadline=desk.deadline)
+    reports = {lang: report_json.OfficerReports(
+        game=game, move=move, officers=len(view.standings),
+        game_end=game_end_in(view.game_end, lang), deadline=deadline_of(desk.deadline, lang))
+        for lang in {readers.of(officer_id) for officer_id in view.sheets} | {language.ENGLISH}}
     text_of, html_of = text_reports(text_env), html_reports(html_env)
     html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
@@ -427,6 +456,7 @@ def _render_move(
         lang_html.get_template("chart.svg.j2")
         writers[lang] = (text_reports(environment(game_dir, "txt", lang)),
                          html_reports(lang_html), lang_html)
+        shared_charts.drawn_in(lang)
 
     def officers_reports(officer_ids: Iterable[int]) -> None:
         with opened_folder(out_dir) as folder:
@@ -447,14 +477,14 @@ def _render_move(
                 write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
                                               chart=chart_element, deadline=deadline,
                                               rulings=told), folder)
-                write(stem + ".json", reports.report(
+                write(stem + ".json", reports[readers.of(officer_id)].report(
                     officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
                     events=view.own(officer_id), rulings=told), folder)
 
     def bulletins() -> None:
         public = view.public_context()
-        # The bulletins are in the game's language, the public chart's headings too (the
-        # labels pbem/charts/svg.py lays out are English yet); the GM's chart stays English.
+        # The bulletins are in the game's language, the public chart too; the GM's chart
+        # stays English.
         said = readers.game
         page_env = html_env if said == language.ENGLISH else environment(game_dir, "html", said)
         for fmt, suffix in (("txt", "txt"), ("md", "md"), ("bbcode", "bbcode")):
@@ -472,8 +502,9 @@ def _render_move(
             page_env, public, game=game, move=move, chart_file=chart_file,
             deadline=desk.deadline, departures=desk.departures, fair_play=fair_play))
         write(out_dir / "bulletin.json", report_json.bulletin_pieces(
-            game=game, move=move, standings=view.standings, game_end=public["game_end"],
-            chart=public_chart_data(charts), deadline=desk.deadline,
+            game=game, move=move, standings=view.standings,
+            game_end=game_end_in(public["game_end"], said),
+            chart=public_chart_data(charts), deadline=deadline_of(desk.deadline, said),
             departures=desk.departures, fair_play=fair_play,
             events=zip(view.public, view.public_texts)))
         names = {oid: s["officer_name"] for oid, s in view.sheets.items()}

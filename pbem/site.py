@@ -2,13 +2,15 @@
 
 One page per resolved move (its HTML bulletin, the public chart inline), each move's public
 chart as an SVG file, and an index. Only public events go in: the same as the bulletins.
-Written from the database, so it can be made again at any time.
+Written from the database, so it can be made again at any time, in the game's language
+as its bulletins are.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from . import language
 from .storage import game_state
 from .storage.database import open_db
 from .charts.book import MoveCharts, marks
@@ -36,7 +38,7 @@ def build_site(game_dir: Path, out: Path | None = None, *, ruleset) -> Path:
                         "run `pbem resolve` first")
     out = Path(out) if out is not None else game_dir / "site"
     out.mkdir(parents=True, exist_ok=True)
-    env = environment(game_dir, "html")
+    env = environment(game_dir, "html", g.get("lang") or language.ENGLISH)  # the game's
     letters = marks(ruleset)
     public = PublicChart()
     numbers = [m["number"] for m in moves]

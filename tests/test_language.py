@@ -332,13 +332,12 @@ def test_every_order_word_is_read_in_either_language_s_game(tmp_path, lang):
         assert "good orders for Notius, move 1." in result.output
 
 
-# The templates whose every text goes through the catalogs (chart.svg.j2's own headings: the
-# labels pbem/charts/svg.py lays out are not yet translated); site-index.html.j2 is not yet
-# there (docs/gm-guide.md, Languages), the GM log is the GM's and stays English.
+# The templates whose every text goes through the catalogs (chart.svg.j2's labels are laid
+# out in pbem/charts/svg.py, in the reader's words); the GM log is the GM's and stays English.
 TRANSLATED = ("report.txt.j2", "report.html.j2", "page.html.j2", "story.j2", "public.html.j2",
               "bulletin.txt.j2", "bulletin.md.j2", "bulletin.bbcode.j2", "bulletin.html.j2",
               "welcome.txt.j2", "reminder.txt.j2", "receipt.txt.j2", "ground.txt.j2",
-              "chart.svg.j2")
+              "chart.svg.j2", "site-index.html.j2")
 # The game's own notation, written alike in every language (docs/glossary.md).
 KEPT = re.compile(r"VII LEGIO|VII Legio|LASER ZIP 3|HO1|SIL 12|Tot 100%|TAB\.|"
                   r"F\.C\.(Att|Def)?|G\.I\.|D\.N\.S\.|\bd\d*\b")

@@ -10,6 +10,9 @@ Length: over 600 lines for one concept, the layout of a chart in pixels. Its par
 frame and its ticks, the squares, the marks, the list of planets beside it) share one
 scale, one set of caches keyed by square and one wrapping of the list; apart, they would
 pass that state between modules.
+
+Its words are the reader's (`lang`): an officer's chart in his language, the public chart in
+the game's, through the catalogs (docs/translating.md); the GM's chart stays English.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from typing import Any, Mapping, NamedTuple
 
 from markupsafe import Markup
 
+from .. import language
+from ..language import N_
 from ..rules.geometry import Position, bearing, bearing_text
 from ..rules.galaxy import BASE_DESIGNATION
 from ..rules.wording import plural
@@ -54,26 +59,40 @@ class Drawing:
     notes: list[dict[str, str]] = field(default_factory=list)  # the column: name, text, css
     unplaced: list[dict[str, str]] = field(default_factory=list)
     hazards: list[dict[str, Any]] = field(default_factory=list)  # level, x, y, kind, label
+    lang: str = language.ENGLISH  # the language of its words
 
 
 # --- words ----------------------------------------------------------------------------
 
-def level_name(dz: int) -> str:
+@functools.cache
+def _said(lang: str) -> Any:
+    """The texts of the rules data (a planet's facts) in the reader's words, one for each
+    language: `language.said_in` keeps what it has said."""
+    return language.said_in(lang)
+
+
+def level_name(dz: int, lang: str = language.ENGLISH) -> str:
+    catalog = language.translations(lang)
     if dz == 0:
-        return "base level"
-    return f"{abs(dz)} level{'s' if abs(dz) > 1 else ''} {'up' if dz < 0 else 'down'}"
+        return catalog.gettext("base level")
+    n = abs(dz)
+    if dz < 0:
+        return catalog.ngettext("%(num)s level up", "%(num)s levels up", n) % {"num": n}
+    return catalog.ngettext("%(num)s level down", "%(num)s levels down", n) % {"num": n}
 
 
-def from_base(at: list[int]) -> str:
-    return _from_base(*at)
+def from_base(at: list[int], lang: str = language.ENGLISH) -> str:
+    return _from_base(*at, lang)
 
 
 @functools.lru_cache(maxsize=65536)
-def _from_base(x: int, y: int, dz: int) -> str:
+def _from_base(x: int, y: int, dz: int, lang: str = language.ENGLISH) -> str:
     """Worked out once for each square: every officer's chart names the same planets."""
+    catalog = language.translations(lang)
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
-    where = "on the base square" if flat == "here" else f"{flat} of the base"
-    return f"{where}, {level_name(dz)}"
+    where = (catalog.gettext("on the base square") if flat == "here" else
+             catalog.gettext("%(bearing)s of the base") % {"bearing": flat})
+    return f"{where}, {level_name(dz, lang)}"
 
 
 def marks_of(facts: list[str], marks: Mapping[str, str]) -> str:
@@ -82,12 +101,13 @@ def marks_of(facts: list[str], marks: Mapping[str, str]) -> str:
     return " ".join(marks.get(f) or f[:1].upper() for f in facts[:2])
 
 
-def _facts_text(p: Mapping[str, Any]) -> str:
-    bits = list(p["facts"]) or ["nothing known"]
+def _facts_text(p: Mapping[str, Any], lang: str = language.ENGLISH) -> str:
+    catalog, said = language.translations(lang), _said(lang)
+    bits = [said(f) for f in p["facts"]] or [catalog.gettext("nothing known")]
     if p.get("destroyed"):
-        bits.append("cancelled by a Tot 100%")
+        bits.append(catalog.gettext("cancelled by a Tot 100%"))
     elif p.get("known") and not p.get("base"):
-        bits.append("known (crossed out)")
+        bits.append(catalog.gettext("known (crossed out)"))
     return ", ".join(bits)
 
 
@@ -111,30 +131,35 @@ def square_frame(left: int, right: int, bottom: int, top: int) -> tuple[int, int
 
 
 def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str],
-                 marks_key: frozenset[tuple[str, str]] | None = None) -> dict[str, Any]:
+                 marks_key: frozenset[tuple[str, str]] | None = None,
+                 lang: str = language.ENGLISH) -> dict[str, Any]:
     """`marks_key`: `frozenset(marks.items())` (its hash is kept), when the caller draws
     many planets."""
     return dict(planet_entry(name, p["at"], p, frozenset(marks.items()) if marks_key is None
-                             else marks_key))
+                             else marks_key, lang))
 
 
 def planet_entry(name: str, at: list[int], told: Mapping[str, Any],
-                 marks_key: frozenset[tuple[str, str]]) -> dict[str, Any]:
+                 marks_key: frozenset[tuple[str, str]],
+                 lang: str = language.ENGLISH) -> dict[str, Any]:
     """A planet at `at` (squares from the base) as a chart from the base draws it, with what
     `told` says of it (a `knowledge` planet) and the letters `marks_key`
-    (`frozenset(marks.items())`). Shared: never changed."""
+    (`frozenset(marks.items())`), in the words of `lang`. Shared: never changed."""
     x, y, z = at
     return _base_entry(name, x, y, z, told.get("base", False), told.get("known", False),
-                       told.get("destroyed", False), tuple(told["facts"]), marks_key)
+                       told.get("destroyed", False), tuple(told["facts"]), marks_key, lang)
 
 
 @functools.lru_cache(maxsize=65536)
 def _base_entry(name: str, x: int, y: int, z: int, base: bool, known: bool, destroyed: bool,
-                facts: tuple[str, ...], marks: frozenset[tuple[str, str]]) -> dict[str, Any]:
+                facts: tuple[str, ...], marks: frozenset[tuple[str, str]],
+                lang: str = language.ENGLISH) -> dict[str, Any]:
     """A planet as a chart from the base draws it, worked out once: every officer's chart
     shows the planets the bulletins place. Copied by `_base_planet`, never changed here."""
-    told = _facts_text({"facts": facts, "known": known, "destroyed": destroyed, "base": base})
-    text = f"{'the base' if base else name}: {_from_base(x, y, z)}; {told}"
+    told = _facts_text({"facts": facts, "known": known, "destroyed": destroyed, "base": base},
+                       lang)
+    named = language.translations(lang).gettext("the base") if base else name
+    text = f"{named}: {_from_base(x, y, z, lang)}; {told}"
     return {
         "name": name, "level": z, "x": x, "y": y, "base": base, "uncharted": False,
         "known": known and not base, "destroyed": destroyed,
@@ -189,9 +214,12 @@ def _css(*classes: str) -> str:
 
 
 def public_drawing(chart: PublicChart, *, game: str, move: int,
-                   marks: Mapping[str, str]) -> Drawing:
+                   marks: Mapping[str, str], lang: str = language.ENGLISH) -> Drawing:
+    """The public chart, in the words of `lang` (the game's)."""
+    catalog = language.translations(lang)
     placed = chart.placed()
-    planets = [_base_planet(placed[name], name, marks) for name in sorted(placed, key=order)]
+    planets = [_base_planet(placed[name], name, marks, lang=lang)
+               for name in sorted(placed, key=order)]
     ships = []
     # Most ships moved this move, their squares not told (None): sorted without them.
     told = sorted([(name, where) for name, where in chart.ships.items() if where is not None])
@@ -202,37 +230,45 @@ def public_drawing(chart: PublicChart, *, game: str, move: int,
     squares = [(p["x"], p["y"]) for p in planets] + [(s["x"], s["y"]) for s in ships]
     levels = {p["level"] for p in planets} | {s["level"] for s in ships} | {0}
     x0, x1, y0, y1 = _extent(squares)
+    not_told = catalog.gettext("%(planet)s: position not told; %(facts)s")
     unplaced = [
-        {"name": name, "text": f"{name}: position not told; {_facts_text(p)}"}
+        {"name": name, "text": not_told % {"planet": name, "facts": _facts_text(p, lang)}}
         for name, p in sorted(chart.planets.items(), key=lambda i: order(i[0]))
         if p["at"] is None
     ]
     return Drawing(
-        reader="public", title=f"VII Legio - {game} - public chart after move {move}",
-        subtitle="What the bulletins tell: squares from the base; planets sighted elsewhere "
-                 "on a route are listed without a position.",
+        reader="public", title=f"VII Legio - {game} - " + catalog.gettext(
+            "public chart after move %(move)s") % {"move": move},
+        subtitle=catalog.gettext(
+            "What the bulletins tell: squares from the base; planets sighted elsewhere on a "
+            "route are listed without a position."),
         frame="base", levels=_span(levels), x0=x0, x1=x1, y0=y0, y1=y1,
         planets=planets, ships=ships, notes=_planet_notes(planets), unplaced=unplaced,
+        lang=lang,
     )
 
 
 def base_planets(placed: Mapping[str, Mapping[str, Any]],
-                 marks: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The planets the bulletins place (`PublicChart.placed`), drawn in designation order:
-    the same on every officer's chart of a move, so drawn once (`officer_drawing`'s
-    `public`). Shared: never changed."""
+                 marks: Mapping[str, str], lang: str = language.ENGLISH) -> list[dict[str, Any]]:
+    """The planets the bulletins place (`PublicChart.placed`), drawn in designation order,
+    in the words of `lang`: the same on every officer's chart of a move who reads it, so
+    drawn once (`officer_drawing`'s `public`). Shared: never changed."""
     marks_key = frozenset(marks.items())
-    return [_base_planet(placed[name], name, marks, marks_key) for name in sorted(placed, key=order)]
+    return [_base_planet(placed[name], name, marks, marks_key, lang)
+            for name in sorted(placed, key=order)]
 
 
 def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]], *,
                     officer: str, rank: str, game: str, move: int,
                     marks: Mapping[str, str],
-                    public: list[dict[str, Any]] | None = None) -> Drawing:
+                    public: list[dict[str, Any]] | None = None,
+                    lang: str = language.ENGLISH) -> Drawing:
     """`planets_known`: `knowledge.officer_planets`, the planets he can place; `public`:
-    `base_planets` of the same placements, when the caller draws many officers' charts."""
+    `base_planets` of the same placements in his language, when the caller draws many
+    officers' charts; `lang`: his language."""
+    catalog = language.translations(lang)
     if public is None:
-        public = base_planets(planets_known, marks)
+        public = base_planets(planets_known, marks, lang)
         mine: Mapping[str, Any] = {}
     else:
         mine = own.planets
@@ -240,21 +276,25 @@ def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]
         # His own placements replace the bulletins' (his reckoning wins), in order.
         marks_key = frozenset(marks.items())
         planets = [p for p in public if p["name"] not in mine] + [
-            _base_planet(planets_known[name], name, marks, marks_key) for name in mine]
+            _base_planet(planets_known[name], name, marks, marks_key, lang) for name in mine]
         planets.sort(key=lambda p: order(p["name"]))
     else:
         planets = list(public)
+    of_move, stopped = catalog.gettext("move %(move)s"), catalog.gettext(
+        "move %(move)s: %(stop)s (parsec %(parsec)s)")
     tracks = [
-        {"level": t["level"], "points": t["points"], "label": f"move {t['move']}",
+        {"level": t["level"], "points": t["points"], "label": of_move % {"move": t["move"]},
          "last": t["move"] == move}
         for t in own.tracks
     ]
     stops = [
         {"level": s["at"][2], "x": s["at"][0], "y": s["at"][1],
-         "label": f"move {s['move']}: {STOP_WORDS[s['stop']]} (parsec {s['parsec']})"}
+         "label": stopped % {"move": s["move"], "stop": catalog.gettext(STOP_WORDS[s["stop"]]),
+                             "parsec": s["parsec"]}}
         for s in own.stops
     ]
-    trails = [{"level": int(level), "d": d, "label": "your routes of the moves before"}
+    before = catalog.gettext("your routes of the moves before")
+    trails = [{"level": int(level), "d": d, "label": before}
               for level, d in sorted(own.trail.items(), key=lambda i: int(i[0]))]
     x, y, z = own.at
     ships = [{"level": z, "x": x, "y": y, "label": officer}]
@@ -267,19 +307,23 @@ def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]
               | {t["level"] for t in trails} | {s["level"] for s in stops} | {z, 0})
     x0, x1, y0, y1 = _extent(squares)
     return Drawing(
-        reader="officer", title=f"VII Legio - {game} - chart of {rank} {officer} after move {move}",
-        subtitle=f"By dead reckoning from your reports: you are {from_base(own.at)}.",
+        reader="officer", title=f"VII Legio - {game} - " + catalog.gettext(
+            "chart of %(rank)s %(officer)s after move %(move)s") % {
+                "rank": rank, "officer": officer, "move": move},
+        subtitle=catalog.gettext("By dead reckoning from your reports: you are %(where)s.") % {
+            "where": from_base(own.at, lang)},
         frame="base", levels=_span(levels), x0=x0, x1=x1, y0=y0, y1=y1,
         planets=planets, tracks=tracks, trails=trails, ships=ships, stops=stops,
-        notes=_planet_notes(planets),
+        notes=_planet_notes(planets), lang=lang,
     )
 
 
 LEGENDS = {
-    "officer": "B the base; circles: planets (crossed out: known); red lines: your routes, this "
-               "move's darker; orange crosses: where a route stopped short; the arrow: you.",
-    "public": "B the base; circles: planets (crossed out: known); arrows: officers whose square "
-              "the bulletins tell.",
+    "officer": N_("B the base; circles: planets (crossed out: known); red lines: your routes, "
+                  "this move's darker; orange crosses: where a route stopped short; the "
+                  "arrow: you."),
+    "public": N_("B the base; circles: planets (crossed out: known); arrows: officers whose "
+                 "square the bulletins tell."),
     "gm": "B the base; circles: planets (pale: not yet sighted; crossed out: known); red lines: "
           "this move's routes; arrows: every ship.",
 }
@@ -287,15 +331,16 @@ LEGENDS = {
 OUTER_LEGEND = (" Outer space: black discs the black hole's nucleus, purple squares the nets, purple "
                 "diamonds the distortions, dashed rings where a distortion put a ship.")
 
+# Why a route stopped short, as an officer's chart tells it (translated where drawn).
 STOP_WORDS = {
-    "edge": "stopped at the edge of the zone", "no-level": "no level beyond",
-    "planet-ahead": "stopped before a planet", "forced-landing": "forced landing",
-    "vertical-landing": "landed from another level",
-    "distortion": "blocked by a Nullius distortion, then moved you cannot tell where",
+    "edge": N_("stopped at the edge of the zone"), "no-level": N_("no level beyond"),
+    "planet-ahead": N_("stopped before a planet"), "forced-landing": N_("forced landing"),
+    "vertical-landing": N_("landed from another level"),
+    "distortion": N_("blocked by a Nullius distortion, then moved you cannot tell where"),
     # Outer space, told only by a Princeps PSI (5B b, c).
-    "net": "held by a magneto-gravitational net, which your Princeps PSI sensed",
-    "distortion-sensed": "blocked by a Nullius distortion; your Princeps PSI sensed where it "
-                         "put you",
+    "net": N_("held by a magneto-gravitational net, which your Princeps PSI sensed"),
+    "distortion-sensed": N_("blocked by a Nullius distortion; your Princeps PSI sensed "
+                            "where it put you"),
 }
 
 
@@ -407,8 +452,9 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     strings (GEOMETRY names them: the template gets them marked safe, `for_template`);
     every name and fact stays a plain value the template escapes. So a chart is a few dozen
     escaped values, cheap enough for ten thousand officers."""
+    catalog = language.translations(d.lang)
     (cell, columns, pad, head, top, col_w, row_h, origin, _), panels = _panels(
-        tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame)
+        tuple(d.levels), d.x0, d.x1, d.y0, d.y1, chart_id, d.frame, d.lang)
     panels = list(panels)
     x0, y1 = d.x0, d.y1
     half = cell / 2
@@ -475,7 +521,7 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
     list_y = top + 12
     notes = _lines(d.notes, "note", list_x, list_y + LINE)
     if not notes:
-        notes = [{"name": None, "text": "None yet.", "css": "note",
+        notes = [{"name": None, "text": catalog.gettext("None yet."), "css": "note",
                   "at": f'x="{list_x}" y="{list_y + LINE}"'}]
     below = list_y + (len(notes) + 2) * LINE
     unplaced = _lines(d.unplaced, "unplaced", list_x, below + LINE)
@@ -491,7 +537,7 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
         "list_title_at": f'x="{list_x}" y="{list_y}"',
         "unplaced_title_at": f'x="{list_x}" y="{below}"',
         "legend_at": f'x="10" y="{legend_y}"',
-        "legend": LEGENDS[d.reader] + (OUTER_LEGEND if d.hazards else ""),
+        "legend": catalog.gettext(LEGENDS[d.reader]) + (OUTER_LEGEND if d.hazards else ""),
         "base": BASE_DESIGNATION,
     }
 
@@ -511,7 +557,8 @@ class _Frame(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str) -> _Frame:
+def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str,
+           lang: str = language.ENGLISH) -> _Frame:
     """The panels hang only on the levels drawn and the side of the frame, which the charts
     of a move share by the dozen: each is worked out once."""
     cell = max(2, min(20, PANEL // side))
@@ -527,7 +574,8 @@ def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str) -> _Fr
         grid = f"{chart_id}-grid-{n}" if cell >= 5 else None
         box = f'x="{px}" y="{py}" width="{size}" height="{size}"'
         panels.append({
-            "level": level, "title": f"level {level}" if frame == "zone" else level_name(level),
+            "level": level,
+            "title": f"level {level}" if frame == "zone" else level_name(level, lang),
             "title_at": f'x="{px}" y="{py - 6}"', "box": box,
             "grid": (
                 f'<pattern id="{grid}" x="{px}" y="{py}" width="{cell}" height="{cell}" '
@@ -540,10 +588,10 @@ def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str) -> _Fr
 
 @functools.lru_cache(maxsize=4096)
 def _panels(levels: tuple[int, ...], x0: int, x1: int, y0: int, y1: int, chart_id: str,
-            frame: str) -> tuple[_Frame, tuple[dict[str, Any], ...]]:
+            frame: str, lang: str = language.ENGLISH) -> tuple[_Frame, tuple[dict[str, Any], ...]]:
     """The frame and its panels, ticks and all: the officers who stand on the same squares
     share the whole frame, so each is worked out once. Shared: copied, never changed."""
-    shape = _frame(levels, x1 - x0 + 1, chart_id, frame)
+    shape = _frame(levels, x1 - x0 + 1, chart_id, frame, lang)
     return shape, tuple({**panel, "ticks": _ticks(x0, x1, y0, y1, shape.cell,
                                                    *shape.origin[panel["level"]], frame)}
                         for panel in shape.panels)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from .said import Said, saying
+
 DNS = "DNS"  # "data not sufficient": the request must be repeated (S.C. rules F, note)
 ANY_ROW = "*"  # the row name of a level whose row depends on nothing (level I)
 TYPE_FACT = "type"  # the fact of the planet type, which radioactivity and TAB. O are read by
@@ -19,6 +21,8 @@ TYPE_FACT = "type"  # the fact of the planet type, which radioactivity and TAB. 
 # beta (2nd level), and how a report writes them.
 RADIOACTIVITY: tuple[str, ...] = ("0", "alpha", "beta")
 RADIOACTIVITY_NAMES: dict[str, str] = {"0": "0 (none)", "alpha": "alpha", "beta": "beta"}
+# A planet type described in outer space, as the events keep it among the facts.
+DESCRIBED = saying("%(type)s - radioactivity %(radioactivity)s, atmosphere %(atmosphere)s")
 
 
 @dataclass(frozen=True)
@@ -87,8 +91,8 @@ class InformationSheet:
         named = tuple(self.names.get(f, f) for f in facts)
         if radioactivity is None or not facts:
             return named
-        told = (f"{named[0]} - radioactivity {RADIOACTIVITY_NAMES[radioactivity]}, atmosphere "
-                f"{self.atmospheres.get(self.planet_type(facts) or '', 'unknown')}")
+        told = Said(DESCRIBED, type=named[0], radioactivity=RADIOACTIVITY_NAMES[radioactivity],
+                    atmosphere=self.atmospheres.get(self.planet_type(facts) or "", "unknown"))
         return (told,) + named[1:]
 
     def letters(self, facts: tuple[str, ...]) -> str:
