@@ -34,7 +34,7 @@ from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, bearing,
 from pbem.rules.geometry import distance
 from pbem.rules.move import resolve_move
 
-from test_random_games import RULESET, new_game, random_orders
+from conformance.core.test_random_games import RULESET, new_game, random_orders
 
 # What only the GM may read: the hazards, a net's hidden stop, a distortion's exit, the
 # black hole's roll, a route flown without a computer.

@@ -19,7 +19,7 @@ from pbem.rules.orders import Orders
 from pbem.rules.state import AlienShip, Planet, Specialist
 
 from core import RULES, faces_to, in_space, marthia, of, one, planet, play
-from test_outer_space import FACE, ZONE, outer, report_of, route
+from .test_outer_space import FACE, ZONE, outer, report_of, route
 
 PSI = Specialist("psi", 2)
 SCIENTIST = Specialist("scientist", 3, "vegetable")
