@@ -16,7 +16,7 @@ from pbem.rules.move import resolve_move
 from pbem.rules.orders import ResearchOrder
 from pbem.rules.research import RULE as RESEARCH
 
-from test_random_games import RULESET, new_game, random_orders
+from random_games import RULESET, new_game, random_orders
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # Names a template must escape or clean: markup, quotes, an ampersand, a bidi override.

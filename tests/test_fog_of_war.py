@@ -7,7 +7,7 @@ ship appears in a reader's report (text, HTML, JSON, its chart) only when his ra
 during his movement, exactly where it was, or when it holds or attacks him; the bulletins
 only say that one was destroyed, never by whom or where.
 
-The games are those of `test_random_games` (lawful random orders, the rules' own check),
+The games are those of `tests/random_games.py` (lawful random orders, the rules' own check),
 played on the pure core; every move's reports and bulletins are rendered as the GM gets
 them.
 """
@@ -34,7 +34,7 @@ from pbem.rules.geometry import COMPASS, LEVEL_GAP, VERTICAL, Position, bearing,
 from pbem.rules.geometry import distance
 from pbem.rules.move import resolve_move
 
-from test_random_games import RULESET, new_game, random_orders
+from random_games import RULESET, new_game, random_orders
 
 # What only the GM may read: the hazards, a net's hidden stop, a distortion's exit, the
 # black hole's roll, a route flown without a computer.

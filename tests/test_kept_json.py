@@ -18,7 +18,7 @@ from pbem.rules.move import resolve_move
 from pbem.json_codec import to_json
 
 from game_views import ODD_NAMES
-from test_random_games import RULESET, new_game, random_orders
+from random_games import RULESET, new_game, random_orders
 
 
 @pytest.mark.parametrize("level", ["basic", "advanced"])

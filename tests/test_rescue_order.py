@@ -9,7 +9,7 @@ from pbem.storage import game_state
 from pbem.storage.database import open_db
 
 from conftest import orders_text
-from test_desk import folder, ok, rows, run  # noqa: F401 (the fixture)
+from test_roster import folder, ok, rows, run  # noqa: F401 (the fixture)
 
 
 def test_rescue_is_read_in_english_and_italian():

@@ -3,7 +3,9 @@
 A conformance test is named by the rulebook section it holds (`test_3B_...`, `test_SC_E_...`,
 `test_5Ba_...`) or, under `rulings/`, by the ruling constant it shows (`test_NAME_...`); it
 builds the smallest state it needs, plays one move with every die forced, and asserts on the
-rules' events and the new state, never on rendered prose.
+rules' events and the new state, never on rendered prose. The tests under `core/` hold the
+rules core module by module (`core/test_route.py` for `pbem/rules/route.py`) and are named
+freely.
 
 Outer space, unless a test says otherwise: the black hole's nucleus at (20, 20) on every
 level; on level 2 the net covers (20, 5), (21, 5), (22, 5) and distortions lie at (5, 25) and

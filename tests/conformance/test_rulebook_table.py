@@ -17,7 +17,7 @@ from pbem.rules import rulings
 
 HERE = Path(__file__).parent
 RULEBOOK_PAGE = HERE.parent.parent / "docs" / "rulebook.md"
-RULEBOOK_FOLDERS = ("basic", "sc", "advanced", "research")
+RULEBOOK_FOLDERS = ("basic", "sc", "advanced", "research")  # not rulings/ nor core/: no sections
 
 
 def table() -> dict[str, list[str]]:

@@ -1,5 +1,6 @@
-"""Moves on the ground, points and losses, damage, rescue return, the base, cooperation, the
-end of the game and the order checks (rulebook 3B-3I, 4, 6; the issue's points 3 to 11).
+"""Moves on the ground, points and losses, the base, cooperation and the order checks (rulebook
+3B-3I, 4, 6; the issue's points 3 to 11; damage is held by test_damage.py, the rescue return
+and the end of the game by test_career.py).
 
 Each constraint has a test that would fail if the constraint were removed. Most drive the
 pure core (`resolve_move` on a hand-built `GameState`, `ScriptedDice(strict=True)`: every
@@ -15,7 +16,6 @@ shields 5, lasers 3, radars 2, computer 1, tanks 3).
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -27,12 +27,11 @@ from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import PUBLIC
 from pbem.rules.geometry import Position, Segment
 from pbem.rules.move import MoveResult
-from pbem.rules.ship import Ship, fit_problems
+from pbem.rules.ship import fit_problems
 from pbem.rules.state import GameState, Planet
 from pbem.rules.orders import Orders, Payment
-from pbem.errors import GameError
 
-from conftest import EXAMPLE_FIT, orders_text, write_map
+from conftest import EXAMPLE_FIT, orders_text
 from core import (
     BASE, CREW_FC, HERE, HULL_FC, LASER_FC, RULES, SHIELD_FC, SHIPS, down, faces_to, facts_for,
     in_space, kinds, landing_of, marthia, of, on_ground, one, planet, play, race, state, then,
@@ -384,106 +383,6 @@ def test_a_planet_left_by_one_officer_is_known_and_closed_to_everyone(first_take
         assert one(r, "route", 3)["stop"] == "planet-ahead"
 
 
-# --- 6. damage (TAB. C) -------------------------------------------------------------------------
-# A DRACONES (F.C. 8) attacks the ship, shields off and nobody on the ground: 8 - 2 = +6.
-
-
-def dracones_attack(ship: Ship | None = None, score=0, rank="Decurio") -> GameState:
-    p = planet("dracones", (8,))
-    return state([p], [on_ground(p, ship, score=score, rank=rank, shields=False)])
-
-
-def test_table_C_names_the_component_and_the_ship_loses_one():
-    s = dracones_attack()
-    assert B.result(HULL_FC - 8, 1) == 1 and C.result(0, 3) == "radars"
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [3]})
-
-    damage = one(r, "damage")
-    assert (damage["component"], damage["effect"]) == ("radars", "lost")
-    assert r.state.officers[1].ship == replace(marthia(), radars=1)
-
-
-def test_a_component_the_ship_lacks_takes_no_damage():
-    s = dracones_attack()
-    assert C.result(0, 7) == "modules" and marthia().modules == 0
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [7]})
-
-    assert one(r, "damage")["effect"] == "none"
-    assert r.state.officers[1].ship == marthia()
-
-
-def test_one_hull_hit_is_absorbed_even_in_two_successive_moves():
-    s = dracones_attack()
-    assert C.result(0, 6) == "hull"
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [6]})
-    assert one(r, "damage")["effect"] == "absorbed"
-    r2 = play(then(r), {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [6]})
-    assert one(r2, "damage")["effect"] == "absorbed"
-
-    officer = r2.state.officers[1]
-    assert officer.ship == marthia() and officer.landing is not None
-    assert of(r2, "rescue") == []
-
-
-def test_two_hull_hits_in_one_move_destroy_the_ship():
-    s = dracones_attack(score=5)
-    assert B.result(HULL_FC - 8, 3) == 2 and C.result(0, 6) == C.result(0, 10) == "hull"
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [3], "damage": [6, 10]})
-
-    assert [d["effect"] for d in of(r, "damage")] == ["absorbed", "destroyed"]
-    rescue = [e for e in r.events if e.kind == "rescue"]
-    assert len(rescue) == 1 and rescue[0].audience == PUBLIC
-    assert rescue[0].data["lost"] == "GLADIUM"
-    officer = r.state.officers[1]
-    assert (officer.rank, officer.score, officer.ship.type) == ("Decurio", 0, "FROMBOLA")
-    assert (officer.landed_on, officer.position, officer.landing) == (BASE.id, BASE.position, None)
-
-
-# --- 7. rescue return and demotion (3F c) ---------------------------------------------------------
-
-
-@pytest.mark.parametrize("rank, ship_type, new_rank, new_type", [
-    ("Decurio", "GLADIUM", "Decurio", "FROMBOLA"),
-    ("Decurio", "FROMBOLA", "Decurio", "FROMBOLA"),
-    ("Centurio", "SPATHA", "Decurio", "GLADIUM"),
-    ("Proconsul", "HASTA", "Centurio", "SPATHA"),
-    ("Consul", "HASTA", "Proconsul", "SPATHA"),  # a new ship of a lower level, never a HASTA
-])
-def test_no_tanks_left_rescue_return_one_rank_down_score_0_lower_ship(rank, ship_type, new_rank, new_type):
-    ship = replace(SHIPS[ship_type], tanks=1, shields=0)
-    s = dracones_attack(ship, score=6, rank=rank)
-    assert C.result(0, 5) == "tanks"
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1], "damage": [5]})
-
-    rescue = one(r, "rescue")
-    assert (rescue["reason"], rescue["rank"], rescue["ship_type"]) == ("no tanks left", new_rank, new_type)
-    officer = r.state.officers[1]
-    assert (officer.rank, officer.score, officer.ship.type) == (new_rank, 0, new_type)
-    assert officer.ship.fit() == default_fit(new_type)
-    assert (officer.landed_on, officer.position, officer.landing) == (BASE.id, BASE.position, None)
-    assert officer.reckoning == Position(0, 0, 0)
-
-
-def default_fit(ship_type: str) -> dict[str, int]:
-    default = RULES.ships[ship_type].default
-    return {c: default.get(c, 0) for c in marthia().fit()}
-
-
-def test_a_rescued_officer_scores_nothing_for_the_move():
-    """The pending points of the landing go with the ship."""
-    p = planet("dracones", (8,))
-    s = state([p], [on_ground(p, score=6, shields=False, pending=7, pending_for="elimination")])
-
-    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [3], "damage": [6, 10]})
-
-    assert r.state.officers[1].score == 0 and of(r, "points") == []
-
-
 # --- 8. the base ---------------------------------------------------------------------------------
 
 
@@ -599,74 +498,6 @@ def test_two_officers_on_one_planet_fire_at_the_same_alien():
     assert r.state.planets[2].aliens == (5,)
     # Both wait for their crews to bring back the points of the elimination.
     assert landing_of(r, 2).pending == 5 and landing_of(r, 1).pending == 0
-
-
-# --- 10. the end of the game ----------------------------------------------------------------------
-
-
-def test_an_officer_promoted_fabius_wins_and_ends_the_game(make_game):
-    g = make_game((10, 10, 2), [(20, 20, 2)])
-    hasta = dict(RULES.ships["HASTA"].default)
-    game.enlist(g.dir, "Varro", "", "HASTA", "AQUILA", hasta, rank="Consul", secret="vvvv-1111")
-    consul = next(r for r in RULES.ranks if r.name == "Consul")
-    conn = sqlite3.connect(g.dir / "game.db")
-    with conn:
-        conn.execute("UPDATE officers SET score = ? WHERE name = 'Varro'", (consul.promotion,))
-    conn.close()
-
-    g.post("varro.txt", orders_text("Varro", "vvvv-1111", 1, "ROUTE 1 N + 1 S"))
-    game.resolve(g.dir, dice=ScriptedDice({}, move=1, strict=True))
-
-    assert "    Promoted Fabius." in g.bulletin(1)
-    assert "THE GAME IS OVER: Varro WINS (first to reach the rank of Fabius)." in g.bulletin(1)
-    assert "THE GAME IS OVER: Varro wins" in g.report(1, "varro")
-    with pytest.raises(GameError, match="the game is over"):
-        game.resolve(g.dir)
-
-
-def test_reaching_fabius_sets_the_winner_in_the_state():
-    hasta = Ship("HASTA", "AQUILA", crews=(3, 3), shields=8, lasers=5, radars=3, computers=3, tanks=5)
-    s = state([], [in_space(Position(11, 10, 2), hasta, rank="Consul", score=15)])
-
-    r = play(s, {1: Orders(route=(Segment(1, "W"),))})
-
-    assert r.state.winner == "Notius"
-    end = [e for e in r.events if e.kind == "game-end"]
-    assert len(end) == 1 and end[0].audience == PUBLIC and end[0].data["rank"] == "Fabius"
-
-
-@pytest.mark.parametrize("beta_rank, winner", [("Decurio", "Alpha"), ("Centurio", "Beta")])
-def test_a_timed_game_ends_after_its_last_move_rank_first_then_points(beta_rank, winner):
-    alpha = in_space(Position(20, 20, 2), name="Alpha", score=6)
-    beta_ship = SHIPS["SPATHA"] if beta_rank == "Centurio" else marthia()
-    beta = in_space(Position(5, 5, 2), beta_ship, oid=2, name="Beta", rank=beta_rank, score=2, turn=1)
-    s = state([], [alpha, beta], move=1, settings={"moves": 2})
-
-    r1 = play(s)
-    assert r1.state.winner is None and of(r1, "game-end") == []
-    r2 = play(then(r1))
-    assert r2.state.winner == winner
-    assert one(r2, "game-end")["winner"] == winner
-
-
-def test_a_timed_game_names_its_winner_in_the_final_bulletin(tmp_path):
-    root = tmp_path / "timed"
-    mapfile = write_map(tmp_path / "map.toml", (10, 10, 2), [(12, 13, 2)])
-    game.new_game(root, 1, name="cornifex", map_file=mapfile, moves=2)
-    for name, secret in (("Alpha", "aaaa-1111"), ("Beta", "bbbb-2222")):
-        game.enlist(root, name, "", "GLADIUM", name.upper(), EXAMPLE_FIT, secret=secret)
-    game.fix_order(root, ["Alpha", "Beta"])
-
-    (root / "orders").joinpath("alpha.txt").write_text(orders_text("Alpha", "aaaa-1111", 1, "ROUTE 3 N"))
-    game.resolve(root, dice=ScriptedDice({}, move=1, strict=True))  # Alpha discovers P-1: 1 point
-    bulletin1 = (root / "reports" / "move-01" / "bulletin.txt").read_text()
-    assert "GAME IS OVER" not in bulletin1
-    game.resolve(root, dice=ScriptedDice({}, move=2, strict=True), force=True)  # nobody sent orders
-
-    bulletin2 = (root / "reports" / "move-02" / "bulletin.txt").read_text()
-    assert "THE GAME IS OVER: Alpha WINS (highest rank and score after the last move (2))." in bulletin2
-    with pytest.raises(GameError, match="the game is over"):
-        game.resolve(root)
 
 
 # --- 11. pbem check, with line numbers; and what only the move reveals ------------------------------

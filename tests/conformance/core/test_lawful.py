@@ -16,7 +16,7 @@ from pbem.rules.orders import Orders, Problem
 
 from core import RULES, in_space, marthia, planet, state
 
-EXAMPLES = Path(__file__).parent / "examples"
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 def parsed(name_or_text: str, source: str = "orders.txt") -> Orders:

@@ -1,4 +1,5 @@
-"""The missions of section 4 (and 3H), each with its success, its neutral result and its failure.
+"""The missions of section 4 (and 3H), each with its success, its neutral result and its failure
+(elimination is held by test_elimination.py, the Tot 100% by test_career.py).
 
 Most tests drive the pure core: a `GameState` with an officer already on the ground of a
 planet whose Information Sheet is complete, one `resolve_move` with `ScriptedDice(strict=True)`
@@ -14,20 +15,16 @@ shields 5, lasers 3, radars 2, computer 1, tanks 3).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from pbem import game
 from pbem.rules import missions
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import PUBLIC
-from pbem.rules.geometry import Position, Segment
+from pbem.rules.geometry import Segment
 from pbem.rules.landing import Party
-from pbem.rules.move import MoveResult, resolve_move
-from pbem.rules.ship import Ship
+from pbem.rules.move import MoveResult
 from pbem.rules.state import GameState
-from pbem.rules.tables import Column
 from pbem.rules.turn import Board, Orders
 
 from conftest import orders_text
@@ -60,147 +57,6 @@ def test_arrivals_face_1_brings_nobody_for_the_races_used_here():
     for r in ("sevolventes", "mammuthi", "luparii", "voragines", "aviarii", "troglodytae",
               "cynocephali", "oraculares"):
         assert race(r).arrivals[NO_ARRIVAL - 1] == 0, r
-
-
-# --- I. elimination (TAB. A, B) ------------------------------------------------------------
-
-
-def test_elimination_U_kills_every_alien_fired_at():
-    """Landed with attitude A, the ship's lasers fire at both SEVOLVENTES: U kills both."""
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"))])
-    attack, defence = 3 * LASER_FC, 2 * race("sevolventes").fc
-    assert A.result(attack - defence, 2) == "U"
-
-    r = play(s, {1: Orders(fire=("lasers",), mission="elimination")},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [2]})
-
-    fire = one(r, "legio-fire")
-    assert (fire["attack"], fire["defence"], fire["difference"]) == (18, 10, 8)
-    assert (fire["result"], fire["killed"], fire["left"]) == ("U", 2, 0)
-    assert aliens_on(r) == ()
-    assert of(r, "alien-fire") == []  # nobody is left to answer
-    assert of(r, "mission-refused") == []
-    landing = landing_of(r)
-    assert (landing.pending, landing.pending_for) == (5, "elimination")
-    assert r.state.officers[1].score == 0  # paid only on re-embarking
-
-
-def test_elimination_F_on_two_aliens_kills_one_and_the_survivor_fires():
-    """Section 6, turn V: two crews (F.C. 6) on two SEVOLVENTES (10): -4, a 6 gives F, one dies."""
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    difference = 2 * CREW_FC - 2 * 5
-    assert difference == -4 and A.result(difference, 6) == "F"
-    assert B.result(CREW_FC - 5, 1) == 0
-
-    r = play(s, {1: Orders(fire=("crews",))},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [6], "alien-fire": [1]})
-
-    fire = one(r, "legio-fire")
-    assert (fire["result"], fire["killed"], fire["left"]) == ("F", 1, 1)
-    assert aliens_on(r) == (5,)  # half of 10, rounded up, is 5: one whole alien
-    answer = one(r, "alien-fire")  # timing a): Legio fire, outcome, then the survivors
-    assert (answer["target"], answer["crews"], answer["attack"], answer["defence"]) == ("crews", 1, 5, 3)
-    assert kinds(r).index("legio-fire") < kinds(r).index("alien-fire")
-    assert landing_of(r).pending == 5
-
-
-def test_elimination_F_on_a_single_alien_decreases_it_by_half_rounded_up():
-    """F is "a decrease of 50% (rounded up)" (4 I): one SEVOLVENTES of F.C. 5 loses
-    ceil(5 / 2) = 3 and keeps 2."""
-    p = planet("sevolventes", (5,))
-    s = state([p], [on_ground(p, **down(0, 1))])
-    difference = 2 * CREW_FC - 5
-    assert A.result(difference, 3) == "F"
-    assert B.result(CREW_FC - 2, 1) == 0
-
-    r = play(s, {1: Orders(fire=("crews",))},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [3], "alien-fire": [1]})
-
-    fire = one(r, "legio-fire")
-    assert (fire["result"], fire["killed"], fire["wounded"], fire["left"]) == ("F", 0, 1, 1)
-    assert aliens_on(r) == (2,)
-    assert one(r, "alien-fire")["attack"] == 2  # the wounded alien fires with what is left
-    assert landing_of(r).pending == 0  # nobody died: nothing to pick up
-
-
-def test_elimination_dash_changes_nothing_but_makes_the_aliens_hostile():
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    assert A.result(2 * CREW_FC - 10, 1) == "-"
-    assert B.result(2 * CREW_FC - 10, 1) == 0
-
-    r = play(s, {1: Orders(fire=("crews",))},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
-
-    assert one(r, "legio-fire")["result"] == "-"
-    assert aliens_on(r) == (5, 5)
-    assert r.state.planets[2].hostile
-    assert one(r, "alien-fire")["attack"] == 10
-    assert landing_of(r).pending == 0
-
-
-def test_splitting_of_objectives_fires_at_the_first_n_aliens_only():
-    """TARGET 1 (3I a): all the F.C.Att against one alien; the other is not touched."""
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    difference = 2 * CREW_FC - 5  # +1, not 6 - 10
-    assert A.result(difference, 5) == "U"
-
-    r = play(s, {1: Orders(fire=("crews",), targets=1)},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [5], "alien-fire": [1]})
-
-    fire = one(r, "legio-fire")
-    assert (fire["targets"], fire["defence"], fire["difference"]) == (1, 5, 1)
-    assert (fire["result"], fire["killed"], fire["left"]) == ("U", 1, 1)
-    assert aliens_on(r) == (5,)  # the untouched one, at full F.C.
-
-
-def test_one_attack_makes_every_survivor_hostile():
-    """The alien nobody fired at answers the fire, and keeps attacking the next move (4 I)."""
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    assert B.result(CREW_FC - 5, 1) == 0
-
-    r = play(s, {1: Orders(fire=("crews",), targets=1)},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [5], "alien-fire": [1]})
-    assert r.state.planets[2].hostile
-    assert one(r, "alien-fire")["attack"] == 5
-
-    # Next move the officer only waits: the hostile survivor attacks at once.
-    r2 = play(then(r), {1: Orders()}, {"arrivals": [NO_ARRIVAL], "alien-fire": [1]})
-    assert one(r2, "alien-fire")["attack"] == 5
-    assert of(r2, "legio-fire") == []
-
-
-@pytest.mark.parametrize("targets, killed", [(None, 2), (1, 1)])
-def test_elimination_points_are_the_same_however_many_die(targets, killed):
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"))])
-    for value in (18 - 10, 18 - 5):
-        assert A.result(value, 2) == "U"
-    dice = {"arrivals": [NO_ARRIVAL], "legio-fire": [2]}
-    if killed == 1:
-        dice["alien-fire"] = [1]  # the survivor answers the ship (shields on: 5 - 25)
-        assert B.result(5 * SHIELD_FC - 5, 1) == 0
-
-    r = play(s, {1: Orders(fire=("lasers",), targets=targets)}, dice)
-
-    assert one(r, "legio-fire")["killed"] == killed
-    landing = landing_of(r)
-    assert (landing.pending, landing.pending_for) == (race("sevolventes").points["elimination"], "elimination")
-
-
-def test_elimination_points_are_paid_only_when_the_crews_re_embark():
-    s = state([planet("sevolventes")], [on_ground(planet("sevolventes"), **down(0, 1))])
-    assert A.result(3 * LASER_FC + 2 * CREW_FC - 10, 2) == "U"
-
-    r = play(s, {1: Orders(fire=("lasers", "crews"))},
-             {"arrivals": [NO_ARRIVAL], "legio-fire": [2]})
-    assert one(r, "legio-fire")["killed"] == 2
-    assert r.state.officers[1].score == 0
-    assert of(r, "points") == []
-
-    r2 = play(then(r), {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
-    points = one(r2, "points")
-    assert (points["mission"], points["gross"], points["level"], points["net"]) == ("elimination", 5, 1, 4)
-    assert r2.state.officers[1].score == 4
-    assert landing_of(r2).pending == 0
 
 
 # --- II. capture (TAB. D) -------------------------------------------------------------------
@@ -631,92 +487,6 @@ def test_commerce_only_with_merchants(race_id):
     r = play(s, {1: Orders(mission="commerce")}, {"arrivals": [NO_ARRIVAL]})
 
     assert "not merchants" in one(r, "mission-refused")["reason"]
-
-
-# --- VI. Tot 100% (TAB. L) ----------------------------------------------------------------------
-
-
-def spatha(**changes) -> Ship:
-    ship = Ship("SPATHA", "VARRO", crews=(3, 3, 3), modules=1, laser_zip3=1, shields=5, lasers=4,
-                radars=3, computers=2, tanks=3, tot=1)
-    return replace(ship, **changes)
-
-
-def tot_scene(**varro) -> GameState:
-    """Varro's SPATHA in space 3 parsecs N of P-1 (radar 3), Centurio Metella landed on it."""
-    p = planet("sevolventes")
-    varro = in_space(Position(12, 13, 2), spatha(**varro), oid=1, name="Varro", rank="Centurio", turn=0)
-    metella = on_ground(p, spatha(name="CLAUDIA", tot=0), oid=2, name="Metella", rank="Centurio",
-                        score=6, turn=1)
-    return state([p], [varro, metella])
-
-
-def test_tot_yes_cancels_the_planet_and_rescues_whoever_is_landed_there():
-    s = tot_scene()
-    assert L.column_for(3) is L.column_number(3)  # the inner-space column
-    assert L.result(3, 4) == "Yes"
-
-    r = play(s, {1: Orders(tot="P-1")}, {"tot": [4]})
-
-    tot = [e for e in r.events if e.kind == "tot"]
-    assert len(tot) == 1 and tot[0].audience == PUBLIC
-    assert (tot[0].data["planet"], tot[0].data["result"]) == ("P-1", "Yes")
-    assert r.state.planets[2].destroyed
-    assert r.state.officers[1].ship.tot == 0
-
-    rescue = [e for e in r.events if e.kind == "rescue"]
-    assert len(rescue) == 1 and rescue[0].officer == 2
-    metella = r.state.officers[2]
-    assert (metella.rank, metella.score, metella.ship.type) == ("Decurio", 0, "GLADIUM")
-    assert (metella.landed_on, metella.position, metella.landing) == (BASE.id, BASE.position, None)
-
-    # The planet is no longer sighted, nor does it stop a route that crosses its square.
-    r2 = play(then(r), {1: Orders(route=(Segment(5, "S"),))})
-    assert all(x["planet"] != "P-1" for x in of(r2, "sighting"))
-    route = one(r2, "route")
-    assert (route["travelled"], route["stop"]) == (5, "")
-
-
-def test_tot_no_changes_nothing_and_the_bomb_stays_aboard():
-    s = tot_scene()
-    assert L.result(3, 1) == "No"
-
-    r = play(s, {1: Orders(tot="P-1")}, {"tot": [1], "arrivals": [NO_ARRIVAL]})  # Metella waits
-
-    assert one(r, "tot")["result"] == "No"
-    assert not r.state.planets[2].destroyed
-    assert r.state.officers[1].ship.tot == 1
-    assert of(r, "rescue") == []
-    assert r.state.officers[2].landing is not None
-
-
-def test_tot_reads_column_number_3_of_a_printed_table():
-    columns = tuple(Column(upto, ("No",) * 6) for upto in (0, 1, 2)) + (
-        Column(3, ("Yes",) * 6), Column(4, ("Yes",) * 6), Column(None, ("Yes",) * 6))
-    printed = replace(L, columns=columns)  # one column per personality 0, 1, 2, 3, 4, 5
-    ruleset = replace(RULES, tables={**RULES.tables, "L": printed})
-    assert printed.column_number(3).faces[0] == "No"
-
-    dice = ScriptedDice({"tot": [1], "arrivals": [NO_ARRIVAL]}, strict=True)  # Metella may wait
-    r = resolve_move(tot_scene(), {1: Orders(tot="P-1")}, {}, ruleset, dice)
-
-    assert one(r, "tot")["result"] == "No"
-    assert not r.state.planets[2].destroyed
-
-
-def test_tot_is_only_for_a_spatha_or_hasta_with_a_bomb(make_game):
-    g = make_game((10, 10, 2), [(12, 13, 2)])
-    spatha_fit = {"crews": 3, "modules": 1, "laser_zip3": 1, "shields": 6, "lasers": 4,
-                  "radars": 3, "computers": 2, "tanks": 3}
-    game.enlist(g.dir, "Varro", "", "SPATHA", "VARRO", spatha_fit, rank="Centurio", secret="vvvv-1111")
-
-    path = g.post("notius.txt", orders_text("Notius", "4tq9-mx2d", 1, "ROUTE 3 N", "TOT P-1"))
-    _, problems = game.check_file(path, g.dir)
-    assert [(p.line, p.message) for p in problems] == [(6, "a GLADIUM carries no Tot 100% (only SPATHA, HASTA)")]
-
-    path = g.post("varro.txt", orders_text("Varro", "vvvv-1111", 1, "ROUTE 3 N", "TOT P-1"))
-    _, problems = game.check_file(path, g.dir)
-    assert [(p.line, p.message) for p in problems] == [(6, "no Tot 100% left on board")]
 
 
 # --- one mission type per landing (3H) ---------------------------------------------------------

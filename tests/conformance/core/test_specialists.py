@@ -1,11 +1,14 @@
-"""The specialist officers meet outer space (rulebook 5B b, c; 5E; S.C. advanced rule A), every
-die forced: the Princeps PSI senses the net that held a route and where a distortion put the
-ship, and risks his life at each warning; a scientist risks his at every damaging event,
-the black hole's and a planet's mass (TAB. O) included; a ship the alien ship holds meets no
-hazard of the route it cannot fly.
+"""The specialist officers (rulebook 5E; `pbem.rules.specialists`), every die forced.
 
-The map is `test_outer_space`'s: on level 2 the net covers (20, 5), (21, 5), (22, 5), a
-distortion lies at (5, 25), the black hole's nucleus at (20, 20).
+In outer space (5B b, c; S.C. advanced rule A): the Princeps PSI senses the net that held a
+route and where a distortion put the ship, and risks his life at each warning; a scientist
+risks his at every damaging event, the black hole's and a planet's mass (TAB. O) included;
+a ship the alien ship holds meets no hazard of the route it cannot fly. The map is
+`test_outer_space`'s: on level 2 the net covers (20, 5), (21, 5), (22, 5), a distortion lies
+at (5, 25), the black hole's nucleus at (20, 20).
+
+On the ground: the Robur's crews, the scientist's bonus, his risk and his research, and the
+checks of the SPECIALIST order, on test_personality.py's planet and officer.
 """
 
 from __future__ import annotations
@@ -13,13 +16,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbem.charts import svg
-from pbem.rules import rulings
+from pbem.rules import lawful, rulings
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
 from pbem.rules.state import AlienShip, Planet, Specialist
 
-from core import RULES, faces_to, in_space, marthia, of, one, planet, play
-from test_outer_space import FACE, ZONE, outer, report_of, route
+from core import (
+    RULES, down, faces_to, in_space, landing_of, marthia, of, one, planet, play, state,
+)
+
+from .test_outer_space import FACE, ZONE, outer, report_of, route
+from .test_personality import ADVANCED, NO_ARRIVAL, R, aviarii, ground
 
 PSI = Specialist("psi", 2)
 SCIENTIST = Specialist("scientist", 3, "vegetable")
@@ -244,3 +251,152 @@ def test_the_alien_ship_flies_through_the_hazards_untouched():
     s = replace(s, alien_ship=knox(Position(19, 5, 2), hooked=()))
     r = play(s)
     assert r.state.alien_ship.position == Position(25, 5, 2)  # straight through the net
+
+
+# --- the specialists on the ground (5E) --------------------------------------------------------------------------
+
+ROBUR = Specialist("robur", 3)
+ANIMAL_SCIENTIST = Specialist("scientist", 2, "animal")
+
+
+def test_robur_adds_his_value_to_the_crews_he_landed_with_and_forbids_alliances():
+    s = ground(personality=0, specialist=ROBUR, robur_crew=0, **down(0, 1))
+    r = play(s, {1: Orders(fire=("crews",))},
+             {"arrivals": [NO_ARRIVAL], "legio-fire": [1], "alien-fire": [1]})
+    assert one(r, "legio-fire")["attack"] == 6 + 3
+    s = ground(personality=0, specialist=ROBUR, robur_crew=0, **down(0))
+    problems = lawful.ship_problems(Orders(mission="alliance", lines={"MISSION": 5}),
+                                    s.officers[1], s, RULES, set(),
+        lawful.roster(s))
+    assert [p.message for p in problems] == [
+        "a Princeps ROBUR is aboard: no alliance of any kind is possible (5E b)"]
+    r = play(s, {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "mission-refused")["why"] == "robur"
+
+
+def test_the_check_refuses_an_alliance_landing_with_a_robur_unless_he_stays_at_the_base():
+    from core import BASE, in_space
+    from pbem.rules.geometry import Segment
+
+    at_base = replace(in_space(BASE.position, landed_on=BASE.id), specialist=ROBUR)
+    s = state([aviarii()], [at_base], settings=ADVANCED)
+    landing = dict(route=(Segment(2, "E"),), attitude="C", mission="alliance",
+                   lines={"ROUTE": 5, "LAND": 6, "MISSION": 7})
+    problems = lawful.ship_problems(Orders(**landing), at_base, s, RULES, set(), lawful.roster(s))
+    assert [p.message for p in problems] == [
+        "a Princeps ROBUR is aboard: no alliance of any kind is possible (5E b)"]
+    landing["lines"] = landing["lines"] | {"SPECIALIST": 8}
+    problems = lawful.ship_problems(Orders(**landing, specialist=None), at_base, s, RULES,
+                                    set(), lawful.roster(s))
+    assert problems == []
+
+
+def test_robur_goes_down_with_the_first_crew_and_dies_with_it():
+    s = ground(personality=0, specialist=ROBUR)
+    r = play(s, {1: Orders(crews_land=1)}, {"arrivals": [NO_ARRIVAL], "desertion": [1]})
+    assert landing_of(r).robur_crew == 0 and of(r, "robur-lands")
+    # Two hostile DRACONES (16) against his crew of 3 (+ 3): 3 men lost, ROBUR with them.
+    p = planet("dracones")
+    s = ground(p, personality=0, specialist=ROBUR, score=10, robur_crew=1, **down(1))
+    r = play(s, {}, {"arrivals": [NO_ARRIVAL], "alien-fire": [6]})
+    assert one(r, "alien-fire")["defence"] == 3 + 3
+    lost = one(r, "specialist-lost")
+    assert (lost["why"], lost["penalty"]) == ("crew-lost", 5)
+    officer = r.state.officers[1]
+    assert officer.specialist is None and officer.score == 10 - 5
+    assert officer.ship.crews == (3,)
+
+
+def test_a_scientist_adds_his_value_on_planets_of_his_kingdom_before_the_level():
+    pending = {"pending": 5, "pending_for": "elimination"}
+    s = ground(specialist=ANIMAL_SCIENTIST, **down(0), **pending)
+    r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "points")["net"] == 5 + 2 - 1
+    s = ground(specialist=Specialist("scientist", 2, "mineral"), **down(0), **pending)
+    r = play(s, {1: Orders(crews_embark=True)}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "points")["net"] == 5 - 1
+
+
+def test_a_scientist_risks_his_life_each_time_the_ship_suffers_damage():
+    # A bad bargain (TAB. I, F.C. 4 + 0: face 1 gives -1): one damage, on the lasers.
+    s = ground(personality=0, specialist=ANIMAL_SCIENTIST, score=4, **down(0))
+    r = play(s, {1: Orders(mission="commerce")},
+             {"arrivals": [NO_ARRIVAL], "commerce": [1], "damage": [2], "scientist": [3]})
+    risk = one(r, "specialist-risk")
+    assert risk["dead"] and risk["face"] == 3
+    assert r.state.officers[1].specialist is None and r.state.officers[1].score == 4 - 2
+    # He survives on 4 to 6; a hit the hull absorbs is no damage: no roll at all.
+    r = play(s, {1: Orders(mission="commerce")},
+             {"arrivals": [NO_ARRIVAL], "commerce": [1], "damage": [2], "scientist": [4]})
+    assert r.state.officers[1].specialist == ANIMAL_SCIENTIST
+    r = play(s, {1: Orders(mission="commerce")},
+             {"arrivals": [NO_ARRIVAL], "commerce": [1], "damage": [6]})
+    assert not of(r, "specialist-risk")
+
+
+def test_technological_research_reads_tab_r_by_the_technological_level():
+    s = ground(specialist=ANIMAL_SCIENTIST, **down(0))
+    r = play(s, {1: Orders(mission="technology")}, {"arrivals": [NO_ARRIVAL], "technology": [6]})
+    m = one(r, "mission")
+    assert m["table"] == "R" and m["column"] == R.label(3)
+    assert landing_of(r).pending == R.result(3, 6) and landing_of(r).mission == "technology"
+    # The landing's one mission: no alliance after it.
+    s2 = replace(s, officers={1: replace(s.officers[1], landing=landing_of(r))})
+    r = play(s2, {1: Orders(mission="alliance")}, {"arrivals": [NO_ARRIVAL]})
+    assert one(r, "mission-refused")["why"] == "one-type"
+
+
+def test_technological_research_needs_a_scientist_and_a_technological_level():
+    s = ground(**down(0))
+    problems = lawful.ship_problems(Orders(mission="technology", lines={"MISSION": 5}),
+                                    s.officers[1], s, RULES, set(),
+        lawful.roster(s))
+    assert any("needs a scientist officer" in p.message for p in problems)
+    s = ground(planet("sevolventes"), specialist=ANIMAL_SCIENTIST, **down(0))
+    problems = lawful.ship_problems(Orders(mission="technology", lines={"MISSION": 5}),
+                                    s.officers[1], s, RULES, set(),
+        lawful.roster(s))
+    assert any("no technological level" in p.message for p in problems)
+
+
+def test_specialist_order_at_the_base_in_outer_space_only():
+    from core import BASE, in_space
+
+    at_base = in_space(BASE.position, landed_on=BASE.id)
+    s = state([], [at_base], settings=ADVANCED)
+    orders = Orders(specialist=ANIMAL_SCIENTIST, lines={"SPECIALIST": 5})
+    assert lawful.ship_problems(orders, at_base, s, RULES, set(),
+        lawful.roster(s)) == []
+    r = play(s, {1: orders})
+    assert r.state.officers[1].specialist == ANIMAL_SCIENTIST
+    out = in_space(BASE.position._replace(x=3))
+    elsewhere = state([], [out], settings=ADVANCED)
+    problems = lawful.ship_problems(orders, out, elsewhere, RULES, set(), lawful.roster(elsewhere))
+    assert [p.message for p in problems] == [
+        "a specialist officer embarks or leaves only at the base"]
+    inner = state([], [at_base])
+    problems = lawful.ship_problems(orders, at_base, inner, RULES, set(), lawful.roster(inner))
+    assert "outer space only" in problems[0].message
+    bad = Orders(specialist=Specialist("robur", 7), lines={"SPECIALIST": 5})
+    problems = lawful.ship_problems(bad, at_base, s, RULES, set(),
+        lawful.roster(s))
+    assert [p.message for p in problems] == ["a specialist's value is 1 to 4, not 7"]
+    # SPECIALIST NONE lands him at the base.
+    s = state([], [replace(at_base, specialist=ROBUR)], settings=ADVANCED)
+    r = play(s, {1: Orders(specialist=None, lines={"SPECIALIST": 5})})
+    assert r.state.officers[1].specialist is None
+
+
+def test_specialist_orders_are_read():
+    from pbem.orders.reader import read_orders
+
+    text = ("GAME g\nOFFICER Notius\nSECRET s\nMOVE 1\nSPECIALIST scientist mineral 3\n"
+            "MISSION TECHNOLOGY\nEND\n")
+    orders, problems = read_orders(text, "o.txt")
+    assert not problems
+    assert orders.specialist == Specialist("scientist", 3, "mineral")
+    assert orders.mission == "technology"
+    orders, problems = read_orders(text.replace("scientist mineral 3", "NONE"), "o.txt")
+    assert not problems and orders.given_specialist and orders.specialist is None
+    _, problems = read_orders(text.replace("scientist mineral 3", "wizard 2"), "o.txt")
+    assert "PSI, ROBUR or SCIENTIST" in problems[0].message

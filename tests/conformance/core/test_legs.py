@@ -17,7 +17,7 @@ from pbem.rules.state import Planet
 
 # The parsec radar sees a square from: every parsec's distance, then the tie-breaks.
 from parsecs import expand, nearest_parsec
-from test_alien_ship import nearest_parsec_by_distance
+from .test_alien_ship import nearest_parsec_by_distance
 
 SIZE = 12
 
