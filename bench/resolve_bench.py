@@ -42,8 +42,6 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-import sqlite_utils  # noqa: E402
-
 import pbem.backups  # noqa: E402
 import pbem.game  # noqa: E402
 import pbem.ledger  # noqa: E402
@@ -63,7 +61,7 @@ from pbem.rules.specialists import parse as parse_specialist  # noqa: E402
 from pbem.rules.state import AlienShip  # noqa: E402
 from pbem.ruleset_files import load_ruleset  # noqa: E402
 from pbem.storage import game_state  # noqa: E402
-from pbem.storage.database import db_path, open_db  # noqa: E402
+from pbem.storage.database import Database, db_path, open_db, update_row  # noqa: E402
 from pbem.storage.rows import alien_ship_to_json, ship_to_json, specialist_to_json  # noqa: E402
 
 SHIP_TYPE = "GLADIUM"
@@ -122,7 +120,7 @@ class PhaseTimer:
     @contextlib.contextmanager
     def installed(self) -> Iterator["PhaseTimer"]:
         saved = [(module, attr, getattr(module, attr)) for _, module, attr in PHASES + SUBPHASES]
-        original_atomic = sqlite_utils.Database.atomic
+        original_atomic = Database.atomic
         timer = self
 
         # The COMMIT runs when resolve()'s `with db.atomic():` block exits, after the move is
@@ -138,12 +136,12 @@ class PhaseTimer:
         try:
             for label, module, attr in PHASES + SUBPHASES:
                 setattr(module, attr, self.wrap(label, getattr(module, attr)))
-            sqlite_utils.Database.atomic = atomic  # type: ignore[method-assign]
+            Database.atomic = atomic  # type: ignore[method-assign]
             yield self
         finally:
             for module, attr, fn in saved:
                 setattr(module, attr, fn)
-            sqlite_utils.Database.atomic = original_atomic  # type: ignore[method-assign]
+            Database.atomic = original_atomic  # type: ignore[method-assign]
 
     def split(self, total: float) -> dict[str, float]:
         out = {label: self.seconds.get(label, 0.0) for label, _, _ in PHASES}
@@ -205,7 +203,7 @@ def enlist_direct(game_dir: Path, n: int, secrets_: dict[int, str], level: str =
     state = game_state.load_state(db)
     base = state.base
     g = game_state.game_row(db)
-    assert not list(db["officers"].rows), "enlist_direct wants a game with no officer yet"
+    assert not list(db.query("SELECT id FROM officers")), "enlist_direct wants a game with no officer yet"
     rows = []
     for i in range(1, n + 1):
         ship = build_ship(ruleset.ships[SHIP_TYPE], f"Ship {i}", FIT)
@@ -332,7 +330,7 @@ def alien_ship_near_the_base(game_dir: Path) -> None:
     base = game_state.load_state(db).base.position
     where = Position(min(base.x + 3, game_state.game_row(db)["size"] - 1), base.y, base.level)
     ship = AlienShip(kind.name, kind.attack, kind.defence, kind.movement, where)
-    db["game"].update(1, {"alien_ship": alien_ship_to_json(ship)})
+    update_row(db, "game", 1, {"alien_ship": alien_ship_to_json(ship)})
     db.conn.close()
 
 
@@ -350,7 +348,7 @@ def check_direct_insert(work: Path, args: argparse.Namespace, n: int = 12) -> No
                       level=args.level, map_file=map_file)
         fn(d, n, secrets_, args.level)
         db = open_db(d)
-        rows = [dict(r) for r in db["officers"].rows]
+        rows = list(db.query("SELECT * FROM officers"))
         for r in rows:
             assert secret_matches(secrets_[r["id"]], r["salt"], r["secret_hash"]), mode
             del r["salt"], r["secret_hash"]

@@ -17,8 +17,6 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any, Collection, Iterable
 
-import sqlite_utils
-
 from . import orderfolder
 from .filing import (
     ACCEPTED, REFUSED, WAITING, Filed, Inbox, moment_of, problems_json,
@@ -33,6 +31,7 @@ from .rules.orders import Orders
 from .rules.state import Officer
 from .storage import letters as letter_rows
 from .terminal import clean_line
+from .storage.database import Database
 
 # `file_folder` reads the digests filed at once when there are at most this many a file.
 _DIGESTS_A_FILE = 4
@@ -382,7 +381,7 @@ def copy_words(source: str, seen: dict[str, Any]) -> str:
             "played only in the move they name, so it is not played again.")
 
 
-def record_filing(db: sqlite_utils.Database, collected: Collected) -> None:
+def record_filing(db: Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
     written: dict[int, int] = {}

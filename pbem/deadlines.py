@@ -14,10 +14,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from .storage import game_state
-from .storage.database import open_db
+from .storage.database import Database, open_db
 from .schedule import (
     Deadline, Schedule, ScheduleError, deadline_text, next_deadline, parse_schedule, time_left,
     zone_of,
@@ -41,7 +39,7 @@ def view(deadline: Deadline | None, move: int) -> dict[str, Any] | None:
             "utc": deadline.utc.isoformat(timespec="seconds")}
 
 
-def of_move(db: sqlite_utils.Database, move: int) -> Deadline | None:
+def of_move(db: Database, move: int) -> Deadline | None:
     row = deadline_rows.of_move(db, move)
     if row is None:
         return None
@@ -49,7 +47,7 @@ def of_move(db: sqlite_utils.Database, move: int) -> Deadline | None:
     return Deadline(datetime.fromisoformat(at).astimezone(zone_of(zone)), zone)
 
 
-def record(db: sqlite_utils.Database, move: int, deadline: Deadline | None) -> None:
+def record(db: Database, move: int, deadline: Deadline | None) -> None:
     """Fix a move's deadline (None: the move has none); the caller holds the transaction."""
     if deadline is None:
         deadline_rows.replace(db, move, None)
@@ -57,7 +55,7 @@ def record(db: sqlite_utils.Database, move: int, deadline: Deadline | None) -> N
         deadline_rows.replace(db, move, deadline.utc.isoformat(timespec="seconds"), deadline.zone)
 
 
-def following(db: sqlite_utils.Database, settings: dict[str, Any], move: int,
+def following(db: Database, settings: dict[str, Any], move: int,
               now: datetime) -> Deadline | None:
     """The deadline of move+1, as move `move` is resolved at `now`."""
     schedule = schedule_of(settings)
@@ -68,7 +66,7 @@ def following(db: sqlite_utils.Database, settings: dict[str, Any], move: int,
     return next_deadline(schedule, after, inclusive=False)
 
 
-def refuse_early(db: sqlite_utils.Database, state, played: set[int], now: datetime,
+def refuse_early(db: Database, state, played: set[int], now: datetime,
                  early: bool) -> None:
     """Before its deadline a move is played only when every officer's orders are in, or
     when the GM asks for it (`pbem resolve --now`)."""

@@ -29,8 +29,6 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
-import sqlite_utils
-
 from . import deadlines, settings
 from .letters.reading import Letter, unreadable
 from .officer_secrets import proof_stands, secret_ok
@@ -44,6 +42,7 @@ from .rules.wording import plural
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .errors import GameError
 from .storage import game_state, letters as letter_rows, officers as officer_rows
+from .storage.database import Database
 
 ACCEPTED, REFUSED, WAITING, NOT_ORDERS = "accepted", "refused", "waiting", "not orders"
 # Letters filed by a collection and not written yet are numbered from here: after every
@@ -153,7 +152,7 @@ class Inbox:
     """The filing desk of one game, for one call: the state, the rules and the deadline
     are loaded once, however many letters are filed."""
 
-    def __init__(self, game_dir: Path, db: sqlite_utils.Database, *, now: datetime | None = None,
+    def __init__(self, game_dir: Path, db: Database, *, now: datetime | None = None,
                  state: GameState | None = None, ruleset: Ruleset | None = None,
                  receipts: Answering | None = None, defer: bool = False) -> None:
         self.game_dir = Path(game_dir)
@@ -547,6 +546,6 @@ def _untouched_form(letter: Letter, orders: Orders) -> bool:
             and _FORM_LINES.issuperset(orders.lines) and orders.unreadable == {"SECRET"})
 
 
-def insert_letter(db: sqlite_utils.Database, row: dict[str, Any]) -> int:
+def insert_letter(db: Database, row: dict[str, Any]) -> int:
     """One letter filed; returns its id."""
     return letter_rows.insert(db.conn, row)

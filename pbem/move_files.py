@@ -21,8 +21,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-import sqlite_utils
-
 from . import ledger
 from .storage import game_state
 from .charts import book
@@ -33,6 +31,7 @@ from .rules.wording import plural
 from .ruleset_files import RulesetError, load_ruleset
 from .storage import moves as resolved_moves
 from .errors import GameError
+from .storage.database import Database
 
 
 @dataclass(frozen=True)
@@ -68,14 +67,14 @@ def clear_staging(game_dir: Path, move: int) -> Path:
     return staging
 
 
-def fair_play(db: sqlite_utils.Database, move: int) -> dict:
+def fair_play(db: Database, move: int) -> dict:
     """What every bulletin prints for the players to check the game afterwards."""
     g = game_state.game_row(db)
     return {"commitment": g["commitment"], "ledger": ledger.head(db.conn, move),
             "seeded": bool(g["seeded"])}
 
 
-def desk_notes(db: sqlite_utils.Database, move: int, next_deadline) -> DeskNotes:
+def desk_notes(db: Database, move: int, next_deadline) -> DeskNotes:
     """The deadline of the next move and the GM's actions of this one, for its reports."""
     from . import deadlines, roster  # here: 26 ms that `pbem map` and `pbem backups` skip
 
@@ -85,7 +84,7 @@ def desk_notes(db: sqlite_utils.Database, move: int, next_deadline) -> DeskNotes
     )
 
 
-def render_saved(game_dir: Path, db: sqlite_utils.Database, move: int, out_dir: Path) -> None:
+def render_saved(game_dir: Path, db: Database, move: int, out_dir: Path) -> None:
     """Render a saved move from the database alone, as `resolve` rendered it."""
     from . import deadlines  # here, as in `desk_notes`
 
@@ -195,7 +194,7 @@ def _only(folder: str, names: dict[str, list[str]]) -> bool:
         return all(e.name in names for e in found)
 
 
-def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[list[str]],
+def finish(game_dir: Path, db: Database, move: int, files: list[list[str]],
            *, check: bool = False, now: datetime | None = None) -> tuple[Path, int, list[str]]:
     """The work after the commit: reports into place, files archived, each officer's report
     queued in the outbox (once: a move finished after a kill queues only those not queued
@@ -210,11 +209,11 @@ def finish(game_dir: Path, db: sqlite_utils.Database, move: int, files: list[lis
     return final, moved, left
 
 
-def half_finished(db: sqlite_utils.Database) -> list[int]:
+def half_finished(db: Database) -> list[int]:
     return resolved_moves.half_finished(db.conn)
 
 
-def complete(game_dir: Path, db: sqlite_utils.Database) -> list[Completed]:
+def complete(game_dir: Path, db: Database) -> list[Completed]:
     """Finish every half-finished move; returns what was found."""
     done = []
     for move in half_finished(db):

@@ -16,11 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from . import ledger
 from .storage import game_state
-from .storage.database import open_db
+from .storage.database import Database, open_db
 from .ledger import MOVE_COLUMNS, STATE_COLUMNS, as_dicts, as_lists
 from .storage import moves as resolved_moves
 from .errors import GameError
@@ -60,7 +58,7 @@ class Record:
         return self.moves[-1].move if self.moves else 0
 
 
-def from_db(db: sqlite_utils.Database, source: str = "the game database") -> Record:
+def from_db(db: Database, source: str = "the game database") -> Record:
     g = game_state.game_row(db)
     numbers = resolved_moves.numbers(db.conn)
     moves = tuple(MoveRecord(m, ledger.read_move(db.conn, m), ledger.entry(db.conn, m))

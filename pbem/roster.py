@@ -16,8 +16,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from . import settings
 from .addresses import MailError, check_email
 from .formats import reckoning_text
@@ -30,7 +28,7 @@ from .rules.state import GameState
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .serving import find_officer
 from .storage import game_state, gm_actions, moves as resolved_moves, officers
-from .storage.database import open_db
+from .storage.database import Database, open_db
 from .storage.rows import ship_from_json, ship_to_json
 
 NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
@@ -55,7 +53,7 @@ def reason_given(text: str) -> str:
     return text
 
 
-def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action: str,
+def log_action(db: Database, *, move: int, officer_id: int, action: str,
                detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
     gm_actions.insert(db, at=now.astimezone(timezone.utc).isoformat(timespec="seconds"),
                       move=move, officer_id=officer_id, action=action,
@@ -64,7 +62,7 @@ def log_action(db: sqlite_utils.Database, *, move: int, officer_id: int, action:
 
 # --- what reports show -----------------------------------------------------------------
 
-def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, str]]]:
+def rulings(db: Database, move: int) -> dict[int, list[dict[str, str]]]:
     """What each officer is told in his report of `move` about the GM's actions."""
     found: dict[int, list[dict[str, str]]] = {}
     for row in gm_actions.told(db, move):
@@ -72,7 +70,7 @@ def rulings(db: sqlite_utils.Database, move: int) -> dict[int, list[dict[str, st
     return found
 
 
-def departures(db: sqlite_utils.Database, move: int) -> list[str]:
+def departures(db: Database, move: int) -> list[str]:
     """The officers retired while `move` was collected or by it, for the bulletin."""
     found = []
     for r in gm_actions.of_kind(db, move, RETIRE):
@@ -98,7 +96,7 @@ def _absent_name(name: str, missed: int) -> str:
     return f"{name} ({missed} moves in a row without orders)"
 
 
-def absentees(db: sqlite_utils.Database, state, played: set[int]) -> list[Absent]:
+def absentees(db: Database, state, played: set[int]) -> list[Absent]:
     """Who this move retires under the GM's setting `retire after N missed moves`."""
     limit = settings.retire_after(state.settings)
     if not limit:
@@ -118,7 +116,7 @@ def absence_notes(absent: Absent) -> tuple[int, str, str, str]:
             f"after {absent.limit}")
 
 
-def retire_absentees(db: sqlite_utils.Database, move: int, absent: list[Absent],
+def retire_absentees(db: Database, move: int, absent: list[Absent],
                      now: datetime) -> None:
     """Retire them with the move; the caller holds the move's transaction."""
     for a in absent:
@@ -128,7 +126,7 @@ def retire_absentees(db: sqlite_utils.Database, move: int, absent: list[Absent],
                    detail={"missed": a.missed}, told=told, reason=reason, now=now)
 
 
-def log_lines(db: sqlite_utils.Database, move: int) -> str:
+def log_lines(db: Database, move: int) -> str:
     """The GM's actions of `move` for the GM log, one line each."""
     return "\n".join(
         f"  {r['at']} {r['action']} ({r['name']}): {r['detail']}; reason: {r['reason']}"
@@ -149,7 +147,7 @@ class OfficerLine:
     retired: int | None  # the move during which he was retired
 
 
-def missed_moves(db: sqlite_utils.Database) -> dict[int, int]:
+def missed_moves(db: Database) -> dict[int, int]:
     """Consecutive resolved moves, from the last back, for which an officer had no
     accepted order file (moves before his enlistment do not count)."""
     moves = resolved_moves.numbers(db.conn)[::-1]
@@ -353,7 +351,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     return [text for text, _ in told]
 
 
-def _demote(db: sqlite_utils.Database, state: GameState, o: Any, ruleset: Ruleset,
+def _demote(db: Database, state: GameState, o: Any, ruleset: Ruleset,
             reason: str, now: datetime) -> list[str]:
     """A demotion by a ruling: what a rescue return does (3F c), without the rescue."""
     base = state.base

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlite_utils
-
 from .errors import GameError
 from .storage import officers
+from .storage.database import Database
 
 
-def find_officer(db: sqlite_utils.Database, name: str) -> dict[str, Any]:
+def find_officer(db: Database, name: str) -> dict[str, Any]:
     """An officer serving in the game, by name as enlisted (any case or spacing)."""
     wanted = " ".join(name.split()).casefold()
     rows = officers.serving(db)

@@ -15,13 +15,13 @@ def outer_space_game(tmp_path):
 
     from pbem import game
     from pbem.storage import game_state
-    from pbem.storage.database import open_db
+    from pbem.storage.database import open_db, update_row
 
     root = tmp_path / "cornifex"
     game.new_game(root, 1, name="cornifex", size=12)
     db = open_db(root)
     settings = json.loads(game_state.game_row(db)["settings"]) | {"level": "advanced"}
-    db["game"].update(1, {"settings": json.dumps(settings), "level": "advanced"})
+    update_row(db, "game", 1, {"settings": json.dumps(settings), "level": "advanced"})
     return root
 
 

@@ -44,9 +44,9 @@ def five(tmp_path_factory):
 def read_by_name(db, only=None) -> GameState:
     """The state as load_state read it before: every officer a dict row."""
     g = game_state.game_row(db)
-    planets = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
+    planets = {r["id"]: planet_from_row(r) for r in db.query("SELECT * FROM planets")}
     if only is None:
-        rows = list(db["officers"].rows_where("retired IS NULL"))
+        rows = list(db.query("SELECT * FROM officers WHERE retired IS NULL"))
         rows.sort(key=game_state._player_order)
         turns = {r["id"]: turn for turn, r in enumerate(rows)}
     else:
@@ -56,8 +56,8 @@ def read_by_name(db, only=None) -> GameState:
         order.sort(key=game_state._player_order)
         turns = {r["id"]: turn for turn, r in enumerate(order)}
         ids = [r["id"] for r in order if r["name"].casefold() in wanted]
-        rows = list(db["officers"].rows_where(
-            f"id IN ({', '.join('?' * len(ids))})", ids)) if ids else []
+        rows = list(db.query(
+            f"SELECT * FROM officers WHERE id IN ({', '.join('?' * len(ids))})", ids)) if ids else []
         rows.sort(key=lambda r: turns[r["id"]])
     officers = {}
     for r in rows:

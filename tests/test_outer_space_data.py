@@ -228,7 +228,7 @@ def test_the_welcome_letter_of_outer_space_says_what_is_different(tmp_path):
     game.new_game(folder, 3, level="advanced", mail_from="Space Computer <sc@example.org>")
     game.enlist(folder, "Notius", "notius@example.org", "GLADIUM", "MARTHIA",
                 {"crews": 2, "shields": 5, "lasers": 3, "radars": 2, "computers": 1, "tanks": 3})
-    row = next(open_db(folder)["mails"].rows)
+    row = next(open_db(folder).query("SELECT * FROM mails"))
     message = email.message_from_bytes((folder / row["file"]).read_bytes(), policy=policy.default)
     text = message.get_body(("plain",)).get_content()
     assert "This is outer space: a black hole, nets and distortions lie unseen" in text

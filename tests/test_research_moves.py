@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pbem import game
 from pbem.storage import game_state
-from pbem.storage.database import open_db
+from pbem.storage.database import open_db, update_row
 from pbem.cli import main
 from pbem.rules.dice import ScriptedDice
 from pbem.rules.events import OFFICER
@@ -33,12 +33,12 @@ def research_game(tmp_path: Path, planets=FAR, fit=EXAMPLE_FIT, score=30, privat
     enlisted = game.enlist(root, "Notius", "", "GLADIUM", "MARTHIA", fit, secret=SECRET)
     # In space over the base square, not landed on it: with these scores the MISSUS on
     # the base would promote him (3A) and the research would start on a new ship.
-    open_db(root)["officers"].update(enlisted.officer_id, {"score": score, "landed_on": None})
+    update_row(open_db(root), "officers", enlisted.officer_id, {"score": score, "landed_on": None})
     return Game(root)
 
 
 def officer_row(g: Game) -> dict:
-    return next(iter(open_db(g.dir)["officers"].rows))
+    return next(open_db(g.dir).query("SELECT * FROM officers"))
 
 
 def resolve(g: Game, move: int, *body: str, **script) -> str:

@@ -13,11 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-import sqlite_utils
-
 from ..json_codec import to_json, to_json_each
 from ..storage import game_state
 from ..storage.kept_charts import load_charts, load_tabula, save_charts, save_tabula
+from ..storage.database import Database
 from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
 from ..rules.state import GameState
 from ..storage import officers as officer_rows
@@ -81,7 +80,7 @@ def fold(public: PublicChart, own: dict[int, OwnChart], move: int, events: list[
     return charts
 
 
-def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]]:
+def rebuild(db: Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]]:
     """Knowledge after `move`, folded from the stored events of moves 1 to `move`."""
     public, own = PublicChart(), {}
     if move < 1:
@@ -94,7 +93,7 @@ def rebuild(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int
     return public, own
 
 
-def kept(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]] | None:
+def kept(db: Database, move: int) -> tuple[PublicChart, dict[int, OwnChart]] | None:
     """The cached knowledge, if it is the knowledge after `move`."""
     rows = load_charts(db)
     public = rows.pop(PUBLIC, None)
@@ -106,7 +105,7 @@ def kept(db: sqlite_utils.Database, move: int) -> tuple[PublicChart, dict[int, O
     return PublicChart.from_dict(json.loads(public[1])), own
 
 
-def after_move(db: sqlite_utils.Database, before: GameState, after: GameState,
+def after_move(db: Database, before: GameState, after: GameState,
                events: list[Event], ruleset) -> MoveCharts:
     """The knowledge of the move being resolved: last move's, plus this move's events."""
     move = before.move
@@ -117,14 +116,14 @@ def after_move(db: sqlite_utils.Database, before: GameState, after: GameState,
     return MoveCharts(move, public, own, truth, marks(ruleset))
 
 
-def at_move(db: sqlite_utils.Database, move: int, ruleset) -> MoveCharts:
+def at_move(db: Database, move: int, ruleset) -> MoveCharts:
     """The knowledge of a move resolved earlier (`pbem report`, `pbem map`, `pbem site`)."""
     found = kept(db, move)
     public, own = found if found is not None else rebuild(db, move)
     return MoveCharts(move, public, own, load_tabula(db, move), marks(ruleset))
 
 
-def save(db: sqlite_utils.Database, charts: MoveCharts) -> None:
+def save(db: Database, charts: MoveCharts) -> None:
     """Keep this move's knowledge for the next one; the caller holds the transaction."""
     rows = [(PUBLIC, charts.move, to_json(charts.public.to_dict()))]
     texts = to_json_each(chart.to_dict() for chart in charts.own.values())

@@ -19,8 +19,6 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from .. import addresses, deadlines
 from ..addresses import MailError
 from ..order_form import order_form as form
@@ -29,7 +27,7 @@ from ..rules.outer_space import explored
 from ..serving import find_officer
 from ..errors import GameError
 from ..storage import game_state, mails, moves, officers, planets
-from ..storage.database import open_db
+from ..storage.database import Database, open_db
 from ..storage.rows import landing_from_json, ship_from_json
 from . import compose
 
@@ -115,7 +113,7 @@ class Writer:
             self._pool.shutdown()
 
 
-def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, kind: str,
+def queue(game_dir: Path, db: Database, message: EmailMessage, *, kind: str,
           officer_id: int | None, move: int | None, now: datetime, label: str = "",
           writer: Writer | None = None) -> int:
     """Store one mail in outbox/ and record it; returns its id in the `mails` table. With
@@ -142,7 +140,7 @@ def queue(game_dir: Path, db: sqlite_utils.Database, message: EmailMessage, *, k
     return mail_id
 
 
-def keep_sent(game_dir: Path, db: sqlite_utils.Database, row: dict[str, Any]) -> None:
+def keep_sent(game_dir: Path, db: Database, row: dict[str, Any]) -> None:
     """A mail delivered (its row marked sent) leaves outbox/ for sent/. Moved first, then
     its row names the new place: a stop between the two leaves the file in sent/ and the
     row naming outbox/, which the next `pbem send` mends (`tidy_sent`)."""
@@ -158,7 +156,7 @@ def keep_sent(game_dir: Path, db: sqlite_utils.Database, row: dict[str, Any]) ->
             mails.move_file(db.conn, row["id"], f"{SENT}/{name}")
 
 
-def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
+def tidy_sent(game_dir: Path, db: Database) -> None:
     """Mail marked sent whose file is still in outbox/ (pbem stopped between the two, or
     the game was made before sent/) moved to sent/."""
     rows = mails.sent_still_in(db, OUTBOX)
@@ -169,13 +167,13 @@ def tidy_sent(game_dir: Path, db: sqlite_utils.Database) -> None:
             keep_sent(game_dir, db, row)
 
 
-def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+def pending(db: Database) -> list[dict[str, Any]]:
     return mails.pending(db)
 
 
 # --- the letters of a game -------------------------------------------------------------
 
-def _officer_row(db: sqlite_utils.Database, officer_id: int) -> dict[str, Any]:
+def _officer_row(db: Database, officer_id: int) -> dict[str, Any]:
     row = officers.row(db.conn, officer_id)
     if row is None:
         raise GameError(f"no officer {officer_id} in this game")
@@ -191,7 +189,7 @@ def _recipient(row: dict[str, Any]) -> Address | None:
         return None
 
 
-def queue_reports(game_dir: Path, db: sqlite_utils.Database, move: int, folder: Path,
+def queue_reports(game_dir: Path, db: Database, move: int, folder: Path,
                   now: datetime | None = None) -> list[int]:
     """After a move: each officer with an e-mail gets his report, the order form attached."""
     g = game_state.game_row(db)
@@ -262,13 +260,13 @@ def _report_page(path: Path, row: dict[str, Any]) -> str | None:
     return page.read_text(encoding="utf-8")
 
 
-def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
+def _forms_of_move(db: Database, game: str, move: int) -> dict[int, str]:
     """The order forms printed in the move's reports: the same, from the same events."""
     events, _ = game_state.load_events(db, move)
     return order_forms(game, move, MoveView(events))
 
 
-def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset) -> str:
+def form_now(db: Database, game: str, row: dict[str, Any], ruleset) -> str:
     """The order form of the move being collected, tailored to the officer's ship as it
     stands now: for welcome letters and reminders."""
     g = game_state.game_row(db)
@@ -298,7 +296,7 @@ def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
     return sender
 
 
-def _deadline(db: sqlite_utils.Database, move: int) -> dict[str, Any] | None:
+def _deadline(db: Database, move: int) -> dict[str, Any] | None:
     return deadlines.view(deadlines.of_move(db, move), move)
 
 
@@ -313,7 +311,7 @@ def _sheet(row: dict[str, Any], ruleset) -> dict[str, Any]:
     }
 
 
-def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, secret: str,
+def queue_welcome(game_dir: Path, db: Database, officer_id: int, secret: str,
                   *, ruleset, renewed: bool = False, now: datetime | None = None) -> int | None:
     """The welcome letter (or, renewed, the letter with a new secret); None when the game
     has no GM address or the officer no e-mail."""
@@ -340,7 +338,7 @@ def queue_welcome(game_dir: Path, db: sqlite_utils.Database, officer_id: int, se
                  officer_id=officer_id, move=g["move"], now=now, label=row["name"])
 
 
-def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *,
+def queue_reminder(game_dir: Path, db: Database, officer_id: int, *,
                    ruleset=None, refused: str = "", now: datetime | None = None) -> int | None:
     """A reminder that the orders of the move being collected have not arrived (or, with
     `refused`, the first problem of the last ones, that they were refused)."""
@@ -367,7 +365,7 @@ def queue_reminder(game_dir: Path, db: sqlite_utils.Database, officer_id: int, *
                  move=g["move"], now=now, label=row["name"])
 
 
-def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, verdict: str,
+def queue_receipt(game_dir: Path, db: Database, *, body: str, verdict: str,
                   move: int | None, answers: compose.Thread, sender_address: str,
                   officer_id: int | None,
                   to_officer: bool = True, now: datetime | None = None,
@@ -406,7 +404,7 @@ class Desk:
     """What the receipts of one `pbem inbox` share: the game, the GM's address, and each
     officer's row and address, each read (and checked) once."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
         g = game_state.game_row(db)
         self.game, self.move = g["name"], g["move"]

@@ -15,8 +15,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-import sqlite_utils
-
 from .. import deadlines
 from ..filing import Filed, Inbox, Verdict, moment_of, stamp
 from ..language import moment_in
@@ -28,13 +26,14 @@ from ..rules.state import Officer
 from ..schedule import time_left
 from . import compose, outbox
 from ..storage import game_state
+from ..storage.database import Database
 
 
 class Receipts:
     """The receipts of one game's desk, for one call: its GM address and outbox are read
     once, however many letters are answered."""
 
-    def __init__(self, db: sqlite_utils.Database) -> None:
+    def __init__(self, db: Database) -> None:
         # Without a GM address for their From, no receipt is written.
         self.mailing = outbox.sender_of(json.loads(game_state.game_row(db)["settings"])) is not None
         self.desk = outbox.Desk(db) if self.mailing else None  # read once for every receipt

@@ -8,6 +8,8 @@ import re
 import tomllib
 from typing import Any
 
+from .parsed import parsed
+
 DICE: tuple[int, ...] = (6, 10)  # S.C. rules B f: the S.C. has a d6 and a d10
 
 
@@ -43,6 +45,9 @@ class RulesFile:
         return RulesetError(self.label, key, reason)
 
     def parse(self, text: str) -> dict[str, Any]:
+        return parsed(text, self._parse_toml)
+
+    def _parse_toml(self, text: str) -> dict[str, Any]:
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:

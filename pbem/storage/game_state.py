@@ -10,8 +10,6 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Iterable, Sequence
 
-import sqlite_utils
-
 from ..errors import GameError
 from ..json_codec import to_json
 from ..language import Readers
@@ -25,6 +23,7 @@ from .rows import (
     planet_from_row, planet_row, ship_to_json, ships_from_json, specialist_from_json,
     specialist_to_json,
 )
+from .database import Database, insert_dicts, update_row
 
 
 _PLANET_COLUMNS = ("id", "x", "y", "level", "base", "designation", "facts", "known",
@@ -32,7 +31,7 @@ _PLANET_COLUMNS = ("id", "x", "y", "level", "base", "designation", "facts", "kno
                    "destroyed", "radioactivity")
 
 
-def load_planets(db: sqlite_utils.Database) -> dict[int, Planet]:
+def load_planets(db: Database) -> dict[int, Planet]:
     """Every planet by id, in the table's order: `planet_from_row` of each row, the lists
     of facts and aliens most planets share ("[]") read once, and each planet made from its
     fields at once (a big map holds thousands, read every move)."""
@@ -57,12 +56,12 @@ def load_planets(db: sqlite_utils.Database) -> dict[int, Planet]:
     return planets
 
 
-def base_planet(db: sqlite_utils.Database) -> Planet:
+def base_planet(db: Database) -> Planet:
     """The base, where officers enlist."""
     return planet_from_row(next(db.query("SELECT * FROM planets WHERE base = 1")))
 
 
-def load_hazards(db: sqlite_utils.Database, levels: int) -> Hazards:
+def load_hazards(db: Database, levels: int) -> Hazards:
     rows = list(db.query("SELECT * FROM hazards ORDER BY id"))
     if not rows:
         return Hazards()
@@ -76,31 +75,31 @@ def load_hazards(db: sqlite_utils.Database, levels: int) -> Hazards:
     return Hazards(hole, tuple(tuple(nets[level]) for level in sorted(nets)), distortions, levels)
 
 
-def game_row(db: sqlite_utils.Database) -> dict[str, Any]:
-    rows = list(db["game"].rows)
+def game_row(db: Database) -> dict[str, Any]:
+    rows = list(db.query("SELECT * FROM game"))
     if not rows:
         raise GameError("the game database has no game in it; create one with `pbem new`")
     return rows[0]
 
 
-def save_new_game(db: sqlite_utils.Database, game: dict[str, Any], planets: Iterable[Planet],
+def save_new_game(db: Database, game: dict[str, Any], planets: Iterable[Planet],
                   hazards: Hazards | None) -> None:
     """A new game's row, its planets and, in outer space, its hazards; the caller wraps
     this in `db.atomic()`."""
-    db["game"].insert(game)
-    db["planets"].insert_all(planet_row(p) for p in planets)
+    insert_dicts(db, "game", [game])
+    insert_dicts(db, "planets", (planet_row(p) for p in planets))
     if hazards is not None:
-        db["hazards"].insert_all(hazard_rows(hazards))
+        insert_dicts(db, "hazards", hazard_rows(hazards))
 
 
-def set_keep_backups(db: sqlite_utils.Database, keep: int) -> None:
+def set_keep_backups(db: Database, keep: int) -> None:
     """How many backups of moves the game keeps (`backups.prune`)."""
     db.conn.execute("UPDATE game SET keep_backups = ?", (keep,))
 
 
-def write_settings(db: sqlite_utils.Database, settings: dict[str, Any]) -> None:
+def write_settings(db: Database, settings: dict[str, Any]) -> None:
     """The game's settings, whole, as sorted JSON; the caller holds the transaction."""
-    db["game"].update(1, {"settings": json.dumps(settings, sort_keys=True)})
+    update_row(db, "game", 1, {"settings": json.dumps(settings, sort_keys=True)})
 
 
 def set_revealed(conn, move: int) -> None:
@@ -108,7 +107,7 @@ def set_revealed(conn, move: int) -> None:
     conn.execute("UPDATE game SET revealed = ?", (move,))
 
 
-def readers(db: sqlite_utils.Database) -> Readers:
+def readers(db: Database) -> Readers:
     """The languages the game's outputs are read in."""
     game = game_row(db)["lang"]
     return Readers(game, {r["id"]: r["lang"] for r in db.query(
@@ -136,7 +135,7 @@ def _levels(text: str) -> dict[str, int]:
     return {} if text == "{}" else json.loads(text)
 
 
-def load_state(db: sqlite_utils.Database, only: Iterable[str] | None = None) -> GameState:
+def load_state(db: Database, only: Iterable[str] | None = None) -> GameState:
     """The game as it stands. With `only` (names as an order file writes them, in any case
     and spacing), the officers of those names alone, each in his place in the player
     order: what checking one order file needs, whatever the number of officers."""
@@ -257,7 +256,7 @@ def insert_rows(conn, head: str, row: str, rows: Sequence[tuple],
 
 
 def save_move(
-    db: sqlite_utils.Database,
+    db: Database,
     before: GameState,
     after: GameState,
     events: list[tuple],
@@ -299,9 +298,9 @@ def save_move(
     )
 
 
-def move_resolved(db: sqlite_utils.Database, move: int) -> bool:
+def move_resolved(db: Database, move: int) -> bool:
     """Whether the move is saved (its files may still be half-written: `move_files`)."""
-    return bool(db["moves"].count_where("number = ?", [move]))
+    return db.conn.execute("SELECT 1 FROM moves WHERE number = ?", (move,)).fetchone() is not None
 
 
 def save_files_to_archive(conn, move: int, archive: list[list[str]],
@@ -312,19 +311,20 @@ def save_files_to_archive(conn, move: int, archive: list[list[str]],
                  (json.dumps(archive), json.dumps(waiting), move))
 
 
-def gm_acted(db: sqlite_utils.Database, move: int, action: str) -> bool:
+def gm_acted(db: Database, move: int, action: str) -> bool:
     """Whether the GM's log holds such an action while the move was being collected."""
-    return bool(db["gm_actions"].count_where("move = ? AND action = ?", [move, action]))
+    return db.conn.execute("SELECT 1 FROM gm_actions WHERE move = ? AND action = ?",
+                           (move, action)).fetchone() is not None
 
 
-def load_events(db: sqlite_utils.Database, move: int) -> tuple[list[Event], list[str]]:
+def load_events(db: Database, move: int) -> tuple[list[Event], list[str]]:
     """A move's events and the JSON text each was stored as."""
     rows = list(db.query("SELECT * FROM events WHERE move=? ORDER BY seq", [move]))
     events = [Event(r["kind"], r["audience"], r["officer_id"], json.loads(r["data"])) for r in rows]
     return events, [r["data"] for r in rows]
 
 
-def load_rolls(db: sqlite_utils.Database, move: int) -> list[Roll]:
+def load_rolls(db: Database, move: int) -> list[Roll]:
     return [
         Roll(r["move"], r["officer_id"], r["kind"], r["detail"], r["die"], r["result"],
              r["visibility"])

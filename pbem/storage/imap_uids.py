@@ -10,17 +10,17 @@ its bytes and files nothing twice.
 from __future__ import annotations
 
 from typing import Iterable
+from .database import Database
 
-import sqlite_utils
 
 
-def filed(db: sqlite_utils.Database, folder: str, uidvalidity: int) -> set[int]:
+def filed(db: Database, folder: str, uidvalidity: int) -> set[int]:
     """The UIDs of the folder filed under this UIDVALIDITY."""
     return {uid for (uid,) in db.conn.execute(
         "SELECT uid FROM imap_uids WHERE folder = ? AND uidvalidity = ?", [folder, uidvalidity])}
 
 
-def undone(db: sqlite_utils.Database, folder: str, uidvalidity: int) -> list[int]:
+def undone(db: Database, folder: str, uidvalidity: int) -> list[int]:
     """The UIDs filed but not yet marked or moved (the connection dropped, or pbem was
     stopped, between the filing and the marking)."""
     return [uid for (uid,) in db.conn.execute(
@@ -28,14 +28,14 @@ def undone(db: sqlite_utils.Database, folder: str, uidvalidity: int) -> list[int
         "ORDER BY uid", [folder, uidvalidity])]
 
 
-def other_validity(db: sqlite_utils.Database, folder: str, uidvalidity: int) -> bool:
+def other_validity(db: Database, folder: str, uidvalidity: int) -> bool:
     """Was the folder read before under another UIDVALIDITY?"""
     return db.conn.execute(
         "SELECT 1 FROM imap_uids WHERE folder = ? AND uidvalidity != ? LIMIT 1",
         [folder, uidvalidity]).fetchone() is not None
 
 
-def remember(db: sqlite_utils.Database, folder: str, uidvalidity: int,
+def remember(db: Database, folder: str, uidvalidity: int,
              read: Iterable[tuple[int, int]]) -> None:
     """UIDs filed, each with the letter it was filed as; the caller holds the transaction
     that filed them."""
@@ -44,7 +44,7 @@ def remember(db: sqlite_utils.Database, folder: str, uidvalidity: int,
         "VALUES (?, ?, ?, ?, 0)", [(folder, uidvalidity, uid, letter) for uid, letter in read])
 
 
-def done(db: sqlite_utils.Database, folder: str, uidvalidity: int, uids: Iterable[int]) -> None:
+def done(db: Database, folder: str, uidvalidity: int, uids: Iterable[int]) -> None:
     """UIDs marked or moved as the GM asked."""
     with db.atomic():
         db.conn.executemany(

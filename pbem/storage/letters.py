@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable, Sequence
+from .database import Database, update_row
 
-import sqlite_utils
 
 
 def _rows(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[dict[str, Any]]:
@@ -74,9 +74,9 @@ def insert_run(conn: sqlite3.Connection, columns: Sequence[str],
     conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) VALUES ({marks})", rows)
 
 
-def update(db: sqlite_utils.Database, letter_id: int, values: dict[str, Any]) -> None:
+def update(db: Database, letter_id: int, values: dict[str, Any]) -> None:
     """Change some columns of one letter's row; the caller holds the transaction."""
-    db["letters"].update(letter_id, values)
+    update_row(db, "letters", letter_id, values)
 
 
 def mark_played(conn: sqlite3.Connection, letter_ids: Iterable[int]) -> None:

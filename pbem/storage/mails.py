@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable
+from .database import Database
 
-import sqlite_utils
 
 
 def insert(conn: sqlite3.Connection, *, kind: str, officer_id: int | None, move: int | None,
@@ -29,19 +29,19 @@ def move_file(conn: sqlite3.Connection, mail_id: int, file: str) -> None:
     conn.execute("UPDATE mails SET file = ? WHERE id = ?", (file, mail_id))
 
 
-def sent_still_in(db: sqlite_utils.Database, folder: str) -> list[dict[str, Any]]:
+def sent_still_in(db: Database, folder: str) -> list[dict[str, Any]]:
     """(id, file, kind) of the mails sent whose file is still in `folder`."""
     return list(db.query("SELECT id, file, kind FROM mails WHERE sent IS NOT NULL AND file LIKE ?",
                          [f"{folder}/%"]))
 
 
-def pending(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+def pending(db: Database) -> list[dict[str, Any]]:
     """The whole rows of the mails not sent yet, in the order they were queued."""
     return list(db.query("SELECT * FROM mails WHERE sent IS NULL ORDER BY id"))
 
 
-def unsent(db: sqlite_utils.Database) -> int:
-    return db["mails"].count_where("sent IS NULL")
+def unsent(db: Database) -> int:
+    return db.conn.execute("SELECT count(*) FROM mails WHERE sent IS NULL").fetchone()[0]
 
 
 def addressed(conn: sqlite3.Connection, kind: str, move: int) -> set[int]:
@@ -56,17 +56,17 @@ def claim(conn: sqlite3.Connection, mail_id: int, claim_: str) -> bool:
                         [claim_, mail_id]).rowcount == 1
 
 
-def claimed(db: sqlite_utils.Database, prefix: str) -> list[dict[str, Any]]:
+def claimed(db: Database, prefix: str) -> list[dict[str, Any]]:
     """The whole rows of the mails whose `sent` holds a claim starting with `prefix`."""
     return list(db.query("SELECT * FROM mails WHERE sent LIKE ? ORDER BY id", [prefix + "%"]))
 
 
-def mark_sent(db: sqlite_utils.Database, mail_id: int, sent: str, error: str) -> None:
+def mark_sent(db: Database, mail_id: int, sent: str, error: str) -> None:
     """The mail counts as sent at `sent`, with the doubt written down in `error`."""
     db.execute("UPDATE mails SET sent = ?, last_error = ? WHERE id = ?", [sent, error, mail_id])
 
 
-def record_attempt(db: sqlite_utils.Database, mail_id: int, error: str, sent: str | None,
+def record_attempt(db: Database, mail_id: int, error: str, sent: str | None,
                    claim_: str) -> None:
     """One attempt to deliver the mail, for a mail claimed by `claim_` or one nothing has
     marked: never one sent by another."""

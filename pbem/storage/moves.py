@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any
+from .database import Database
 
-import sqlite_utils
 
 
 def numbers(conn: sqlite3.Connection) -> list[int]:
@@ -15,16 +15,16 @@ def numbers(conn: sqlite3.Connection) -> list[int]:
     return [r[0] for r in conn.execute("SELECT number FROM moves ORDER BY number")]
 
 
-def resolved(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+def resolved(db: Database) -> list[dict[str, Any]]:
     """(number, resolved_at) of the moves resolved, first to last."""
     return list(db.query("SELECT number, resolved_at FROM moves ORDER BY number"))
 
 
-def is_resolved(db: sqlite_utils.Database, move: int) -> bool:
-    return bool(db["moves"].count_where("number = ?", [move]))
+def is_resolved(db: Database, move: int) -> bool:
+    return db.conn.execute("SELECT 1 FROM moves WHERE number = ?", (move,)).fetchone() is not None
 
 
-def accepted_orders(db: sqlite_utils.Database) -> set[tuple[int, int]]:
+def accepted_orders(db: Database) -> set[tuple[int, int]]:
     """(officer, move) for every move in which the officer had an order file accepted."""
     return {(r["officer_id"], r["move"]) for r in db.query(
         "SELECT DISTINCT officer_id, move FROM order_files WHERE accepted = 1")}

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable, Iterator
+from .database import Database, update_row
 
-import sqlite_utils
 
 
-def update(db: sqlite_utils.Database, officer_id: int, values: dict[str, Any]) -> None:
+def update(db: Database, officer_id: int, values: dict[str, Any]) -> None:
     """Change some columns of one officer's row; the caller holds the transaction."""
-    db["officers"].update(officer_id, values)
+    update_row(db, "officers", officer_id, values)
 
 
-def every_row(db: sqlite_utils.Database) -> Iterator[dict[str, Any]]:
+def every_row(db: Database) -> Iterator[dict[str, Any]]:
     """Every officer's whole row, retired ones too."""
-    return db["officers"].rows
+    return db.query("SELECT * FROM officers")
 
 
 def row(conn: sqlite3.Connection, officer_id: int) -> dict[str, Any] | None:
@@ -29,16 +29,16 @@ def row(conn: sqlite3.Connection, officer_id: int) -> dict[str, Any] | None:
     return None if found is None else dict(zip(names, found))
 
 
-def serving(db: sqlite_utils.Database) -> list[dict[str, Any]]:
+def serving(db: Database) -> list[dict[str, Any]]:
     """The whole rows of the officers not retired."""
     return list(db.query("SELECT * FROM officers WHERE retired IS NULL"))
 
 
-def serving_names(db: sqlite_utils.Database) -> list[str]:
+def serving_names(db: Database) -> list[str]:
     return [r["name"] for r in db.query("SELECT name FROM officers WHERE retired IS NULL")]
 
 
-def first_colleague(db: sqlite_utils.Database, officer_id: int) -> str | None:
+def first_colleague(db: Database, officer_id: int) -> str | None:
     """The first officer serving beside `officer_id`, in enlistment order."""
     found = next(db.query("SELECT name FROM officers WHERE retired IS NULL AND id != ? "
                           "ORDER BY id LIMIT 1", [officer_id]), None)
@@ -55,7 +55,7 @@ def names(conn: sqlite3.Connection) -> list[tuple[int, str]]:
     return list(conn.execute("SELECT id, name FROM officers ORDER BY id"))
 
 
-def enlisted(db: sqlite_utils.Database) -> list[tuple[int, int]]:
+def enlisted(db: Database) -> list[tuple[int, int]]:
     """(id, the move he was enlisted for) of every officer."""
     return [(r["id"], r["enlisted_move"])
             for r in db.query("SELECT id, enlisted_move FROM officers")]
@@ -66,7 +66,7 @@ def emails(conn: sqlite3.Connection) -> dict[int, str]:
     return dict(conn.execute("SELECT id, email FROM officers"))
 
 
-def secrets_of(db: sqlite_utils.Database, officer_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+def secrets_of(db: Database, officer_ids: Iterable[int]) -> dict[int, tuple[str, str]]:
     """(salt, secret hash) of the officers named, by id."""
     wanted = list(officer_ids)
     return {r["id"]: (r["salt"], r["secret_hash"]) for r in db.query(
@@ -80,7 +80,7 @@ def serving_secrets(conn: sqlite3.Connection) -> dict[int, tuple[str, str]]:
         "SELECT id, salt, secret_hash FROM officers WHERE retired IS NULL")}
 
 
-def report_recipients(db: sqlite_utils.Database, move: int) -> list[dict[str, Any]]:
+def report_recipients(db: Database, move: int) -> list[dict[str, Any]]:
     """The officers with an address who get the report of `move`: those serving, and those
     the move itself retired (their last)."""
     return list(db.query("SELECT id, name, email, plain_mail, lang FROM officers WHERE "

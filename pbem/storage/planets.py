@@ -3,9 +3,12 @@ save with the game's state)."""
 
 from __future__ import annotations
 
-import sqlite_utils
+from .database import Database
 
 
-def designation(db: sqlite_utils.Database, planet_id: int) -> str:
+def designation(db: Database, planet_id: int) -> str:
     """The planet's designation, as its officer's sheet names it."""
-    return db["planets"].get(planet_id)["designation"]
+    row = db.conn.execute("SELECT designation FROM planets WHERE id = ?", (planet_id,)).fetchone()
+    if row is None:
+        raise LookupError(f"no planet {planet_id}")
+    return row[0]

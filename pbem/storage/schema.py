@@ -7,6 +7,8 @@ to date by running the ones it lacks, so each keeps its number and its effect.
 
 from __future__ import annotations
 
+import sqlite3
+
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
@@ -305,3 +307,8 @@ def m014_languages(db: sqlite_utils.Database) -> None:
     another) and of each officer (None: the game's). Games made before it are English."""
     db["game"].add_column("lang", str, not_null_default="en")
     db["officers"].add_column("lang", str)
+
+
+def bring_up_to_date(conn: sqlite3.Connection) -> None:
+    """Every migration the database lacks applied, in order (`database.open_db`)."""
+    migrations.apply(sqlite_utils.Database(conn, execute_plugins=False))
