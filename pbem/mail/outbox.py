@@ -395,8 +395,10 @@ def queue_receipt(game_dir: Path, db: sqlite_utils.Database, *, body: str, verdi
     if not to:
         return None
     now = now or now_utc()
+    # In the language of its body: the officer's once he is known, else the game's.
+    lang = (row["lang"] if row is not None else None) or desk.lang
     message = compose.receipt_letter(sender, to, game=desk.game, body=body, answers=answers,
-                                     now=now, verdict=verdict, move=move)
+                                     now=now, verdict=verdict, move=move, lang=lang)
     return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
                  move=desk.move, now=now, label=row["name"] if row else "",
                  writer=desk.writer)
@@ -409,7 +411,7 @@ class Desk:
     def __init__(self, db: sqlite_utils.Database) -> None:
         self.db = db
         g = game_state.game_row(db)
-        self.game, self.move = g["name"], g["move"]
+        self.game, self.move, self.lang = g["name"], g["move"], g["lang"]
         self.sender = sender_of(json.loads(g["settings"]))
         self._rows: dict[int, dict[str, Any]] = {}
         self._addresses: dict[int, Address | None] = {}
