@@ -265,7 +265,7 @@ def _report_page(path: Path, row: dict[str, Any]) -> str | None:
 def _forms_of_move(db: sqlite_utils.Database, game: str, move: int) -> dict[int, str]:
     """The order forms printed in the move's reports: the same, from the same events."""
     events, _ = game_state.load_events(db, move)
-    return order_forms(game, move, MoveView(events))
+    return order_forms(game, move, MoveView(events), game_state.readers(db))
 
 
 def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset) -> str:
@@ -287,7 +287,7 @@ def form_now(db: sqlite_utils.Database, game: str, row: dict[str, Any], ruleset)
     situation = form_situation(
         sheet, research="research" in json.loads(g["settings"]).get("rules", []),
         colleague=colleague)
-    return form(game, row["name"], g["move"], situation)
+    return form(game, row["name"], g["move"], situation, lang=row["lang"] or g["lang"])
 
 
 def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:

@@ -428,6 +428,37 @@ KEYWORDS: dict[str, Keyword] = {
     )
 }
 
+# The order words an order form offers in each language but English, where the game has
+# its own (docs/glossary.md): each is one of its order's aliases, read in any game; and the
+# words after an order that the form's examples write in that language.
+ORDER_WORDS: dict[str, dict[str, str]] = {"it": {
+    "GAME": "PARTITA", "OFFICER": "UFFICIALE", "SECRET": "SEGRETO", "MOVE": "MOSSA",
+    "ROUTE": "ROTTA", "TANKS": "SERBATOI", "RADARS": "RADAR", "RESEARCH": "RICERCA",
+    "LAND": "ATTERRA", "SHIELDS": "SCUDI", "CREWS": "EQUIPAGGI", "FIRE": "FUOCO",
+    "TARGET": "BERSAGLIO", "MISSION": "MISSIONE", "PAY": "PAGA", "REFIT": "RIARMA",
+    "DISENGAGE": "SGANCIO", "SPECIALIST": "SPECIALISTA", "RESCUE": "SOCCORSO",
+    "PRESS": "STAMPA", "END": "FINE",
+}}
+ARGUMENT_WORDS: dict[str, dict[str, str]] = {"it": {
+    "NEW": "NUOVO", "ON": "ACCESI", "OFF": "SPENTI", "LAND": "SBARCO", "EMBARK": "IMBARCO",
+    "ALIEN": "ALIENO", "TO": "A", "ANONYMOUS": "ANONIMO", "ELIMINATION": "ELIMINAZIONE",
+    "CAPTURE": "CATTURA", "ALLIANCE": "ALLEANZA", "INTIMIDATION": "INTIMIDAZIONE",
+    "COMMERCE": "COMMERCIO", "COLLECT": "RACCOLTA", "TECHNOLOGY": "TECNOLOGIA",
+}}
+
+
+def order_line_in(lang: str, line: str) -> str:
+    """An order line as an order form in `lang` writes it: its order word and the words
+    after it in that language where the game has them, anything else as it is."""
+    words = ORDER_WORDS.get(lang)
+    if not words:
+        return line
+    first, _, rest = line.partition(" ")
+    arguments = ARGUMENT_WORDS[lang]
+    said = [arguments.get(word, word) for word in rest.split(" ")] if rest else []
+    return " ".join([words.get(first, first), *said])
+
+
 # Every word a player may write for an order, upper-cased -> canonical keyword.
 ALIASES: dict[str, str] = {
     word: kw.name for kw in KEYWORDS.values() for word in (kw.name, *kw.aliases)
