@@ -97,3 +97,38 @@ def test_either_language_s_form_is_read_by_either_game(tmp_path):
             path.write_text(filled(form, "4tq9-mx2d"), encoding="utf-8")
             result = run(main, ["check", "--game", str(folder), str(path)])
             assert result.exit_code == 0, result.output
+
+
+def test_the_welcome_letter_carries_the_form_in_its_officer_s_language(tmp_path):
+    """In an Italian game, Notius's welcome letter brings an Italian form, Varro's an
+    English one, each under a subject in his language."""
+    import email
+    import sqlite3
+    from email import policy
+
+    folder = tmp_path / "aquileia"
+    run = CliRunner().invoke
+    assert run(main, ["new", str(folder), "--seed", "7", "--name", "aquileia", "--size", "12",
+                      "--gm-email", "Space Computer <sc@example.org>",
+                      "--lang", "it"]).exit_code == 0
+    for name, lang in (("Notius", "it"), ("Varro", "en")):
+        assert run(main, ["enlist", str(folder), "--name", name, "--email",
+                          f"{name.lower()}@example.org", "--fit", FIT, "--lang", lang]
+                   ).exit_code == 0
+    conn = sqlite3.connect(folder / "game.db")
+    try:
+        files = dict(conn.execute(
+            "SELECT o.name, m.file FROM mails m JOIN officers o ON o.id = m.officer_id "
+            "WHERE m.kind = 'welcome' ORDER BY m.id").fetchall())
+    finally:
+        conn.close()
+    letters = {name: email.message_from_bytes((folder / file).read_bytes(),
+                                              policy=policy.default)
+               for name, file in files.items()}
+    forms = {name: next(letter.iter_attachments()).get_content().replace("\r\n", "\n")
+             for name, letter in letters.items()}
+    assert letters["Notius"]["Subject"] == "VII Legio aquileia: benvenuto, Notius"
+    assert forms["Notius"].startswith("# VII Legio, partita aquileia.\n# Ordini di Notius\n")
+    assert "\nPARTITA aquileia\nUFFICIALE Notius\nSEGRETO\nMOSSA 1\n" in forms["Notius"]
+    assert letters["Varro"]["Subject"] == "VII Legio aquileia: welcome, Varro"
+    assert "\nGAME aquileia\nOFFICER Varro\nSECRET\nMOVE 1\n" in forms["Varro"]
