@@ -16,6 +16,7 @@ from pathlib import Path
 from . import orderfolder
 from .orders.reader import read_orders
 from .rules.orders import Orders, Problem, in_report_order
+from .rules.said import Said
 from .terminal import clean_line
 
 
@@ -85,9 +86,9 @@ def consequences(orders: Orders, game_dir: Path | None = None) -> list[str]:
         officer = lawful.find_officer(lawful.roster(state), orders.officer)
         if officer is not None:
             return [rescue.consequence(officer, load_ruleset(Path(game_dir)))]
-    return ["RESCUE abandons your ship: you and your crews go through the rescue gate to the "
-            "base, one rank down (none below the lowest), score 0, a ship of a level lower "
-            "(3F c)."]
+    return [Said("RESCUE abandons your ship: you and your crews go through the rescue gate to "
+                 "the base, one rank down (none below the lowest), score 0, a ship of a level "
+                 "lower (3F c).")]
 
 
 def _judged(orders: Orders, game_dir: Path) -> tuple[list[Problem], bool, str]:

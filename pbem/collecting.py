@@ -22,12 +22,16 @@ from .filing import (
     ACCEPTED, REFUSED, WAITING, Filed, Inbox, moment_of, problems_json,
     problems_listed, problems_of,
 )
+from .letter_words import (
+    A_COPY, FAILED_ON, FOR_ANOTHER_MOVE, NOT_PLAYED, SEND_FOR_MOVE, called, refused,
+)
 from .letters import reading
 from .letters.reading import Letter
 from .orders.limits import MOST_FILE_BYTES, brief
 from .orders.reader import read_orders
 from .rules import lawful
 from .rules.orders import Orders
+from .rules.said import Said
 from .rules.state import Officer
 from .storage import letters as letter_rows
 from .terminal import clean_line
@@ -160,9 +164,7 @@ def _failed(desk: Inbox, out: Collected, source: str, data: bytes, error: Except
                      f"{brief(clean_line(str(error)), 120)}, {where}); {whose}")
     if officer is None:
         return
-    reason = (f"your order file {source} could not be read: pbem met an error of its own "
-              f"on it ({type(error).__name__}). The GM has been told. Send the orders "
-              "again, or wait for his word.")
+    reason = Said(FAILED_ON, file=source, error=type(error).__name__)
     out.failed.setdefault(officer.id, []).append((source, reason))
     out.files.append({"move": desk.state.move, "officer_id": officer.id, "source": source,
                       "text": "(not filed: pbem failed on it)", "accepted": 0,
@@ -288,12 +290,11 @@ def _held(desk: Inbox, letters: list[dict[str, Any]], later: list[dict[str, Any]
         return refused_words(refused[-1]), refused[-1]
     if copies:
         move = desk.state.move
-        return (f"{copy_words(*copies[0])} Send orders for move {move} (write MOVE "
-                f"{move}).", copies[0])
+        return Said(SEND_FOR_MOVE, copy=copy_words(*copies[0]), move=move), copies[0]
     if later:
         row = later[0]
-        return (f"no orders for this move arrived: {row['label']} is for move "
-                f"{row['declared']}; this move is {desk.state.move}"), None
+        return (Said(FOR_ANOTHER_MOVE, letter=row["label"], declared=row["declared"],
+                     move=desk.state.move), None)
     return "", None
 
 
@@ -313,13 +314,12 @@ def not_counted(desk: Inbox, letters: list[dict[str, Any]], chosen: int | None,
         if row["status"] == REFUSED:
             told.append({"letter": row["label"], "reason": refused_words(row)})
         elif row["status"] == ACCEPTED and played is not None:
-            told.append({"letter": row["label"], "reason": (
-                f"{called(row['label'])} was not played: {called(played['label'])} came "
-                "after it, and the latest valid orders filed for a move are played.")})
+            told.append({"letter": row["label"], "reason": Said(
+                NOT_PLAYED, letter=called(row["label"]), played=called(played["label"]))})
     for row in later:
         if row["status"] == REFUSED and row is not named:
             told.append({"letter": row["label"],
-                         "reason": refused_words(row, f", for move {row['move']},")})
+                         "reason": refused_words(row, row["move"])})
     for copy in copies:
         if copy is not named:
             told.append({"letter": copy[0], "reason": copy_words(*copy)})
@@ -364,21 +364,15 @@ def _one_whole(letters: list[Letter], data: bytes) -> bool:
     return len(letters) == 1 and bool(letters[0].digest) and not reading.looks_like_mbox(data)
 
 
-def called(label: str) -> str:
-    """A letter as its officer is told of it: `your mail of ...`, `your order file ...`."""
-    return label if label.startswith("your ") else f"your order file {label}"
-
-
-def refused_words(row: dict[str, Any], which: str = "") -> str:
+def refused_words(row: dict[str, Any], move: int | None = None) -> str:
     """A refused letter as its officer is told of it, with its problems (a report quotes
-    at most MOST_PROBLEMS_LISTED of them); `which`: the move it is for, if not this one."""
-    return f"{called(row['label'])}{which} was refused:\n" + "\n".join(problems_listed(row))
+    at most MOST_PROBLEMS_LISTED of them); `move`: the move it is for, if not this one."""
+    return "\n".join([refused(row["label"], move), *problems_listed(row)])
 
 
 def copy_words(source: str, seen: dict[str, Any]) -> str:
     """A copy of a letter filed for a move already played, as its officer is told of it."""
-    return (f"{called(source)} is a copy of orders filed for move {seen['move']}: orders are "
-            "played only in the move they name, so it is not played again.")
+    return Said(A_COPY, letter=called(source), move=seen["move"])
 
 
 def record_filing(db: Database, collected: Collected) -> None:

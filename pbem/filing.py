@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
 from . import deadlines, settings
+from .letter_words import mail_label
 from .letters.reading import Letter, unreadable
 from .officer_secrets import proof_stands, secret_ok
 from .orders.limits import brief
@@ -348,7 +349,7 @@ class Inbox:
         are not his business."""
         if not letter.mail and letter.source.startswith("orders/"):
             return letter.source
-        return f"your mail of {date.astimezone(timezone.utc):%Y-%m-%d %H:%M:%S} UTC"
+        return str(mail_label(date))
 
     def _move_for(self, declared: int | None, date: datetime, dated_by: str) -> tuple[int, bool]:
         """The move a letter is filed for, and whether it came too late for the move it

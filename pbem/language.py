@@ -132,8 +132,10 @@ def said_in(lang: str) -> Callable[[Any], Any]:
     else, a name among them, is printed as written."""
     if lang == ENGLISH:
         return lambda text: text
-    # Every module of the rules imported, so that `read` knows every message they register,
-    # whatever this process imported before.
+    # Every module of the rules and of the order reader's problems imported, so that `read`
+    # knows every message they register, whatever this process imported before.
+    from . import letter_words  # noqa: F401
+    from .orders import keywords  # noqa: F401
     from .rules import lawful, move  # noqa: F401
 
     catalog = translations(lang)

@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Mapping
 
-from pbem.orders.keywords import KEYWORDS, parse_route
+from pbem.orders.keywords import KEYWORDS, order_line_in, parse_route
 from pbem.rules.geometry import route_text
 from pbem.rules.ship import COMPONENTS
+
+ENGLISH = "en"  # the form's own language, `pbem.language.ENGLISH`
 
 # Every line of the form is at most this wide: mail clients wrap lines longer than 72
 # columns (some at 60), and a wrapped line is a broken order. Names are at most 40
@@ -50,51 +52,71 @@ def _comment(text: str) -> tuple[str, ...]:
                  for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False))
 
 
+def _N(message: str) -> str:
+    """A text of the form marked for the catalogs (docs/translating.md), said in the
+    reader's language where the form is made."""
+    return message
+
+
 # The hint and example of every order in the form for nobody in particular; a situation
 # tailors them below. A new order of KEYWORDS needs its line here (a test sees to it).
 FORM_HINTS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "ROUTE": ("ROUTE: legs of parsecs and a direction joined by +, the directions N NE "
-              "E SE S SW W NW, UP and DOWN by 4s (one level); NONE stays put.", ()),
-    "TANKS": ("TANKS: how many tanks to use (all when left out).", ("TANKS 3",)),
-    "RADARS": ("RADARS: how many radars to switch on (all when left out).", ("RADARS 2",)),
-    "INFO": ("INFO: one line per computer, on a planet sighted this move (INFO P-3) or NEW, "
-             "the first one you discover (NEW 2 the second).", ("INFO NEW",)),
-    "RESEARCH": ("RESEARCH, with the optional rule Unpredictable Research: grants "
-                 "for one technology, one die each, one line per technology.",
+    "ROUTE": (_N("ROUTE: legs of parsecs and a direction joined by +, the directions N NE "
+              "E SE S SW W NW, UP and DOWN by 4s (one level); NONE stays put."), ()),
+    "TANKS": (_N("TANKS: how many tanks to use (all when left out)."), ("TANKS 3",)),
+    "RADARS": (_N("RADARS: how many radars to switch on (all when left out)."), ("RADARS 2",)),
+    "INFO": (_N("INFO: one line per computer, on a planet sighted this move (INFO P-3) or NEW, "
+             "the first one you discover (NEW 2 the second)."), ("INFO NEW",)),
+    "RESEARCH": (_N("RESEARCH, with the optional rule Unpredictable Research: grants "
+                 "for one technology, one die each, one line per technology."),
                  ("RESEARCH MOVEMENT 1",)),
-    "LAND": ("LAND: with a route that ends on a planet, A shields on, no fire; B shields "
-             "on, lasers fire; C crews land, no fire; D crews land and fire.", ("LAND C",)),
-    "SHIELDS": ("SHIELDS: ON or OFF, on the ground, for this move.", ("SHIELDS OFF",)),
-    "CREWS": ("CREWS: on the ground, LAND (every complete crew, or CREWS LAND 1) or "
-              "EMBARK.", ("CREWS LAND",)),
-    "FIRE": ("FIRE: LASERS, CREWS or ALL opens fire on the ground; FIRE ... WITH name "
+    "LAND": (_N("LAND: with a route that ends on a planet, A shields on, no fire; B shields "
+             "on, lasers fire; C crews land, no fire; D crews land and fire."), ("LAND C",)),
+    "SHIELDS": (_N("SHIELDS: ON or OFF, on the ground, for this move."), ("SHIELDS OFF",)),
+    "CREWS": (_N("CREWS: on the ground, LAND (every complete crew, or CREWS LAND 1) or "
+              "EMBARK."), ("CREWS LAND",)),
+    "FIRE": (_N("FIRE: LASERS, CREWS or ALL opens fire on the ground; FIRE ... WITH name "
              "fires together with a colleague on the same planet; in outer space FIRE ALIEN "
-             "fires at the alien ship that holds you.", ("FIRE LASERS",)),
-    "TARGET": ("TARGET: fire at the first n aliens only.", ("TARGET 1",)),
-    "MISSION": ("MISSION: on the ground, ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, "
+             "fires at the alien ship that holds you."), ("FIRE LASERS",)),
+    "TARGET": (_N("TARGET: fire at the first n aliens only."), ("TARGET 1",)),
+    "MISSION": (_N("MISSION: on the ground, ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, "
                 "COMMERCE or COLLECT; in outer space, with a scientist officer, "
-                "TECHNOLOGY.", ("MISSION ELIMINATION",)),
-    "PAY": ("PAY: points of your score to a colleague, one line each.", ("PAY 1 TO Notius",)),
-    "REFIT": ("REFIT: at the base, a new sheet for your ship: every component=count "
-              "joined by commas, on more REFIT lines if need be.",
+                "TECHNOLOGY."), ("MISSION ELIMINATION",)),
+    "PAY": (_N("PAY: points of your score to a colleague, one line each."), ("PAY 1 TO Notius",)),
+    "REFIT": (_N("REFIT: at the base, a new sheet for your ship: every component=count "
+              "joined by commas, on more REFIT lines if need be."),
               ("REFIT crews=2,shields=5,lasers=3,radars=2", "REFIT computers=1,tanks=3")),
-    "TOT": ("TOT: a Tot 100% from space at a planet sighted this move (SPATHA and HASTA).",
+    "TOT": (_N("TOT: a Tot 100% from space at a planet sighted this move (SPATHA and HASTA)."),
             ("TOT P-5",)),
-    "PRESS": ("PRESS: a line for the next bulletin, signed; PRESS ANONYMOUS leaves your "
-              "name out.", ("PRESS Greetings to every officer",)),
+    "PRESS": (_N("PRESS: a line for the next bulletin, signed; PRESS ANONYMOUS leaves your "
+              "name out."), (_N("PRESS Greetings to every officer"),)),
     # Outer space (5C, 5E).
-    "RESCUE": ("RESCUE: abandon the ship and go through the rescue gate to the base, a rank "
-               "and a ship level down, score 0.", ("RESCUE",)),
-    "DISENGAGE": ("DISENGAGE, in outer space: held by the alien ship, try to break free (a "
-                  "d6 of 5 or 6), after FIRE ALIEN if you give it.", ("DISENGAGE",)),
-    "SPECIALIST": ("SPECIALIST, in outer space: at the base, embark a specialist officer, "
-                   "PSI n, ROBUR n or SCIENTIST kingdom n (value 1 to 4), or NONE.",
+    "RESCUE": (_N("RESCUE: abandon the ship and go through the rescue gate to the base, a rank "
+               "and a ship level down, score 0."), ("RESCUE",)),
+    "DISENGAGE": (_N("DISENGAGE, in outer space: held by the alien ship, try to break free (a "
+                  "d6 of 5 or 6), after FIRE ALIEN if you give it."), ("DISENGAGE",)),
+    "SPECIALIST": (_N("SPECIALIST, in outer space: at the base, embark a specialist officer, "
+                   "PSI n, ROBUR n or SCIENTIST kingdom n (value 1 to 4), or NONE."),
                    ("SPECIALIST PSI 2",)),
 }
 
 
+# A hint as the form says it: its message (the catalogs') and the values put into it.
+Hint = tuple[str, tuple[tuple[str, object], ...]]
+
+
 def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None:
-    """The hint and examples of one order for this ship now; None when it cannot give it."""
+    """The hint (in English) and examples of one order for this ship now; None when it
+    cannot give it."""
+    found = _tailored_hint(name, s)
+    if found is None:
+        return None
+    (message, values), examples = found
+    return (message % dict(values) if values else message), examples
+
+
+def _tailored_hint(name: str, s: FormSituation) -> tuple[Hint, tuple[str, ...]] | None:
+    """`_tailored`, its hint as a message and its values, to be said in any language."""
     hint, examples = FORM_HINTS[name]
     ground = s.on_ground is not None
     if KEYWORDS[name].outer and not s.outer:
@@ -104,66 +126,71 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
     if name in ("DISENGAGE", "RESCUE"):
         return None  # RESCUE is in the players' order reference, never in the form
     if name == "SPECIALIST":
-        return (hint.replace(", in outer space", ""), examples) if s.at_base else None
+        return ((_N("SPECIALIST: at the base, embark a specialist officer, PSI n, ROBUR n or "
+                    "SCIENTIST kingdom n (value 1 to 4), or NONE."), ()), examples
+                ) if s.at_base else None
     if name == "ROUTE" and ground:
-        return (f"ROUTE: a route takes off from {s.on_ground} (CREWS EMBARK first if "
-                "crews are down); NONE stays on the ground.", ())
+        return (_N("ROUTE: a route takes off from %(planet)s (CREWS EMBARK first if crews are "
+                   "down); NONE stays on the ground."), (("planet", s.on_ground),)), ()
     if name == "TANKS":
         n = s.has("tanks")
-        return (f"TANKS: how many of your {n} tanks to use (all when left out).",
-                (f"TANKS {n}",)) if n else None
+        return ((_N("TANKS: how many of your %(num)s tanks to use (all when left out)."),
+                 (("num", n),)), (f"TANKS {n}",)) if n else None
     if name == "RADARS":
         n = s.has("radars")
-        return (f"RADARS: how many of your {n} radars to switch on (all when left out).",
-                (f"RADARS {n}",)) if n else None
+        return ((_N("RADARS: how many of your %(num)s radars to switch on (all when left "
+                    "out)."), (("num", n),)), (f"RADARS {n}",)) if n else None
     if name == "INFO":
         n = s.has("computers")
         if not n:
             return None
-        return (f"INFO: one line per computer ({n}), on a planet sighted this move "
-                "(INFO P-3) or NEW, the first one you discover (NEW 2 the second).",
+        return ((_N("INFO: one line per computer (%(num)s), on a planet sighted this move "
+                    "(INFO P-3) or NEW, the first one you discover (NEW 2 the second)."),
+                 (("num", n),)),
                 tuple("INFO NEW" if i == 1 else f"INFO NEW {i}" for i in range(1, n + 1)))
     if name == "RESEARCH":
-        return (hint.replace(", with the optional rule Unpredictable Research", ""),
-                examples) if s.research else None
+        return ((_N("RESEARCH: grants for one technology, one die each, one line per "
+                    "technology."), ()), examples) if s.research else None
     if name == "LAND":
         if ground:
-            return ("LAND: on the ground, with no ROUTE, lands again in another zone (once "
-                    "a landing), the attitude A to D declared anew.",
+            return ((_N("LAND: on the ground, with no ROUTE, lands again in another zone (once "
+                        "a landing), the attitude A to D declared anew."), ()),
                     ("LAND A",)) if s.relanding else None
-        choices = ["A shields on, no fire"]
-        if s.has("lasers"):
-            choices.append("B shields on, lasers fire")
         if s.complete_crews:
-            choices += ["C crews land, no fire", "D crews land and fire"]
-        return ("LAND: with a route that ends on a planet, " + "; ".join(choices) + ".",
-                ("LAND C" if s.complete_crews else "LAND A",))
+            return ((hint if s.has("lasers") else _N(
+                "LAND: with a route that ends on a planet, A shields on, no fire; C crews "
+                "land, no fire; D crews land and fire."), ()), ("LAND C",))
+        return ((_N("LAND: with a route that ends on a planet, A shields on, no fire; B "
+                    "shields on, lasers fire.") if s.has("lasers") else
+                 _N("LAND: with a route that ends on a planet, A shields on, no fire."), ()),
+                ("LAND A",))
     if name in ("SHIELDS", "CREWS", "FIRE", "TARGET", "MISSION") and not ground:
         return None
     if name == "SHIELDS":
-        return (hint.replace(", on the ground,", ""), examples) if s.has("shields") else None
+        return ((_N("SHIELDS: ON or OFF for this move."), ()), examples
+                ) if s.has("shields") else None
     if name == "CREWS":
         if s.crews_down:
-            return ("CREWS: EMBARK, your crews come back aboard (needed before a take-off).",
-                    ("CREWS EMBARK",))
+            return ((_N("CREWS: EMBARK, your crews come back aboard (needed before a "
+                        "take-off)."), ()), ("CREWS EMBARK",))
         if s.complete_crews:
-            return ("CREWS: LAND, every complete crew aboard lands (CREWS LAND 1: one); "
-                    "the shields go off.", ("CREWS LAND",))
+            return ((_N("CREWS: LAND, every complete crew aboard lands (CREWS LAND 1: one); "
+                        "the shields go off."), ()), ("CREWS LAND",))
         return None
     if name == "FIRE":
         if not (s.has("lasers") or s.crews_down or s.complete_crews):
             return None
-        hint = hint.split("; in outer space")[0] + "."
-        return (hint.replace(" on the ground", "").replace("the same planet", s.on_ground),
+        return ((_N("FIRE: LASERS, CREWS or ALL opens fire; FIRE ... WITH name fires together "
+                    "with a colleague on %(planet)s."), (("planet", s.on_ground),)),
                 ("FIRE LASERS" if s.has("lasers") else "FIRE CREWS",))
     if name == "MISSION":
-        hint = hint.replace(" on the ground,", "")
         if not s.scientist:
-            hint = hint.split("; in outer space")[0] + "."
-        return (hint.replace("in outer space, with a scientist officer", "with your "
-                             "scientist officer"), examples)
+            return (_N("MISSION: ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, COMMERCE or "
+                       "COLLECT."), ()), examples
+        return (_N("MISSION: ELIMINATION, CAPTURE, ALLIANCE, INTIMIDATION, COMMERCE or "
+                   "COLLECT; with your scientist officer, TECHNOLOGY."), ()), examples
     if name == "PAY":
-        return (hint, (f"PAY 1 TO {s.colleague}",)) if s.colleague else None
+        return ((hint, ()), (f"PAY 1 TO {s.colleague}",)) if s.colleague else None
     if name == "REFIT":
         if not s.at_base:
             return None
@@ -176,74 +203,87 @@ def _tailored(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None
                 lines[-1] += f",{item}"
             else:
                 lines.append(f"REFIT {item}")
-        return (f"REFIT: at the base, a new sheet for your {s.ship_type}: every "
-                "component=count joined by commas, on more REFIT lines if need be; "
-                "the sheet of today:", tuple(lines))
+        return ((_N("REFIT: at the base, a new sheet for your %(ship)s: every component=count "
+                    "joined by commas, on more REFIT lines if need be; the sheet of today:"),
+                 (("ship", s.ship_type),)), tuple(lines))
     if name == "TOT":
         if not s.has("tot"):
             return None
-        return ((hint.split(" (")[0] + ".") if not ground else
-                "TOT: a Tot 100% at a planet sighted this move, in a move that takes off "
-                "and ends in space.", examples)
-    return hint, examples
+        return ((_N("TOT: a Tot 100% from space at a planet sighted this move.") if not ground
+                 else _N("TOT: a Tot 100% at a planet sighted this move, in a move that takes "
+                         "off and ends in space."), ()), examples)
+    return (hint, ()), examples
 
 
-def _held(name: str, s: FormSituation) -> tuple[str, tuple[str, ...]] | None:
+def _held(name: str, s: FormSituation) -> tuple[Hint, tuple[str, ...]] | None:
     """The orders of a ship the alien ship holds (5C b): fire at it, try to break free; the
     route is flown only once free."""
     if name == "ROUTE":
-        return ("ROUTE: the alien ship holds you, so a route is flown only if you break free "
-                "(DISENGAGE) or destroy it first (FIRE ALIEN); NONE stays.", ())
+        return (_N("ROUTE: the alien ship holds you, so a route is flown only if you break "
+                   "free (DISENGAGE) or destroy it first (FIRE ALIEN); NONE stays."), ()), ()
     if name == "FIRE":
-        return ("FIRE: ALIEN fires your lasers at the alien ship that holds you.",
+        return ((_N("FIRE: ALIEN fires your lasers at the alien ship that holds you."), ()),
                 ("FIRE ALIEN",)) if s.has("lasers") else None
-    return FORM_HINTS[name][0].replace(", in outer space: held by the alien ship,", ":"), (
-        "DISENGAGE",)
+    return (_N("DISENGAGE: try to break free (a d6 of 5 or 6), after FIRE ALIEN if you give "
+               "it."), ()), ("DISENGAGE",)
 
 
 def order_form(game: str, officer: str, move: int, situation: FormSituation | None = None,
-               *, route: str = "") -> str:
+               *, route: str = "", lang: str = ENGLISH) -> str:
     """A ready-to-edit order file: the header filled in but SECRET, then each order the
     officer may give (all of them without a situation) as a hint and a commented example.
 
     Built from KEYWORDS, so a new order shows up in the form. Every line fits FORM_WIDTH:
     comments stand on lines of their own, so a mail client that wraps the form at 60
-    columns leaves the same orders.
+    columns leaves the same orders. In `lang`, its comments are said in the reader's
+    language and its order words are that language's where the game has them
+    (`keywords.ORDER_WORDS`): every order word is read in any game.
     """
-    return "".join(order_form_pieces(game, officer, move, situation, route=route))
+    return "".join(order_form_pieces(game, officer, move, situation, route=route, lang=lang))
 
 
-_FORM_GREETING = "".join("\n" + line for line in _comment(
-    "Write your secret after SECRET, edit the orders and send the file back. Lines that "
-    "start with # are comments: take the # away from an order you want to give."))
+def _saying(lang: str):
+    """The form's texts in `lang`: its catalog's words, the values put in as they are."""
+    if lang == ENGLISH:
+        return lambda message, values=(): message % dict(values) if values else message
+    from .language import translations  # a report in another language: its catalogs
+
+    catalog = translations(lang)
+    return lambda message, values=(): (catalog.gettext(message) % dict(values) if values
+                                       else catalog.gettext(message))
 
 
 @functools.lru_cache(maxsize=64)
-def _form_head(game: str, move: int) -> tuple[str, str, str]:
+def _form_head(game: str, move: int, lang: str = ENGLISH) -> tuple[str, str, str]:
     """A form's header around the officer's name, twice in it: the same for every form of
     the move."""
-    return (f"# VII Legio, game {game}.\n# Orders of ",
-            f"\n# for move {move}.{_FORM_GREETING}\nGAME {game}\nOFFICER ",
-            f"\nSECRET\nMOVE {move}")
+    said, word = _saying(lang), functools.partial(order_line_in, lang)
+    greeting = "".join("\n" + line for line in _comment(said(_N(
+        "Write your secret after SECRET, edit the orders and send the file back. Lines that "
+        "start with # are comments: take the # away from an order you want to give."))))
+    return (said(_N("# VII Legio, game %(game)s.\n# Orders of "), (("game", game),)),
+            said(_N("\n# for move %(move)s."), (("move", move),))
+            + f"{greeting}\n{word('GAME')} {game}\n{word('OFFICER')} ",
+            f"\n{word('SECRET')}\n{word('MOVE')} {move}")
 
 
 def order_form_pieces(game: str, officer: str, move: int,
                       situation: FormSituation | None = None, *,
-                      route: str = "") -> tuple[str, ...]:
+                      route: str = "", lang: str = ENGLISH) -> tuple[str, ...]:
     """`order_form` in the pieces it is joined from: the names apart from the text around
     them, which is the same in the forms of thousands of officers. A report escapes the
     form piece by piece (every escaper works character by character), each shared piece
     once a move."""
-    opening, middle, end = _form_head(game, move)
+    opening, middle, end = _form_head(game, move, lang)
     head = (opening, officer, middle, officer, end)
     if situation is None:
-        return (*head, _form_orders(None, route))
+        return (*head, _form_orders(None, route, lang))
     # The orders of a form are the same for thousands of ships in the same situation but for
     # the colleague the PAY example names: they are made once for each situation (the key
     # below), and his name is put in.
     key = (tuple(situation.fit.items()), bool(situation.colleague),
            *_situation_values(situation))
-    before, after = _form_halves(key, route)
+    before, after = _form_halves(key, route, lang)
     return (*head, before, situation.colleague or "", after)
 
 
@@ -255,9 +295,9 @@ def with_names(pieces: tuple[str, ...], officer: str, colleague: str | None) -> 
 
 
 @functools.lru_cache(maxsize=4096)
-def _form_halves(key: tuple, route: str) -> tuple[str, str]:
+def _form_halves(key: tuple, route: str, lang: str = ENGLISH) -> tuple[str, str]:
     """A situation's orders (`_form_orders`) before and after the colleague's name."""
-    before, _, after = _form_orders(key, route).partition(_COLLEAGUE)
+    before, _, after = _form_orders(key, route, lang).partition(_COLLEAGUE)
     return before, after
 
 
@@ -269,7 +309,7 @@ _situation_values = operator.attrgetter(*_SITUATION_FIELDS)  # their values, as 
 
 
 @functools.lru_cache(maxsize=4096)
-def _form_orders(key: tuple | None, route: str) -> str:
+def _form_orders(key: tuple | None, route: str, lang: str = ENGLISH) -> str:
     """The lines of a form after its header, each after a newline, END included: every
     order, or (with a `key` of order_form's) those of the situation, _COLLEAGUE for the
     colleague's name."""
@@ -278,17 +318,22 @@ def _form_orders(key: tuple | None, route: str) -> str:
         fit, colleague, *values = key
         situation = FormSituation(fit=dict(fit), colleague=_COLLEAGUE if colleague else None,
                                   **dict(zip(_SITUATION_FIELDS, values)))
+    said, word = _saying(lang), functools.partial(order_line_in, lang)
     out = []
     for name, kw in KEYWORDS.items():
         if kw.header or name == "END":
             continue
-        found = FORM_HINTS[name] if situation is None else _tailored(name, situation)
+        if situation is None:
+            hint, examples = FORM_HINTS[name]
+            found = ((hint, ()), examples)
+        else:
+            found = _tailored_hint(name, situation)
         if found is None:
             continue
-        hint, examples = found
-        out += _comment(hint)
+        (hint, values), examples = found
+        out += _comment(said(hint, values))
         if name == "ROUTE":
-            out.append(f"ROUTE {route_text(parse_route(route))}")
-        out += [f"# {example}" for example in examples]
-    out.append("END")
+            out.append(word(f"ROUTE {route_text(parse_route(route))}"))
+        out += [f"# {word(said(example))}" for example in examples]
+    out.append(word("END"))
     return "".join("\n" + line for line in out) + "\n"

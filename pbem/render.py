@@ -142,14 +142,17 @@ def situation_values(sheet: dict[str, Any], research: bool) -> tuple:
     )
 
 
-def order_forms(game: str, move: int, view: "MoveView") -> dict[int, str]:
+def order_forms(game: str, move: int, view: "MoveView",
+                readers: language.Readers = language.Readers()) -> dict[int, str]:
     """Each officer's order form for the move after `move`, tailored to his ship as the
-    move left it: the form of his report and of the mail that carries it."""
+    move left it, in his language: the form of his report and of the mail that carries it."""
     return {officer_id: "".join(pieces)
-            for officer_id, pieces in order_form_pieces(game, move, view).items()}
+            for officer_id, pieces in order_form_pieces(game, move, view, readers).items()}
 
 
-def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple[str, ...]]:
+def order_form_pieces(game: str, move: int, view: "MoveView",
+                      readers: language.Readers = language.Readers()
+                      ) -> dict[int, tuple[str, ...]]:
     """`order_forms` in the pieces each is joined from (`order_form.order_form_pieces`)."""
     names = [s["officer_name"] for s in view.sheets.values()]
     forms = {}
@@ -161,12 +164,13 @@ def order_form_pieces(game: str, move: int, view: "MoveView") -> dict[int, tuple
         # The PAY example names the next officer in player order, never the officer himself.
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
         research = officer_id in view.researchers
-        key = (situation_values(sheet, research), id(sheet["fit"]), bool(colleague))
+        lang = readers.of(officer_id)
+        key = (situation_values(sheet, research), id(sheet["fit"]), bool(colleague), lang)
         found = made.get(key)
         if found is None:
             forms[officer_id] = made[key] = form_pieces(
                 game, sheet["officer_name"], move + 1,
-                form_situation(sheet, research=research, colleague=colleague))
+                form_situation(sheet, research=research, colleague=colleague), lang=lang)
         else:
             forms[officer_id] = with_names(found, sheet["officer_name"], colleague)
     return forms
@@ -440,7 +444,7 @@ def _render_move(
     if charts is None:
         charts = of_move_alone(move, events)
     shared_charts = OfficersCharts(html_env, charts, game=game, move=move)
-    forms = order_form_pieces(game, move, view)
+    forms = order_form_pieces(game, move, view, readers)
     reports = {lang: report_json.OfficerReports(
         game=game, move=move, officers=len(view.standings),
         game_end=game_end_in(view.game_end, lang), deadline=deadline_of(desk.deadline, lang))

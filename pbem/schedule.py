@@ -28,6 +28,8 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from dateutil import rrule, tz
 
+from .rules.said import Said, counted, saying, saying_plural
+
 EXAMPLES = ("FREQ=WEEKLY;BYDAY=MO,TH;BYHOUR=20", "every Monday and Thursday at 20:00")
 _WRITE = (f"write an RFC 5545 rule such as {EXAMPLES[0]} or plain words such as "
           f"\"{EXAMPLES[1]}\", \"every day at 21:30\", \"every 2 weeks on Friday at 18:00\"")
@@ -224,11 +226,18 @@ def moment_text(instant: datetime, zone: str | None = None) -> str:
             f"{local.year}, {local:%H:%M:%S} {zone} ({utc:%H:%M:%S} UTC{on})")
 
 
+# The words of `time_left`, each a `Said` that a receipt says in its reader's language.
+PASSED = saying("passed %(span)s ago")
+_UNITS = {"day": saying_plural("%(num)s day", "%(num)s days"),
+          "hour": saying_plural("%(num)s hour", "%(num)s hours"),
+          "minute": saying_plural("%(num)s minute", "%(num)s minutes")}
+
+
 def time_left(deadline: Deadline, instant: datetime) -> str:
-    """`2 days 3 hours`, `45 minutes`, or `passed 10 minutes ago`."""
+    """`2 days 3 hours`, `45 minutes`, or `passed 10 minutes ago` (a `Said`)."""
     seconds = int((deadline.utc - instant).total_seconds())
     if seconds < 0:
-        return f"passed {_span(-seconds)} ago"
+        return Said(PASSED, span=_span(-seconds))
     return _span(seconds)
 
 
@@ -237,5 +246,9 @@ def _span(seconds: int) -> str:
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
     parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
-    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
-    return " ".join(words) or "less than a minute"
+    words = [counted(*_UNITS[unit], n) for n, unit in parts if n]
+    if not words:
+        return Said("less than a minute")
+    # Not registered: its words (a space) are in every text; a receipt says it live.
+    return words[0] if len(words) == 1 else Said("%(larger)s %(smaller)s", larger=words[0],
+                                                  smaller=words[1])

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbem import orderfolder
-from pbem.orders import decoding, keywords, reader
+from pbem.orders import decoding, reader, routes
 from pbem.orders import secret as masking
 from pbem.orders.keywords import ALIASES
 from pbem.orders.limits import MOST_FILE_BYTES
@@ -219,7 +219,7 @@ def test_files_about_the_largest_read(size, mail, filler):
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
 # so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (split, reader._plain_line, reader._value, keywords._read_segment,
+_CACHES = (split, reader._plain_line, reader._value, routes._read_segment,
            masking.shown_text, masking.mask_secret, masking._near_secret,
            reader._all_of)
 

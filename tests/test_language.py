@@ -329,7 +329,9 @@ def test_every_order_word_is_read_in_either_language_s_game(tmp_path, lang):
     for orders in (italian_words, english_words):
         result = run("check", "--game", folder, orders)
         assert result.exit_code == 0, result.output
-        assert "good orders for Notius, move 1." in result.output
+        # Told in the game's language, Notius's.
+        assert ("good orders for Notius, move 1." if lang == "en"
+                else "ordini validi per Notius, mossa 1.") in result.output
 
 
 # The templates whose every text goes through the catalogs (chart.svg.j2's labels are laid

@@ -26,6 +26,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from pbem import demo, language
+from pbem.orders import keywords
 from pbem.ruleset_files import load_ruleset
 
 LANG = "xx"
@@ -116,18 +117,6 @@ def blanked(pattern: str, text: str, flags: int = 0) -> str:
     return re.sub(pattern, lambda m: "\n" * m.group().count("\n"), text, flags=flags)
 
 
-def order_reader_s_aside(text: str) -> str:
-    """The texts of the order reader set aside, lines kept: they go through the catalogs
-    with the order reader's own (pbem/orders/, pbem/order_form.py and the words of a
-    letter refused or held, translated beside this): the order form a report and a letter
-    end with, from its first comment to END, and the account of the letters that did not
-    count or for which the ship held (its heading, a section of its own, stays)."""
-    text = blanked(r"^\s*(<pre>)?# .*?^\s*END\b", text, re.S | re.M)
-    text = blanked(r'<ul class="letters".*?</ul>|(?<=<p class="held">).*?(?=</p>)', text, re.S)
-    return blanked(r"(?<=⟦LETTERS THAT DID NOT COUNT⟧\n)(.+\n)+|"
-                   r"(?<=⟦YOUR SHIP HELD POSITION THIS MOVE.⟧\n)(.+\n)+", text)
-
-
 def unmarked(text: str) -> str:
     """`text` with every marked text blanked, marks inside marks too, lines kept."""
     out, depth = [], 0
@@ -140,14 +129,22 @@ def unmarked(text: str) -> str:
     return "".join(out)
 
 
+# A line that is an order as a player writes it, in either language: the order form's
+# lines and the examples in its comments offer the order words as they are read.
+ORDER_LINE = re.compile(r"\s*(<pre>)?(#\s*)?(%s)\b" % "|".join(
+    re.escape(word) for word in sorted(keywords.ALIASES, key=len, reverse=True)))
+
+
 def unmarked_words(files: dict[str, str], names: re.Pattern[str]) -> list[str]:
     """Each line with a word outside every mark, as "file:line: words"."""
     found = []
     for name, text in files.items():
-        text = unmarked(human_texts(name, order_reader_s_aside(text)))
+        text = unmarked(human_texts(name, text))
         for number, line in enumerate(text.split("\n"), 1):
             if line.lstrip().startswith("> "):
                 continue  # an order as the player wrote it, quoted
+            if ORDER_LINE.match(line):
+                continue  # an order line (of the form, or an example in its comments)
             line = line.replace("\\", "")  # Markdown's escapes of a name
             words = re.findall(r"[A-Za-z]{2,}", KEPT.sub(" ", names.sub(" ", line)))
             if words:

@@ -9,6 +9,7 @@ import click
 
 from ..checking import check as check_one, consequences
 from ..orders.reader import listed
+from ..rules.said import Said, counted
 from ..rules.wording import plural, plural_noun
 from ..terminal import clean, clean_line
 from .group import GAME_DIR, changes_game, main, mail_note, writes_game
@@ -40,16 +41,20 @@ def check(files: tuple[Path, ...], game_dir: Path | None) -> None:
             bad += 1
             for text in listed(problems):
                 click.echo(clean(checked.said(text)))
-            click.echo(f"{shown}: {len(problems):,} {plural_noun(len(problems), 'problem')}.")
+            click.echo(checked.said(counted(
+                "%(file)s: %(count)s problem.", "%(file)s: %(count)s problems.", len(problems),
+                file=shown, count=f"{len(problems):,}")))
         elif checked.waits:  # as the inbox files them
-            click.echo(f"{shown}: orders of {clean_line(orders.officer or '')} for move "
-                       f"{orders.move}, a later move: they wait for it, and are checked in "
-                       "full when it is collected.")
+            click.echo(checked.said(Said(
+                "%(file)s: orders of %(officer)s for move %(move)s, a later move: they wait "
+                "for it, and are checked in full when it is collected.", file=shown,
+                officer=clean_line(orders.officer or ""), move=orders.move)))
         else:
-            click.echo(f"{shown}: good orders for {clean_line(orders.officer or '')}, "
-                       f"move {orders.move}.")
+            click.echo(checked.said(Said("%(file)s: good orders for %(officer)s, move %(move)s.",
+                                         file=shown, officer=clean_line(orders.officer or ""),
+                                         move=orders.move)))
             for line in consequences(orders, game_dir):
-                click.echo(f"  {clean_line(line)}")
+                click.echo(f"  {clean_line(checked.said(line))}")
     raise SystemExit(1 if bad else 0)
 
 

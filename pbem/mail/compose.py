@@ -175,24 +175,25 @@ def reminder_letter(sender: Address, to: Address, *, game: str, move: int, body:
 
 # What a receipt's subject says of the orders it answers, by their verdict.
 VERDICT_SUBJECTS = {
-    "accepted": "VII Legio {game}: your orders for move {move} are accepted",
-    "refused": "VII Legio {game}: your orders for move {move} are refused",
-    "waiting": "VII Legio {game}: your orders are filed for move {move}",
+    "accepted": N_("VII Legio %(game)s: your orders for move %(move)s are accepted"),
+    "refused": N_("VII Legio %(game)s: your orders for move %(move)s are refused"),
+    "waiting": N_("VII Legio %(game)s: your orders are filed for move %(move)s"),
 }
 
 
-def receipt_subject(game: str, verdict: str, move: int | None) -> str:
+def receipt_subject(game: str, verdict: str, move: int | None,
+                    lang: str = language.ENGLISH) -> str:
     """A receipt says in its subject what became of the orders, and for which move: the
     player's own subject (most often a reply to the welcome letter) tells nothing."""
     if verdict in VERDICT_SUBJECTS and move is not None:
-        return VERDICT_SUBJECTS[verdict].format(game=game, move=move)
-    return f"VII Legio {game}: your orders"
+        return subject_in(lang, VERDICT_SUBJECTS[verdict], game=game, move=move)
+    return subject_in(lang, N_("VII Legio %(game)s: your orders"), game=game)
 
 
 def receipt_letter(sender: Address, to: list[Address], *, game: str, body: str,
                    answers: Thread, now: datetime, verdict: str,
-                   move: int | None) -> EmailMessage:
+                   move: int | None, lang: str = language.ENGLISH) -> EmailMessage:
     """The answer to one mail of orders, in its thread (In-Reply-To and References keep
-    it there whatever the subject)."""
+    it there whatever the subject), its subject in the language of its body."""
     return letter(sender=sender, to=to, now=now, body=body, answers=answers,
-                  subject=receipt_subject(game, verdict, move))
+                  subject=receipt_subject(game, verdict, move, lang))

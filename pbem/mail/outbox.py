@@ -263,7 +263,7 @@ def _report_page(path: Path, row: dict[str, Any]) -> str | None:
 def _forms_of_move(db: Database, game: str, move: int) -> dict[int, str]:
     """The order forms printed in the move's reports: the same, from the same events."""
     events, _ = game_state.load_events(db, move)
-    return order_forms(game, move, MoveView(events))
+    return order_forms(game, move, MoveView(events), game_state.readers(db))
 
 
 def form_now(db: Database, game: str, row: dict[str, Any], ruleset) -> str:
@@ -285,7 +285,7 @@ def form_now(db: Database, game: str, row: dict[str, Any], ruleset) -> str:
     situation = form_situation(
         sheet, research="research" in json.loads(g["settings"]).get("rules", []),
         colleague=colleague)
-    return form(game, row["name"], g["move"], situation)
+    return form(game, row["name"], g["move"], situation, lang=row["lang"] or g["lang"])
 
 
 def _required_sender(game_dir: Path, g: dict[str, Any]) -> Address:
@@ -393,8 +393,10 @@ def queue_receipt(game_dir: Path, db: Database, *, body: str, verdict: str,
     if not to:
         return None
     now = now or now_utc()
+    # In the language of its body: the officer's once he is known, else the game's.
+    lang = (row["lang"] if row is not None else None) or desk.lang
     message = compose.receipt_letter(sender, to, game=desk.game, body=body, answers=answers,
-                                     now=now, verdict=verdict, move=move)
+                                     now=now, verdict=verdict, move=move, lang=lang)
     return queue(game_dir, db, message, kind=compose.RECEIPT, officer_id=officer_id,
                  move=desk.move, now=now, label=row["name"] if row else "",
                  writer=desk.writer)
@@ -407,7 +409,7 @@ class Desk:
     def __init__(self, db: Database) -> None:
         self.db = db
         g = game_state.game_row(db)
-        self.game, self.move = g["name"], g["move"]
+        self.game, self.move, self.lang = g["name"], g["move"], g["lang"]
         self.sender = sender_of(json.loads(g["settings"]))
         self._rows: dict[int, dict[str, Any]] = {}
         self._addresses: dict[int, Address | None] = {}

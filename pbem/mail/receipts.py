@@ -22,6 +22,7 @@ from ..letters.reading import Letter
 from ..order_lines import orders_lines
 from ..orders.reader import listed
 from ..render import environment
+from ..rules.said import Said
 from ..rules.state import Officer
 from ..schedule import time_left
 from . import compose, outbox
@@ -74,7 +75,7 @@ class Receipts:
 
     def _receipt(self, desk: Inbox, letter: Letter, filed: Filed, verdict: Verdict,
                  previous: dict[str, Any] | None, date: datetime, *, trusted: bool) -> str:
-        problems = [replace(p, source="your orders") for p in verdict.problems]
+        problems = [replace(p, source=Said("your orders")) for p in verdict.problems]
         shown = problems if trusted else [p for p in problems if not p.private]
         deadline = deadlines.of_move(desk.db, filed.move) if filed.move != desk.state.move \
             else desk.deadline

@@ -17,8 +17,9 @@ this move (tanks, radars, the secret...) is decided by the rules (`pbem.rules.la
     END
 
 Its modules: `limits` (what one file may cost), `decoding` (bytes to text), `keywords`
-(the order words and their arguments), `lines` (a line split into its order word),
-`secret` (the secret masked, and the text kept for the record) and `reader` (a file read
-into orders and problems). Printing orders back and the order form are on the rendering
-side (`pbem.order_lines`, `pbem.order_form`).
+(the order words and their arguments), `routes` (a route's segments), `problems` (the
+words of its problems, said in the reader's language), `lines` (a line split into its
+order word), `secret` (the secret masked, and the text kept for the record) and `reader`
+(a file read into orders and problems). Printing orders back and the order form are on
+the rendering side (`pbem.order_lines`, `pbem.order_form`).
 """

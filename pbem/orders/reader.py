@@ -13,18 +13,29 @@ from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
     in_report_order,
 )
-from pbem.rules.wording import SURE, did_you_mean, nearest_word
+from pbem.rules.said import Said, counted
+from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, checked_text, decode, first_part
-from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, UnreadableOrder, read_text
+from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, read_text
 from .limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
     MOST_QUOTED_CHARS, brief,
 )
 from .lines import Line, split, split_line
+from .problems import (
+    ADD_UNDER, FILE_TOO_LARGE, GIVEN_ALREADY, IN_THE_HEADER, KEEP_AT_MOST, KEEP_ONE,
+    KEEP_ONE_ROUTE, MORE_PROBLEMS, NOT_TEXT, NO_HEADER_LINE, ORDERS_ARE, SECOND_LINE,
+    START_WITH, TOO_LONG, TOO_MANY, UNKNOWN_ORDER, WRITE_INSTEAD, UnreadableOrder,
+    did_you_mean, masked,
+)
 from .secret import (
     MASK, around, kept_for_the_record, kept_text, secret_start, secret_tail, shown_text,
 )
+
+
+# A second line of an order, and what to do: a route's segments join on one line.
+_KEEP_ONE = {"ROUTE": KEEP_ONE_ROUTE}
 
 
 def _shown(line: Line, keyword: str | None) -> str:
@@ -102,7 +113,7 @@ class _Reader:
         number = line.number if line else None
         secret = secret_tail(line.text) if line else ""
         if secret:  # a message may quote the line too
-            message, fix = message.replace(secret, MASK), fix.replace(secret, MASK)
+            message, fix = masked(message, secret, MASK), masked(fix, secret, MASK)
         self.problems.append(Problem(self.source, number, text, message, fix, UNREADABLE))
         if keyword and dropped:
             self.unreadable.add(keyword)
@@ -117,9 +128,9 @@ class _Reader:
             self.ended = True
         elif len(line.text) > MOST_LINE_CHARS:
             self.first_line.setdefault(name, line.number)  # there, so not also "missing"
-            self.problem(line, f"the line is {len(line.text)} characters long: an order line "
-                         f"has at most {MOST_LINE_CHARS}",
-                         "write the order on a shorter line; other text goes after END", name)
+            self.problem(line, Said(TOO_LONG, chars=len(line.text), most=MOST_LINE_CHARS),
+                         Said("write the order on a shorter line; other text goes after END"),
+                         name)
         elif self.misplaced(line, KEYWORDS[name]) or self.too_many(line, KEYWORDS[name]):
             return
         else:
@@ -139,9 +150,8 @@ class _Reader:
             first = self.first_line[kw.name]
             self.problem(
                 line,
-                f"a second {kw.name} line (the first is on line {first})",
-                f"keep one {kw.name} line and delete the other"
-                + ("; join segments with + on one line" if kw.name == "ROUTE" else ""),
+                Said(SECOND_LINE, order=kw.name, first=first),
+                Said(_KEEP_ONE.get(kw.name, KEEP_ONE), order=kw.name),
                 kw.name,
                 dropped=False,  # the first line of it stands
             )
@@ -150,9 +160,9 @@ class _Reader:
             self.first_line[kw.name] = line.number  # present, so not also "missing"
             self.problem(
                 line,
-                f"{kw.name} belongs to the header, before the orders "
-                f"({self.first_order.word} on line {self.first_order.number})",
-                "move this line up, next to GAME",
+                Said(IN_THE_HEADER, order=kw.name, word=self.first_order.word,
+                     line=self.first_order.number),
+                Said("move this line up, next to GAME"),
                 kw.name,
             )
             return True
@@ -163,9 +173,9 @@ class _Reader:
         if not kw.repeatable or len(self.values.get(kw.name, ())) < MOST_LINES_PER_ORDER:
             return False
         self.problem(
-            line, f"more than {MOST_LINES_PER_ORDER} {kw.name} lines: at most "
-            f"{MOST_LINES_PER_ORDER} are read", f"keep at most {MOST_LINES_PER_ORDER} "
-            f"{kw.name} lines ({kw.help})", kw.name, dropped=False)
+            line, Said(TOO_MANY, most=MOST_LINES_PER_ORDER, order=kw.name),
+            Said(KEEP_AT_MOST, most=MOST_LINES_PER_ORDER, order=kw.name, help=kw.help), kw.name,
+            dropped=False)
         return True
 
     def unknown(self, line: Line) -> None:
@@ -177,9 +187,8 @@ class _Reader:
         if near is None:
             self.problem(
                 line,
-                f"unknown order {written}",
-                f"orders are {', '.join(KEYWORDS)}; other text goes after END "
-                "or after a #",
+                Said(UNKNOWN_ORDER, written=written),
+                Said(ORDERS_ARE, orders=", ".join(KEYWORDS)),
             )
             return
         keyword = ALIASES[near]
@@ -188,8 +197,8 @@ class _Reader:
         args = "<your secret>" if secret else brief(line.args, MOST_QUOTED_CHARS)
         self.problem(
             line,
-            f"unknown order {written}{did_you_mean(near)}",
-            f"write instead: {near} {args}".rstrip(),
+            did_you_mean(Said(UNKNOWN_ORDER, written=written), near),
+            Said(WRITE_INSTEAD, words=f"{near} {args}".rstrip()),
             keyword,
         )
 
@@ -198,15 +207,15 @@ class _Reader:
             if name not in self.first_line:
                 self.problem(
                     None,
-                    f"the header has no {name} line",
-                    f"add {KEYWORDS[name].example} under {game_line.text} "
-                    f"(line {game_line.number})",
+                    Said(NO_HEADER_LINE, order=name),
+                    Said(ADD_UNDER, example=KEYWORDS[name].example, game=game_line.text,
+                         line=game_line.number),
                     name,
                 )
         if not self.ended:  # the last line read, if the file has no END
             last = self.texts[next(reversed(self.texts))]
-            self.problem(last, "the orders have no END line",
-                         "add END after your last order")
+            self.problem(last, Said("the orders have no END line"),
+                         Said("add END after your last order"))
         # A sheet too long for one line of a mail may go on over several REFIT lines.
         given: dict[str, int] = {}
         for sheet, number in self.values.get("REFIT", []):
@@ -215,8 +224,8 @@ class _Reader:
                 if first != number:
                     self.problem(Line(number, _shown(self.texts[number], "REFIT"), "REFIT", "",
                                        "REFIT"),
-                                 f"{component} is on the REFIT line {first} already",
-                                 "give each component once", "REFIT", dropped=False)
+                                 Said(GIVEN_ALREADY, component=component, first=first),
+                                 Said("give each component once"), "REFIT", dropped=False)
 
 
 def names_a_game(text: str) -> bool:
@@ -245,12 +254,13 @@ def _no_game(source: str, lines: list[str]) -> Problem:
         if (line and len(line.word) <= _GAME_WORD_CHARS
                 and nearest_word(line.word, _GAME_WORDS, cutoff=SURE)):
             return Problem(source, number, _shown(line, None),
-                           "no GAME line found" + did_you_mean("GAME"),
-                           f"write instead: GAME {brief(line.args, MOST_QUOTED_CHARS)}".rstrip(),
+                           did_you_mean(Said("no GAME line found"), "GAME"),
+                           Said(WRITE_INSTEAD,
+                                words=f"GAME {brief(line.args, MOST_QUOTED_CHARS)}".rstrip()),
                            UNREADABLE)
     header = "\n".join(f"    {KEYWORDS[name].example}" for name in HEADER)
-    fix = f"start your orders with the header:\n{header}"
-    return Problem(source, None, "", "no GAME line found", fix, UNREADABLE)
+    fix = Said(START_WITH, header=header)
+    return Problem(source, None, "", Said("no GAME line found"), fix, UNREADABLE)
 
 
 _GAME_WORDS = [word for word, name in ALIASES.items() if name == "GAME"]
@@ -466,18 +476,16 @@ def _too_large(source: str) -> Problem:
     kib = MOST_FILE_BYTES // 1024
     return Problem(
         source, None, "",
-        f"the file is larger than {kib} KiB and its orders do not end (END) within its first "
-        f"{kib} KiB, so it was not read: the orders must end within the first "
-        f"{MOST_FILE_BYTES:,} bytes",
-        "send the orders alone, as plain text, with END after them (what follows END may be "
-        "as long as you like)",
+        Said(FILE_TOO_LARGE, kib=kib, bytes=f"{MOST_FILE_BYTES:,}"),
+        Said("send the orders alone, as plain text, with END after them (what follows END may "
+             "be as long as you like)"),
         UNREADABLE)
 
 
 def _not_text(source: str, error: NotText) -> Problem:
     return Problem(
-        source, None, "", f"this is not a text file: {error}",
-        "send the orders as plain text, in the body of the mail or as a .txt file",
+        source, None, "", Said(NOT_TEXT, why=str(error)),
+        Said("send the orders as plain text, in the body of the mail or as a .txt file"),
         UNREADABLE)
 
 
@@ -501,8 +509,7 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
     total = max(total or 0, len(problems))
     if total > most:
         rest = total - most
-        out.append(f"... and {rest:,} more problem{'s' if rest != 1 else ''} "
-                   f"(only the first {most} are listed): mend these and check again")
+        out.append(counted(*MORE_PROBLEMS, rest, count=f"{rest:,}", most=most))
     return out
 
 
