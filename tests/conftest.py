@@ -7,7 +7,9 @@ Every JSON report or bulletin any test makes is checked against the published sc
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import jsonschema
@@ -18,6 +20,15 @@ from pbem.demo import run_demo
 
 SCHEMA_FILE = Path(__file__).resolve().parent.parent / "schemas" / "report.schema.json"
 SCHEMA = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+
+
+def pytest_configure(config):
+    """The suite keeps its own user cache (the parsed rules files, `ruleset_files.parsed`),
+    made empty for each run and inherited by the commands it runs: no run reads what
+    another left, and nothing is written into the cache of the user who runs it."""
+    cache = tempfile.mkdtemp(prefix="pbem-tests-cache-")
+    config.add_cleanup(lambda: shutil.rmtree(cache, ignore_errors=True))
+    os.environ["XDG_CACHE_HOME"] = cache
 
 
 def schema_errors(path: Path) -> list[str]:
