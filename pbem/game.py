@@ -39,7 +39,7 @@ from .errors import GameError
 from .json_codec import to_json_once
 from .map_file import read_map
 from .officer_secrets import hash_secret, new_secret, officer_lot
-from .storage import enlistment, game_state
+from .storage import game_state, officers
 from .storage.database import db_path, open_db
 from .storage.rows import ship_to_json, specialist_to_json
 from .summary import RECENT_MOVES, MoveSummary, summarize
@@ -195,7 +195,7 @@ def enlist(
         ship_name = naming.ship_name(ship_name)
     except naming.NameRefused as e:
         raise GameError(str(e)) from None
-    for taken in enlistment.officer_names(db):
+    for taken in (name for _, name in officers.names(db.conn)):
         if taken.casefold() == name.casefold():
             raise GameError(f"an officer named {name!r} is already enlisted; choose another name")
         if naming.look_alike(taken) == naming.look_alike(name):
@@ -231,7 +231,7 @@ def enlist(
     salt = secrets.token_hex(8)
     g = game_state.game_row(db)
     with db.atomic():
-        officer_id = enlistment.add_officer(db, {
+        officer_id = officers.add(db, {
             "name": name, "email": email, "secret_hash": hash_secret(secret, salt),
             "salt": salt, "rank": rank_obj.name, "score": 0, "ship": ship_to_json(ship),
             "x": base.position.x, "y": base.position.y, "level": base.position.level,
@@ -240,7 +240,7 @@ def enlist(
             "specialist": specialist_to_json(aboard[1]), "plain_mail": int(plain_mail),
             "lang": lang,
         })
-        enlistment.set_lot(db, officer_id, officer_lot(g["secret"], officer_id))
+        officers.set_lot(db, officer_id, officer_lot(g["secret"], officer_id))
         welcome = outbox.queue_welcome(game_dir, db, officer_id, secret, ruleset=ruleset)
     db.close()
     return Enlisted(officer_id, name, secret, welcome)
@@ -257,12 +257,12 @@ def spoken(lang: str) -> str:
 def fix_order(game_dir: Path, names: list[str]) -> None:
     """The GM fixes the player order instead of the lot."""
     db = open_db(Path(game_dir))
-    ids = enlistment.officer_ids(db)
+    ids = officers.ids_by_name(db.conn)
     missing = [n for n in names if n.casefold() not in ids]
     if missing:
         raise GameError(f"no officer named {', '.join(map(repr, missing))}")
     with db.atomic():
-        enlistment.fix_player_order(db, [ids[n.casefold()] for n in names])
+        officers.fix_player_order(db, [ids[n.casefold()] for n in names])
     db.close()
 
 
@@ -590,7 +590,7 @@ def chart(game_dir: Path, reader: str, move: int | None = None) -> str:
             raise GameError(f"the Tabula Spatii of move {move} was not kept (the move was "
                             "resolved by an older pbem); the later moves have theirs")
         return truth
-    officer_id = enlistment.officer_ids(db).get(" ".join(reader.split()).casefold())
+    officer_id = officers.ids_by_name(db.conn).get(" ".join(reader.split()).casefold())
     if officer_id is None:
         raise GameError(f"no officer named {reader!r}; use an officer's name, public or gm")
     events, _ = game_state.load_events(db, move)

@@ -4,8 +4,8 @@ told and the GM's reason."""
 from __future__ import annotations
 
 from typing import Any
-from .database import Database, insert_dicts
 
+from .database import Database, insert_dicts
 
 
 def insert(db: Database, *, at: str, move: int, officer_id: int, action: str,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any
-from .database import Database
 
+from .database import Database
 
 
 def standings(db: Database) -> list[dict[str, Any]]:

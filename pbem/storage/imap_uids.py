@@ -10,8 +10,8 @@ its bytes and files nothing twice.
 from __future__ import annotations
 
 from typing import Iterable
-from .database import Database
 
+from .database import Database
 
 
 def filed(db: Database, folder: str, uidvalidity: int) -> set[int]:

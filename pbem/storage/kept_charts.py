@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from .database import Database
 
+from .database import Database
 
 
 def load_charts(db: Database) -> dict[str, tuple[int, str]]:

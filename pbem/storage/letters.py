@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable, Sequence
-from .database import Database, update_row
 
+from .database import Database, update_row
 
 
 def _rows(conn: sqlite3.Connection, sql: str, params: list[Any]) -> list[dict[str, Any]]:

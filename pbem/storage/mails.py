@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable
-from .database import Database
 
+from .database import Database
 
 
 def insert(conn: sqlite3.Connection, *, kind: str, officer_id: int | None, move: int | None,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any
-from .database import Database
 
+from .database import Database
 
 
 def numbers(conn: sqlite3.Connection) -> list[int]:

@@ -1,13 +1,31 @@
-"""The officers' rows as the GM's desk reads and changes them: names, addresses, secrets,
-retirement and the choice of plain-text mail (the state's columns load and save with the
-game's state)."""
+"""The officers' rows as the GM's commands write and read them: an officer enlisted, his
+names, address, secret, retirement, place in the player order and choice of plain-text mail
+(the state's columns load and save with the game's state)."""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import Any, Iterable, Iterator
-from .database import Database, update_row
 
+from .database import Database, insert_dicts, update_row
+
+
+def add(db: Database, row: dict[str, Any]) -> int:
+    """A new officer's row; returns his id."""
+    return insert_dicts(db, "officers", [row])
+
+
+def set_lot(db: Database, officer_id: int, lot: str) -> None:
+    """The lot drawn for the officer's place in the player order."""
+    update_row(db, "officers", officer_id, {"lot": lot})
+
+
+def fix_player_order(db: Database, officer_ids: list[int]) -> None:
+    """The player order the GM fixes: these officers first, in this order, the others after
+    them by their lot."""
+    db.conn.execute("UPDATE officers SET turn_fixed = NULL")
+    for turn, officer_id in enumerate(officer_ids):
+        update_row(db, "officers", officer_id, {"turn_fixed": turn})
 
 
 def update(db: Database, officer_id: int, values: dict[str, Any]) -> None:
@@ -53,6 +71,11 @@ def ids(conn: sqlite3.Connection) -> list[int]:
 def names(conn: sqlite3.Connection) -> list[tuple[int, str]]:
     """(id, name) of every officer, in enlistment order."""
     return list(conn.execute("SELECT id, name FROM officers ORDER BY id"))
+
+
+def ids_by_name(conn: sqlite3.Connection) -> dict[str, int]:
+    """Every officer's id by his name, case folded (names differ by more than case)."""
+    return {name.casefold(): officer_id for officer_id, name in names(conn)}
 
 
 def enlisted(db: Database) -> list[tuple[int, int]]:
