@@ -190,3 +190,18 @@ def test_pbem_check_says_good_orders_in_the_reader_s_language(game, tmp_path):
     assert notius.endswith(": ordini validi per Notius, mossa 1.\n")
     varro = ok("check", "--game", game, tmp_path / "Varro.txt")
     assert varro.endswith(": good orders for Varro, move 1.\n")
+
+
+def test_check_tells_what_rescue_will_do_in_the_reader_s_language(game, tmp_path):
+    """RESCUE's consequence (3F c), worked out for the officer: Italian for Notius, English
+    for Varro, both away from the base."""
+    said = {}
+    for name, secret, _ in OFFICERS:
+        ok("adjust", game, name, "--position", "1,1,1", "--reason", "away from the base")
+        path = tmp_path / f"{name}.txt"
+        path.write_text(f"GAME aquileia\nOFFICER {name}\nSECRET {secret}\nMOVE 1\nRESCUE\nEND\n",
+                        encoding="utf-8")
+        said[name] = ok("check", path, "--game", game)
+    assert "RESCUE abbandona la GLADIUM" in said["Notius"] and "resta Decurio" in said["Notius"]
+    assert "riceve una FROMBOLA (3F c)" in said["Notius"]
+    assert "RESCUE abandons the GLADIUM" in said["Varro"] and "he stays Decurio" in said["Varro"]

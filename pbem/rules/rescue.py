@@ -44,15 +44,22 @@ def rescue_problems(orders: Orders, officer: Officer, at_base: bool) -> list[Pro
     return []
 
 
-def consequence(officer: Officer, ruleset: Ruleset) -> str:
+STAYS = saying("RESCUE abandons the %(type)s %(ship)s: %(officer)s and his crews go through "
+               "the rescue gate to the base; he stays %(rank)s, his score of %(score)s goes "
+               "back to 0, and he gets a %(new_type)s (3F c).")
+BECOMES = saying("RESCUE abandons the %(type)s %(ship)s: %(officer)s and his crews go through "
+                 "the rescue gate to the base; he becomes %(rank)s, his score of %(score)s "
+                 "goes back to 0, and he gets a %(new_type)s (3F c).")
+
+
+def consequence(officer: Officer, ruleset: Ruleset) -> Said:
     """What RESCUE will do to this officer, for `pbem check` to tell him before he sends it."""
     rank = previous_rank(ruleset.ranks, officer.rank)
     level = demoted_level(ruleset.ships, ruleset.ships[officer.ship.type].level)
     ship_type = ship_type_for(ruleset, rank.name, level)
-    now = "stays " + rank.name if rank.name == officer.rank else "becomes " + rank.name
-    return (f"RESCUE abandons the {officer.ship.type} {officer.ship.name}: {officer.name} and "
-            f"his crews go through the rescue gate to the base; he {now}, his score of "
-            f"{officer.score} goes back to 0, and he gets a {ship_type.name} (3F c).")
+    return Said(STAYS if rank.name == officer.rank else BECOMES,
+                type=officer.ship.type, ship=officer.ship.name, officer=officer.name,
+                rank=rank.name, score=officer.score, new_type=ship_type.name)
 
 
 def call(board: Board, officer: Officer, ruleset: Ruleset) -> Officer:
