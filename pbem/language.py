@@ -114,6 +114,8 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 def compiled(po: Path) -> bytes:
     """A `.po` catalog compiled as msgfmt would (fuzzy entries left out)."""
+    # Here: Babel's catalog reader (31 ms to import) is only for a source tree's `.po`; an
+    # installed package reads the `.mo` compiled at build time.
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -217,6 +219,8 @@ _DEADLINE_ZONE = re.compile(r", \d\d:\d\d (\S+)")
 def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
     """A deadline (`deadlines.view`) in the reader's locale: "lunedì 7 dicembre 2026, 20:00
     Europe/Rome (19:00 UTC)", the UTC date added when it is another day."""
+    # Here, as in `moment_in`: Babel's dates (29 ms to import) and the schedule's dateutil
+    # (43 ms) only for a reader of another language, and only where a date is printed.
     from babel.dates import format_date, format_datetime
 
     from .schedule import zone_of
@@ -235,6 +239,8 @@ def deadline_in(lang: str, deadline: Mapping[str, Any]) -> str:
 def moment_in(lang: str, instant: datetime, zone: str | None = None) -> str:
     """When a mail was sent, to the second, in the reader's locale: "lunedì 7 dicembre 2026,
     20:00:05 Europe/Rome (19:00:05 UTC)" (English: `schedule.moment_text`, as ever)."""
+    # Here: the schedule's dateutil (43 ms to import) and Babel's dates (29 ms) only where
+    # a date is printed, Babel's only for a reader of another language.
     from .schedule import moment_text, zone_of
 
     if lang == ENGLISH:

@@ -46,7 +46,7 @@ class FormSituation:
 def _comment(text: str) -> tuple[str, ...]:
     """Hint text as comment lines that fit FORM_WIDTH; the same hints recur in the forms of
     thousands of officers, so each is wrapped once."""
-    import textwrap
+    import textwrap  # here: 13 ms to import (its regular expressions), for a new hint only
 
     return tuple("# " + line
                  for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False))
