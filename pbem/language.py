@@ -27,7 +27,7 @@ from markupsafe import Markup
 
 from . import formats
 from .rules.orders import ProblemText
-from .rules.said import Said, read
+from .rules.said import Number, Said, read
 
 DOMAIN = "pbem"
 ENGLISH = "en"
@@ -126,6 +126,9 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+")  # 65,536
+
+
 def said_in(lang: str) -> Callable[[Any], Any]:
     """Texts of the rules in the reader's words: a text of the rules data (`data_texts`) as
     his catalog has it, a `Said` (`rules.said`) said again from its message and values, a
@@ -140,12 +143,21 @@ def said_in(lang: str) -> Callable[[Any], Any]:
     from .orders import keywords  # noqa: F401
     from .rules import lawful, move  # noqa: F401
 
+    from babel.numbers import format_decimal  # here: 26 ms to import, for another language
+
     catalog = translations(lang)
     known: dict[str, str] = {}
 
+    def value_said(value: Any, stored: bool) -> Any:
+        # A number English groups with commas, in the reader's locale: made as a `Number`,
+        # or read back so from a stored text.
+        if isinstance(value, Number) or (stored and isinstance(value, str)
+                                         and _GROUPED.fullmatch(value)):
+            return format_decimal(int(value.replace(",", "")), locale=lang)
+        return said(value, stored) if stored or isinstance(value, Said) else value
+
     def again(made: Said, stored: bool) -> str:
-        values = {key: said(value, stored) if stored or isinstance(value, Said) else value
-                  for key, value in made.values.items()}
+        values = {key: value_said(value, stored) for key, value in made.values.items()}
         if made.plural is not None:
             return catalog.ngettext(made.message, made.plural, int(values["num"])) % values
         return catalog.gettext(made.message) % values

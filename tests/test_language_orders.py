@@ -205,3 +205,19 @@ def test_check_tells_what_rescue_will_do_in_the_reader_s_language(game, tmp_path
     assert "RESCUE abbandona la GLADIUM" in said["Notius"] and "resta Decurio" in said["Notius"]
     assert "riceve una FROMBOLA (3F c)" in said["Notius"]
     assert "RESCUE abandons the GLADIUM" in said["Varro"] and "he stays Decurio" in said["Varro"]
+
+
+def test_a_number_in_a_problem_is_written_in_the_reader_s_locale(game, tmp_path):
+    """The limit of an order file, 65,536 bytes in English, is 65.536 in Italian, told live
+    by `pbem check` and said again from the text a refusal stored."""
+    path = tmp_path / "big.txt"
+    path.write_text("GAME aquileia\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\n"
+                    + "# padding\n" * 8000, encoding="utf-8")
+    italian = refused_check(path, "--game", game)
+    assert "65.536" in italian and "65,536" not in italian
+    path.write_text(path.read_text(encoding="utf-8").replace("Notius", "Varro"),
+                    encoding="utf-8")
+    english = refused_check(path, "--game", game)
+    assert "65,536 bytes" in english
+    stored = str(read_orders(b"x" * 70000, "big.txt")[1][0].message)
+    assert "65.536" in said_in("it")(stored)

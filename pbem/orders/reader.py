@@ -13,7 +13,7 @@ from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
     in_report_order,
 )
-from pbem.rules.said import Said, counted
+from pbem.rules.said import Said, counted, grouped
 from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, checked_text, decode, first_part
@@ -476,7 +476,7 @@ def _too_large(source: str) -> Problem:
     kib = MOST_FILE_BYTES // 1024
     return Problem(
         source, None, "",
-        Said(FILE_TOO_LARGE, kib=kib, bytes=f"{MOST_FILE_BYTES:,}"),
+        Said(FILE_TOO_LARGE, kib=kib, bytes=grouped(MOST_FILE_BYTES)),
         Said("send the orders alone, as plain text, with END after them (what follows END may "
              "be as long as you like)"),
         UNREADABLE)
@@ -509,7 +509,7 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
     total = max(total or 0, len(problems))
     if total > most:
         rest = total - most
-        out.append(counted(*MORE_PROBLEMS, rest, count=f"{rest:,}", most=most))
+        out.append(counted(*MORE_PROBLEMS, rest, count=grouped(rest), most=most))
     return out
 
 

@@ -87,6 +87,17 @@ def _made(text: str, said: str, plural: str | None, values: dict[str, Any]) -> S
     return made
 
 
+class Number(str):
+    """A whole number as English writes it in a text ("65,536"), said again in the reader's
+    locale ("65.536") wherever the text is translated."""
+
+    __slots__ = ()
+
+
+def grouped(n: int) -> Number:
+    return Number(f"{n:,}")
+
+
 def counted(singular: str, plural: str, num: int, **values: Any) -> Said:
     """A `Said` of a number: "1 grant", "2 grants" (each language its own plural rules)."""
     values["num"] = num
