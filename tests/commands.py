@@ -8,8 +8,8 @@ from click.testing import CliRunner, Result
 from pbem.cli import main
 
 
-def run(*args) -> Result:
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+def run(*args, env=None) -> Result:
+    return CliRunner(env=env).invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
 def ok(*args) -> str:

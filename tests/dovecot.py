@@ -229,3 +229,12 @@ class CuttingProxy:
 
     def close(self) -> None:
         self.listener.close()
+
+
+@pytest.fixture(scope="module")
+def imap_server():
+    """A Dovecot of its own for a test module, stopped and removed after it."""
+    found, holder = start()
+    yield found
+    found.stop()
+    holder.cleanup()

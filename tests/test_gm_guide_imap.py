@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 import dovecot
+from dovecot import imap_server  # noqa: F401 (the fixture)
 from pbem.cli import main
 from pbem.mail.imap import PASSWORD_VARIABLE
 from test_send import Inbox, smtp_server
@@ -36,14 +37,6 @@ def season_blocks() -> list[list[str]]:
     assert len(blocks) == 3
     return [[line.split("#", 1)[0].strip() for line in block.replace("\\\n", " ").splitlines()
              if line.split("#", 1)[0].strip()] for block in blocks]
-
-
-@pytest.fixture(scope="module")
-def imap_server():
-    found, holder = dovecot.start()
-    yield found
-    found.stop()
-    holder.cleanup()
 
 
 def count_in(server: dovecot.Dovecot, folder: str) -> int:

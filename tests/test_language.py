@@ -16,24 +16,13 @@ from babel.messages.checkers import checkers
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
-from click.testing import CliRunner
 
 from pbem import language, render
-from pbem.cli import main
+
+from commands import ok, run
+from italian_game import FIT, GM, italian_game as italian_game_of
 
 ROOT = Path(__file__).resolve().parent.parent
-FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
-GM = "Space Computer <sc@example.org>"
-
-
-def run(*args, env=None):
-    return CliRunner(env=env).invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def extracted() -> set[tuple[str | tuple[str, ...], str | None]]:
@@ -116,13 +105,7 @@ def test_a_value_put_into_a_translated_text_is_escaped_as_if_printed():
 @pytest.fixture
 def italian_game(tmp_path) -> Path:
     """An Italian game, a move resolved: Notius reads the game's Italian, Varro English."""
-    folder = tmp_path / "aquileia"
-    ok("new", folder, "--seed", "7", "--name", "aquileia", "--size", "12", "--gm-email", GM,
-       "--lang", "it")
-    ok("enlist", folder, "--name", "Notius", "--email", "notius@example.org", "--fit", FIT,
-       "--secret", "4tq9-mx2d")
-    ok("enlist", folder, "--name", "Varro", "--email", "varro@example.org", "--fit", FIT,
-       "--secret", "zz81-kq0p", "--lang", "en")
+    folder = italian_game_of(tmp_path / "aquileia")
     (folder / "orders" / "notius.txt").write_text(
         "GAME aquileia\nOFFICER Notius\nSECRET 4tq9-mx2d\nMOVE 1\nROTTA 3 N\nEND\n",
         encoding="utf-8")

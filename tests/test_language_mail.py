@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import dovecot
+from dovecot import imap_server  # noqa: F401 (the fixture)
 from pbem.cli import main
 from pbem.mail.imap import PASSWORD_VARIABLE
 from test_send import Inbox, smtp_server
@@ -21,14 +22,6 @@ GM = "Space Computer <sc@example.org>"
 FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
 OFFICERS = {"Notius": ("notius@example.org", "4tq9-mx2d", "ROTTA 3 N"),
             "Varro": ("varro@example.org", "zz81-kq0p", "ROUTE 99 N")}
-
-
-@pytest.fixture(scope="module")
-def imap_server():
-    found, holder = dovecot.start()
-    yield found
-    found.stop()
-    holder.cleanup()
 
 
 def ok(*args: object) -> str:

@@ -13,31 +13,20 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from pbem.cli import main
 from pbem.language import said_in
 from pbem.letter_words import refused
 from pbem.mail import compose
 from pbem.orders.reader import listed, read_orders
 from pbem.schedule import Deadline, time_left
 
-FIT = "crews=2,shields=5,lasers=3,radars=2,computers=1,tanks=3"
-GM = "Space Computer <sc@example.org>"
+from commands import ok, run
+from italian_game import GM, italian_game
+
 OFFICERS = (("Notius", "4tq9-mx2d", "notius@example.org"),
             ("Varro", "zz81-kq0p", "varro@example.org"))
 # A file with an unknown order and a route that cannot be read.
 BAD = "GAME aquileia\nOFFICER {name}\nSECRET {secret}\nMOVE 1\nROUET 4 N\nROUTE 5 NORHT\nEND\n"
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
-
-
-def ok(*args) -> str:
-    result = run(*args)
-    assert result.exit_code == 0, result.output
-    return result.output
 
 
 def refused_check(*args) -> str:
@@ -49,14 +38,7 @@ def refused_check(*args) -> str:
 @pytest.fixture
 def game(tmp_path) -> Path:
     """An Italian game collecting move 1: Notius reads Italian, Varro English."""
-    folder = tmp_path / "aquileia"
-    ok("new", folder, "--seed", "7", "--name", "aquileia", "--size", "12", "--gm-email", GM,
-       "--lang", "it")
-    ok("enlist", folder, "--name", "Notius", "--email", "notius@example.org", "--fit", FIT,
-       "--secret", "4tq9-mx2d")
-    ok("enlist", folder, "--name", "Varro", "--email", "varro@example.org", "--fit", FIT,
-       "--secret", "zz81-kq0p", "--lang", "en")
-    return folder
+    return italian_game(tmp_path / "aquileia")
 
 
 ITALIAN = ("Notius.txt, riga 5 (illeggibile): ordine sconosciuto ROUET; intendevi ROUTE?\n"

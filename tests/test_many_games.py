@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import dovecot
+from dovecot import imap_server  # noqa: F401 (the fixture)
 from pbem.mail import imap
 from test_inbox import ok, rows, run
 
@@ -92,26 +93,18 @@ def test_games_named_alike_or_a_folder_of_none_are_refused(desk, tmp_path):
     assert result.exit_code == 1 and "neither a game folder nor a folder of games" in result.output
 
 
-@pytest.fixture(scope="module")
-def server():
-    found, holder = dovecot.start()
-    yield found
-    found.stop()
-    holder.cleanup()
-
-
 def test_one_imap_folder_for_two_games_moves_what_it_filed_and_leaves_the_rest(
-        desk, server, monkeypatch):
+        desk, imap_server, monkeypatch):
     monkeypatch.setenv(imap.PASSWORD_VARIABLE, dovecot.PASSWORD)
-    monkeypatch.setenv("SSL_CERT_FILE", str(server.cafile))
+    monkeypatch.setenv("SSL_CERT_FILE", str(imap_server.cafile))
     for m in mails():
-        server.append("Games", m.as_bytes())
-    server.append("GamesFiled", b"Subject: made by the GM\r\n\r\nx\r\n")
-    out = ok("inbox", "--games", desk, server.url("Games"), "--move-to", "GamesFiled")
+        imap_server.append("Games", m.as_bytes())
+    imap_server.append("GamesFiled", b"Subject: made by the GM\r\n\r\nx\r\n")
+    out = ok("inbox", "--games", desk, imap_server.url("Games"), "--move-to", "GamesFiled")
     assert out.count("Filed 1 mail: 1 accepted") == 2
     assert "2 mails of sc@example.org@127.0.0.1/Games moved to GamesFiled." in out
     assert "Mail for no game of these (2)" in out and "Games, UID 3" in out
-    client = server.client()
+    client = imap_server.client()
     try:
         typ, data = client.select('"Games"', readonly=True)
         assert int(data[0]) == 2  # the two strays, left for the GM
@@ -120,5 +113,5 @@ def test_one_imap_folder_for_two_games_moves_what_it_filed_and_leaves_the_rest(
     for game in GAMES:
         (uid,) = rows(desk / game, "SELECT * FROM imap_uids")
         assert uid["done"] == 1
-    again = ok("inbox", "--games", desk, server.url("Games"), "--move-to", "GamesFiled")
+    again = ok("inbox", "--games", desk, imap_server.url("Games"), "--move-to", "GamesFiled")
     assert again.count("Filed 0 mails") == 2 and "Mail for no game of these (2)" in again
