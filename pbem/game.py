@@ -467,6 +467,11 @@ def commit(m: MoveInPlay) -> None:
         game_state.save_files_to_archive(db.conn, move, m.files, m.waiting)
         ledger.record_move(db.conn, move, opening, m.game["commitment"], rows)
         book.save(db, charts)
+        # What the move read (every order file, letter and order) and the state before it
+        # are saved now, and no report needs them: let go before the reports are made, they
+        # leave their room to them (10,000 officers: the move's peak resident memory 308 ->
+        # 284 MiB).
+        m.collected = m.state = None
         render_move(m.game_dir, m.staging, game=m.game["name"], move=move, events=m.events,
                     texts=m.texts, rolls=list(result.rolls), charts=charts,
                     fair_play=move_files.fair_play(db, move),
