@@ -20,9 +20,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.letters.mime import decode_text, html_to_text, unflow
+from pbem.letters.mime import html_to_text, unflow
 from pbem.letters.order_text import read_orders
-from pbem.letters import mime, reading
+from pbem.letters import reading
+from pbem.letters import text as letter_text
+from pbem.letters.text import decode_text
 from pbem.letters.reading import (
     NOT_ORDERS, Letter, MailSourceError, letter_from_bytes, letter_from_text, read_letters,
     suffix,
@@ -305,16 +307,16 @@ def _looks_like_mail_as_first_written(data: bytes) -> bool:
 
 
 def _decode_text_as_first_written(data: bytes) -> str:
-    for bom, codec in mime._BOMS:
+    for bom, codec in letter_text._BOMS:
         if data.startswith(bom):
-            return mime.normalise(data[len(bom):].decode(codec, errors="replace"))
-    candidates = [order for order in (mime._utf16_order(data),) if order]
+            return letter_text.normalise(data[len(bom):].decode(codec, errors="replace"))
+    candidates = [order for order in (letter_text._utf16_order(data),) if order]
     for name in candidates + ["utf-8", "cp1252"]:
         try:
-            return mime.normalise(data.decode(name))
+            return letter_text.normalise(data.decode(name))
         except UnicodeDecodeError:
             continue
-    return mime.normalise(data.decode("latin-1"))
+    return letter_text.normalise(data.decode("latin-1"))
 
 
 FIRST_BYTES = st.one_of(
@@ -357,7 +359,7 @@ def test_a_file_is_named_as_a_mail_as_its_suffix_says(path):
                 max_size=12).map("".join))
 def test_a_text_is_normalised_as_the_whole_recipe_says(text):
     whole = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    assert mime.normalise(text) == unicodedata.normalize("NFC", whole)
+    assert letter_text.normalise(text) == unicodedata.normalize("NFC", whole)
 
 
 @settings(max_examples=100, deadline=None)

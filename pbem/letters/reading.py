@@ -26,8 +26,9 @@ from typing import Iterable, Iterator
 
 from ..orderfolder import CannotRead, read_regular
 from ..terminal import clean_line
-from .mime import decode_text, header_text, text_parts
+from .mime import header_text, text_parts
 from .order_text import find_orders
+from .text import decode_text
 
 MOST_MAIL_BYTES = 25 * 1024 * 1024  # one mail with its attachments (an mbox may be longer)
 
