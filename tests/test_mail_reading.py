@@ -397,6 +397,16 @@ def test_a_file_read_already_gives_the_letters_reading_it_gives(tmp_path, name, 
     assert given == letters_of_file(str(path), "orders/" + name)
 
 
+@pytest.mark.parametrize("mtime", [1e12, -1e12, 1e20])
+def test_a_file_time_no_date_holds_gives_the_letter_reading_gives(mtime):
+    # A file touched to a year past 9999 (or before year 1) is a letter that could not be
+    # read, as the reader tells it, never an error of pbem's own.
+    data = ORDERS.encode()
+    given = letters_of_file("orders/a.txt", "orders/a.txt", data, mtime)
+    assert given == letters_of_mail_file("orders/a.txt", "orders/a.txt", data, mtime)
+    assert given[0].reason.startswith("the mail could not be read (")
+
+
 def test_html_and_flowed_helpers():
     assert html_to_text("<p>a&amp;b</p><p>c<br>d</p>") == "a&b\nc\nd\n"
     assert html_to_text("<pre>ROUTE 5 N\nEND</pre>") == "ROUTE 5 N\nEND\n"

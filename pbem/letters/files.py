@@ -27,8 +27,8 @@ def letters_of_file(path: str | Path, shown: str, data: bytes | None = None,
         # no mail machinery (a test holds the two to the same letters).
         try:
             written = datetime.fromtimestamp(mtime, timezone.utc)
-        except OSError:
-            pass  # told by `reading`
+        except (OSError, OverflowError, ValueError):  # a time past 9999: told by `reading`
+            pass
         else:
             return [letter_from_text(data, shown, 0, written)]
     from . import reading  # here: 20 ms of email, mailbox and html.parser, for mail only
