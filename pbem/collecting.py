@@ -25,8 +25,8 @@ from .filing import (
 from .letter_words import (
     A_COPY, FAILED_ON, FOR_ANOTHER_MOVE, NOT_PLAYED, SEND_FOR_MOVE, called, refused,
 )
-from .letters import reading
-from .letters.reading import Letter
+from .letters.files import letters_of_file
+from .letters.letter import MOST_MAIL_BYTES, Letter, looks_like_mail, looks_like_mbox
 from .orders.limits import MOST_FILE_BYTES, brief
 from .orders.reader import read_orders
 from .rules import lawful
@@ -124,9 +124,8 @@ def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected,
         try:
             data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top,
                                                     listed=path in regular)
-            if len(data) > MOST_FILE_BYTES and (reading.looks_like_mail(data)
-                                                or reading.looks_like_mbox(data)):
-                data, opened = orderfolder.read_regular(path, reading.MOST_MAIL_BYTES + 1,
+            if len(data) > MOST_FILE_BYTES and (looks_like_mail(data) or looks_like_mbox(data)):
+                data, opened = orderfolder.read_regular(path, MOST_MAIL_BYTES + 1,
                                                         inside=top)
         except orderfolder.CannotRead as e:
             out.notes.append(f"{source}: skipped: {e}")
@@ -134,7 +133,7 @@ def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected,
         kept = out.read[rel] = data[:MOST_FILE_BYTES + 1]
         out.mtimes[rel] = int(opened.st_mtime)
         try:
-            letters = reading.letters_of_file(path, source, data, opened.st_mtime)
+            letters = letters_of_file(path, source, data, opened.st_mtime)
             if kept is data and _one_whole(letters, data):
                 out.digests[rel] = letters[0].digest
             filed = desk.file_all(letters)
@@ -361,7 +360,7 @@ def _one_whole(letters: list[Letter], data: bytes) -> bool:
     """Is the one letter of these a file's whole bytes, its digest their SHA-256? So is
     each letter of a file but those of an mbox (a digest each) and one the reader could
     not take in (no digest)."""
-    return len(letters) == 1 and bool(letters[0].digest) and not reading.looks_like_mbox(data)
+    return len(letters) == 1 and bool(letters[0].digest) and not looks_like_mbox(data)
 
 
 def refused_words(row: dict[str, Any], move: int | None = None) -> str:

@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Protocol
 
 from . import deadlines, settings
 from .letter_words import mail_label
-from .letters.reading import Letter, unreadable
+from .letters.letter import Letter, unreadable
 from .officer_secrets import proof_stands, secret_ok
 from .orders.limits import brief
 from .orders.reader import listed, read_and_keep

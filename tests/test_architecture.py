@@ -187,6 +187,25 @@ def test_the_command_line_starts_without_the_games_machinery():
     assert done.stdout.strip() == "[]"
 
 
+def test_a_move_reads_its_plain_order_files_without_the_mail_machinery():
+    """`pbem resolve` files what waits in `orders/` (`pbem.collecting`), nearly always plain
+    order files: Python's mail parsing (email, mailbox, html.parser) is imported only when
+    a file is a mail (speed is measured in bench/, this is what makes it)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import pbem.collecting\n"
+            "from pbem.letters.files import letters_of_file\n"
+            "mail = {'email', 'mailbox', 'html.parser'}\n"
+            "plain = letters_of_file('orders/a.txt', 'orders/a.txt', b'GAME x\\nEND\\n', 0.0)\n"
+            "print(sorted(mail & set(sys.modules)), plain[0].mail)\n"
+            "sent = letters_of_file('orders/b.eml', 'orders/b.eml', b'Subject: x\\n\\nhi\\n', 0.0)\n"
+            "print(sorted(mail & set(sys.modules)), sent[0].mail)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[] False", "['email', 'html.parser', 'mailbox'] True"]
+
+
 def test_the_defaults_the_command_line_shows_are_the_games():
     from pbem import defaults
     from pbem.rules import research

@@ -22,8 +22,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pbem.collecting
 import pbem.game
-import pbem.letters.reading
 from pbem import game, names, orderfolder, terminal
 from pbem.cli import main
 from pbem.orders.decoding import NotText, decode
@@ -623,14 +623,14 @@ def test_a_bug_met_on_a_file_beside_good_orders_is_named_in_its_officers_report(
 
 
 def test_a_bug_in_reading_an_unknown_file_is_named_in_the_gm_log(g, monkeypatch):
-    real = pbem.letters.reading.letters_of_file
+    real = pbem.collecting.letters_of_file
 
     def failing(path, source, data=None, mtime=None):
         if source.endswith("odd.txt"):
             raise RecursionError("deep")
         return real(path, source, data, mtime)
 
-    monkeypatch.setattr(pbem.letters.reading, "letters_of_file", failing)
+    monkeypatch.setattr(pbem.collecting, "letters_of_file", failing)
     g.post("alpha.txt", orders_of("Alpha", "ROUTE 3 N"))
     g.post("odd.txt", "anything")
     game.resolve(g.dir, force=True)

@@ -22,7 +22,8 @@ from click.testing import CliRunner
 import pbem.filing
 from pbem import game
 from pbem.cli import main
-from pbem.letters.reading import MOST_MAIL_BYTES, letter_from_bytes
+from pbem.letters.letter import MOST_MAIL_BYTES
+from pbem.letters.reading import letter_from_bytes
 
 from conftest import EXAMPLE_FIT
 

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from pbem import collecting, deadlines, filing, game
 from pbem.errors import GameError
-from pbem.letters import reading
 from pbem.mail import intake
 from pbem.storage.database import open_db
 
@@ -372,7 +371,8 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     # the same fields, every field set.
     import dataclasses
 
-    from pbem.letters.reading import Letter
+    from pbem.letters.files import letters_of_file
+    from pbem.letters.letter import Letter
     from pbem.orderfolder import order_files
 
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
@@ -382,7 +382,7 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     try:
         desk = filing.Inbox(two, db, now=SET_AT, defer=True)
         collected = collecting.collect(desk, order_files(two))
-        letters = [reading.letters_of_file(path, rel)[0] for rel, path in order_files(two)]
+        letters = [letters_of_file(path, rel)[0] for rel, path in order_files(two)]
     finally:
         db.close()
     assert sorted(f.status for f in collected.filed) == ["accepted", "not orders", "refused"]

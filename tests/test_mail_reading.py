@@ -20,13 +20,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.letters.mime import decode_text, html_to_text, unflow
-from pbem.letters.order_text import read_orders
-from pbem.letters import mime, reading
-from pbem.letters.reading import (
-    NOT_ORDERS, Letter, MailSourceError, letter_from_bytes, letter_from_text, read_letters,
-    suffix,
+from pbem.letters.files import letters_of_file
+from pbem.letters.letter import (
+    _FROM_LINE, _HEADER_LINE, _MAIL_HEADERS, NOT_ORDERS, Letter, _mail_suffix, letter_from_text,
+    looks_like_mail, looks_like_mbox, suffix,
 )
+from pbem.letters.mime import html_to_text, unflow
+from pbem.letters.order_text import read_orders
+from pbem.letters.reading import (
+    MailSourceError, letter_from_bytes, letters_of_mail_file, read_letters,
+)
+from pbem.letters.text import _BOMS, _utf16_order, decode_text, normalise
 
 EXAMPLES = Path(__file__).parent / "examples"
 ORDERS = (
@@ -286,7 +290,7 @@ def test_decode_text_never_fails_and_strips_marks():
 # written here, tells.
 
 def _looks_like_mbox_as_first_written(data: bytes) -> bool:
-    return bool(reading._FROM_LINE.match(data.split(b"\n", 1)[0]))
+    return bool(_FROM_LINE.match(data.split(b"\n", 1)[0]))
 
 
 def _looks_like_mail_as_first_written(data: bytes) -> bool:
@@ -297,24 +301,24 @@ def _looks_like_mail_as_first_written(data: bytes) -> bool:
             return known and n > 0
         if line[:1] in (b" ", b"\t") and n > 0:
             continue
-        match = reading._HEADER_LINE.match(line)
+        match = _HEADER_LINE.match(line)
         if not match:
             return False
-        known = known or match.group(1).lower() in reading._MAIL_HEADERS
+        known = known or match.group(1).lower() in _MAIL_HEADERS
     return known
 
 
 def _decode_text_as_first_written(data: bytes) -> str:
-    for bom, codec in mime._BOMS:
+    for bom, codec in _BOMS:
         if data.startswith(bom):
-            return mime.normalise(data[len(bom):].decode(codec, errors="replace"))
-    candidates = [order for order in (mime._utf16_order(data),) if order]
+            return normalise(data[len(bom):].decode(codec, errors="replace"))
+    candidates = [order for order in (_utf16_order(data),) if order]
     for name in candidates + ["utf-8", "cp1252"]:
         try:
-            return mime.normalise(data.decode(name))
+            return normalise(data.decode(name))
         except UnicodeDecodeError:
             continue
-    return mime.normalise(data.decode("latin-1"))
+    return normalise(data.decode("latin-1"))
 
 
 FIRST_BYTES = st.one_of(
@@ -332,8 +336,8 @@ FIRST_BYTES = st.one_of(
 @given(FIRST_BYTES, st.binary(max_size=8))
 def test_a_glance_tells_a_mail_an_mbox_and_utf16_as_the_whole_look_does(head, tail):
     data = head + tail
-    assert reading.looks_like_mbox(data) == _looks_like_mbox_as_first_written(data)
-    assert reading.looks_like_mail(data) == _looks_like_mail_as_first_written(data)
+    assert looks_like_mbox(data) == _looks_like_mbox_as_first_written(data)
+    assert looks_like_mail(data) == _looks_like_mail_as_first_written(data)
     assert decode_text(data) == _decode_text_as_first_written(data)
     assert decode_text(data.decode("latin-1").encode("utf-16-le")) == \
         _decode_text_as_first_written(data.decode("latin-1").encode("utf-16-le"))
@@ -349,7 +353,7 @@ NAMES = st.lists(st.sampled_from(["orders", "a.eml", "b.EML", "c.Msg", ".eml", "
 @given(st.one_of(NAMES, NAMES.map(lambda p: p + os.sep), st.text(max_size=12)))
 def test_a_file_is_named_as_a_mail_as_its_suffix_says(path):
     # Told by the last characters of the path for most files.
-    assert reading._mail_suffix(path) == (reading.suffix(path).lower() in (".eml", ".msg"))
+    assert _mail_suffix(path) == (suffix(path).lower() in (".eml", ".msg"))
 
 
 @settings(max_examples=200, deadline=None)
@@ -357,7 +361,7 @@ def test_a_file_is_named_as_a_mail_as_its_suffix_says(path):
                 max_size=12).map("".join))
 def test_a_text_is_normalised_as_the_whole_recipe_says(text):
     whole = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    assert mime.normalise(text) == unicodedata.normalize("NFC", whole)
+    assert normalise(text) == unicodedata.normalize("NFC", whole)
 
 
 @settings(max_examples=100, deadline=None)
@@ -388,10 +392,19 @@ def test_a_file_read_already_gives_the_letters_reading_it_gives(tmp_path, name, 
     path.write_bytes(data)
     os.utime(path, (1_700_000_000.25, 1_700_000_000.25))
     mtime = path.stat().st_mtime
-    given = reading.letters_of_file(str(path), "orders/" + name, data, mtime)
-    assert given == list(reading._read_file(str(path), reading._Counter(), "orders/" + name,
-                                            data, mtime))
-    assert given == reading.letters_of_file(str(path), "orders/" + name)
+    given = letters_of_file(str(path), "orders/" + name, data, mtime)
+    assert given == letters_of_mail_file(str(path), "orders/" + name, data, mtime)
+    assert given == letters_of_file(str(path), "orders/" + name)
+
+
+@pytest.mark.parametrize("mtime", [1e12, -1e12, 1e20])
+def test_a_file_time_no_date_holds_gives_the_letter_reading_gives(mtime):
+    # A file touched to a year past 9999 (or before year 1) is a letter that could not be
+    # read, as the reader tells it, never an error of pbem's own.
+    data = ORDERS.encode()
+    given = letters_of_file("orders/a.txt", "orders/a.txt", data, mtime)
+    assert given == letters_of_mail_file("orders/a.txt", "orders/a.txt", data, mtime)
+    assert given[0].reason.startswith("the mail could not be read (")
 
 
 def test_html_and_flowed_helpers():

@@ -14,7 +14,7 @@ from typing import Callable
 from ..orders.reader import names_a_game
 from ..orders.reader import read_orders as read_order_file
 from ..rules.orders import Orders, Problem, in_report_order
-from .mime import quote_depth, unquote
+from .text import quote_depth, unquote
 
 # The deepest quoting searched for orders: a reply to a reply to a reply.
 MAX_QUOTE_DEPTH = 8

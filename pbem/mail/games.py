@@ -19,7 +19,7 @@ from ..defaults import DB_NAME
 from ..errors import GameError
 from ..filing import Inbox
 from ..letters import reading
-from ..letters.reading import Letter
+from ..letters.letter import Letter
 from ..orders.reader import read_orders
 from ..storage import game_state
 from ..storage.database import open_db

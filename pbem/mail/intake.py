@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from ..collecting import check_waiting
 from ..filing import Filed, Inbox
 from ..letters import reading
-from ..letters.reading import Letter
+from ..letters.letter import Letter
 from . import outbox
 from .receipts import Receipts
 from ..errors import GameError

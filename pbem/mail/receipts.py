@@ -18,7 +18,7 @@ from typing import Any
 from .. import deadlines
 from ..filing import Filed, Inbox, Verdict, moment_of, stamp
 from ..language import moment_in
-from ..letters.reading import Letter
+from ..letters.letter import Letter
 from ..order_lines import orders_lines
 from ..orders.reader import listed
 from ..render import environment
