@@ -21,8 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Mapping
 
+from .errors import GameError
 from .orderfolder import CannotRead, read_order_file
+from .storage import game_state
 from .storage.copies import copy_database
+from .storage.database import open_db
 
 BACKUPS = "backups"
 DATABASE = "game.db"
@@ -185,3 +188,19 @@ def order_file(backup: Path, rel: str) -> bytes | None:
             return None
         data = tar.extractfile(member)
         return data.read() if data else None
+
+
+def keep(game_dir: Path, keep: int | None = None) -> tuple[int, list[int]]:
+    """`pbem backups`: how many backups the game keeps; with `keep`, set it, and delete the
+    backups beyond it. Returns the setting and the moves whose backups were deleted."""
+    if keep is not None and keep < 0:
+        raise GameError("--keep must be 0 (no backups) or more")
+    db = open_db(Path(game_dir))
+    try:
+        if keep is not None:
+            with db.atomic():
+                game_state.set_keep_backups(db, keep)
+        kept = game_state.game_row(db)["keep_backups"]
+    finally:
+        db.close()
+    return kept, (prune(Path(game_dir), keep) if keep is not None else [])

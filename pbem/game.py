@@ -467,10 +467,8 @@ def commit(m: MoveInPlay) -> None:
         game_state.save_files_to_archive(db.conn, move, m.files, m.waiting)
         ledger.record_move(db.conn, move, opening, m.game["commitment"], rows)
         book.save(db, charts)
-        # What the move read (every order file, letter and order) and the state before it
-        # are saved now, and no report needs them: let go before the reports are made, they
-        # leave their room to them (10,000 officers: the move's peak resident memory 308 ->
-        # 284 MiB).
+        # What the move read and the state before it are saved, and no report reads them:
+        # let go, they leave their room to the reports (10,000 officers: peak 308 -> 284 MiB).
         m.collected = m.state = None
         render_move(m.game_dir, m.staging, game=m.game["name"], move=move, events=m.events,
                     texts=m.texts, rolls=list(result.rolls), charts=charts,
@@ -522,22 +520,6 @@ def commitment(game_dir: Path) -> str:
         return game_state.game_row(db)["commitment"]
     finally:
         db.close()
-
-
-def keep_backups(game_dir: Path, keep: int | None = None) -> tuple[int, list[int]]:
-    """`pbem backups`: how many backups the game keeps; with `keep`, set it, and delete the
-    backups beyond it. Returns the setting and the moves whose backups were deleted."""
-    if keep is not None and keep < 0:
-        raise GameError("--keep must be 0 (no backups) or more")
-    db = open_db(Path(game_dir))
-    try:
-        if keep is not None:
-            with db.atomic():
-                game_state.set_keep_backups(db, keep)
-        kept = game_state.game_row(db)["keep_backups"]
-    finally:
-        db.close()
-    return kept, (backups.prune(Path(game_dir), keep) if keep is not None else [])
 
 
 def complete_moves(game_dir: Path) -> list[move_files.Completed]:

@@ -314,14 +314,14 @@ def test_the_gm_sets_how_many_backups_are_kept(demo):
     assert sorted(p.name for p in (demo / "backups").iterdir()) == ["move-05", "move-06"]
     # Each move made from now on keeps the count: roll back one and play it again.
     rollback.rollback(demo)
-    game.keep_backups(demo, 1)
+    backups.keep(demo, 1)
     game.resolve(demo)
     assert [b.move for b in backups.backups(demo)] == [6]
 
 
 def test_no_backups_means_no_rollback(make_game, tmp_path):
     g = make_game(BASE, [], officers=OFFICERS[:1])
-    game.keep_backups(g.dir, 0)
+    backups.keep(g.dir, 0)
     post(g, 1, "Alpha")
     assert game.resolve(g.dir).backup is None
     assert not (g.dir / "backups").exists()
@@ -400,7 +400,7 @@ def test_rollback_refuses_a_move_not_resolved(four):
 
 
 def test_rollback_needs_the_backup_of_that_move(demo):
-    game.keep_backups(demo, 2)
+    backups.keep(demo, 2)
     result = run("rollback", demo, "--to", "2")
     assert result.exit_code == 1
     assert ("there is no backup of the game before move 2, so it cannot be rolled back that "

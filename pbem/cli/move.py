@@ -186,10 +186,9 @@ def rollback(game_dir: Path, to: int | None) -> None:
 @changes_game
 def backups_cmd(game_dir: Path, keep: int | None) -> None:
     """List the backups of the game before each move; --keep sets how many are kept."""
-    from .. import game as library
     from .. import backups as backup_store
 
-    kept, deleted = library.keep_backups(game_dir, keep)
+    kept, deleted = backup_store.keep(game_dir, keep)
     for m in deleted:
         click.echo(f"Deleted the backup of the game before move {m}.")
     found = backup_store.backups(game_dir)
