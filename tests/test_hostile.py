@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import pbem.game
 import pbem.letters.reading
-from pbem import game, names, orderfolder, terminal
+from pbem import addresses, game, names, orderfolder, terminal
 from pbem.cli import main
 from pbem.orders.decoding import NotText, decode
 from pbem.orders.limits import (
@@ -511,7 +511,7 @@ def test_a_game_name_is_checked_too(tmp_path):
 
 def test_the_functions_are_there_for_every_later_change():
     """The mail and roster commands change addresses and names through the same checks."""
-    assert names.email_address(" notius@example.org ") == "notius@example.org"
+    assert addresses.email_address(" notius@example.org ") == "notius@example.org"
     with pytest.raises(names.NameRefused):
         names.ship_name("A\rB")
 
