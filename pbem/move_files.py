@@ -76,11 +76,11 @@ def fair_play(db: Database, move: int) -> dict:
 
 def desk_notes(db: Database, move: int, next_deadline) -> DeskNotes:
     """The deadline of the next move and the GM's actions of this one, for its reports."""
-    from . import deadlines, roster  # here: 26 ms that `pbem map` and `pbem backups` skip
+    from . import deadlines, gm_actions  # here: 8 ms that `pbem map` and `pbem backups` skip
 
     return DeskNotes(
-        deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
-        departures=roster.departures(db, move), gm_actions=roster.log_lines(db, move),
+        deadline=deadlines.view(next_deadline, move + 1), rulings=gm_actions.rulings(db, move),
+        departures=gm_actions.departures(db, move), gm_actions=gm_actions.log_lines(db, move),
     )
 
 

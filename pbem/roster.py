@@ -2,135 +2,38 @@
 retirement, and rulings that change a score, a ship or a position (a new secret, sent in a
 letter, is the mail desk's: `pbem.mail.new_secret`).
 
-Every change is logged in `gm_actions` with the GM's reason and the move being collected;
-the officer reads it (what changed and why) in his report of that move, and the GM finds
-it in that move's GM log.
+Every change is logged (`pbem.gm_actions`) with the GM's reason and the move being
+collected; the officer reads it (what changed and why) in his report of that move, and the
+GM finds it in that move's GM log.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import settings
 from .addresses import MailError, check_email
 from .formats import reckoning_text
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .errors import GameError
-from .json_codec import to_json
+from .gm_actions import ADJUST, EMAIL, RETIRE, log_action, missed_moves, reason_given
 from .rules.state import GameState
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .serving import find_officer
-from .storage import game_state, gm_actions, moves as resolved_moves, officers
+from .storage import game_state, officers
 from .storage.database import Database, open_db
 from .storage.rows import ship_from_json, ship_to_json
-
-NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
-_REASON_LIMIT = 300
-
 
 def ruleset_of(game_dir: Path) -> Ruleset:
     try:
         return load_ruleset(Path(game_dir))
     except RulesetError as e:
         raise GameError(f"the game's rules are not valid: {e}") from None
-
-
-def reason_given(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        raise GameError("give the reason with --reason TEXT: the officer reads it in his report")
-    if any(not c.isprintable() for c in text):
-        raise GameError("the reason holds control characters; write it as plain text")
-    if len(text) > _REASON_LIMIT:
-        raise GameError(f"the reason is {len(text)} characters long; keep it under {_REASON_LIMIT}")
-    return text
-
-
-def log_action(db: Database, *, move: int, officer_id: int, action: str,
-               detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
-    gm_actions.insert(db, at=now.astimezone(timezone.utc).isoformat(timespec="seconds"),
-                      move=move, officer_id=officer_id, action=action,
-                      detail=to_json(detail), told=told, reason=reason)
-
-
-# --- what reports show -----------------------------------------------------------------
-
-def rulings(db: Database, move: int) -> dict[int, list[dict[str, str]]]:
-    """What each officer is told in his report of `move` about the GM's actions."""
-    found: dict[int, list[dict[str, str]]] = {}
-    for row in gm_actions.told(db, move):
-        found.setdefault(row["officer_id"], []).append({"told": row["told"], "reason": row["reason"]})
-    return found
-
-
-def departures(db: Database, move: int) -> list[str]:
-    """The officers retired while `move` was collected or by it, for the bulletin."""
-    found = []
-    for r in gm_actions.of_kind(db, move, RETIRE):
-        missed = json.loads(r["detail"] or "{}").get("missed")
-        found.append(_absent_name(r["name"], missed) if missed else r["name"])
-    return found
-
-
-# --- missed moves ----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Absent:
-    """An officer the move retires: `missed` moves in a row without valid orders, this one
-    included, reached the GM's limit."""
-
-    officer_id: int
-    name: str
-    missed: int
-    limit: int
-
-
-def _absent_name(name: str, missed: int) -> str:
-    return f"{name} ({missed} moves in a row without orders)"
-
-
-def absentees(db: Database, state, played: set[int]) -> list[Absent]:
-    """Who this move retires under the GM's setting `retire after N missed moves`."""
-    limit = settings.retire_after(state.settings)
-    if not limit:
-        return []
-    missed = missed_moves(db)
-    return [Absent(o.id, o.name, missed.get(o.id, 0) + 1, limit)
-            for o in state.officers.values()
-            if o.id not in played and missed.get(o.id, 0) + 1 >= limit]
-
-
-def absence_notes(absent: Absent) -> tuple[int, str, str, str]:
-    """(officer, the bulletin's line, what his report tells him, the reason logged)."""
-    return (absent.officer_id, _absent_name(absent.name, absent.missed),
-            f"You are retired from the game: {absent.missed} moves in a row without valid "
-            "orders. This is your last report.",
-            f"{absent.missed} moves in a row without valid orders; the game retires a ship "
-            f"after {absent.limit}")
-
-
-def retire_absentees(db: Database, move: int, absent: list[Absent],
-                     now: datetime) -> None:
-    """Retire them with the move; the caller holds the move's transaction."""
-    for a in absent:
-        officer_id, _, told, reason = absence_notes(a)
-        officers.update(db, officer_id, {"retired": move})
-        log_action(db, move=move, officer_id=officer_id, action=RETIRE,
-                   detail={"missed": a.missed}, told=told, reason=reason, now=now)
-
-
-def log_lines(db: Database, move: int) -> str:
-    """The GM's actions of `move` for the GM log, one line each."""
-    return "\n".join(
-        f"  {r['at']} {r['action']} ({r['name']}): {r['detail']}; reason: {r['reason']}"
-        for r in gm_actions.of_move(db, move))
 
 
 # --- pbem officers ---------------------------------------------------------------------
@@ -145,22 +48,6 @@ class OfficerLine:
     turn: int | None  # place in the player order, 1 first; None once retired
     missed: int  # consecutive resolved moves without valid orders, the last one first
     retired: int | None  # the move during which he was retired
-
-
-def missed_moves(db: Database) -> dict[int, int]:
-    """Consecutive resolved moves, from the last back, for which an officer had no
-    accepted order file (moves before his enlistment do not count)."""
-    moves = resolved_moves.numbers(db.conn)[::-1]
-    accepted = resolved_moves.accepted_orders(db)
-    counts = {}
-    for officer_id, enlisted_move in officers.enlisted(db):
-        n = 0
-        for move in moves:
-            if move < enlisted_move or (officer_id, move) in accepted:
-                break
-            n += 1
-        counts[officer_id] = n
-    return counts
 
 
 def roster(game_dir: Path) -> list[OfficerLine]:
