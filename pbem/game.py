@@ -119,7 +119,7 @@ def new_game(
         raise GameError(f"{e} (give the game a name with --name)") from None
     if mail_from:
         from .addresses import MailError, parse_mailbox  # the desk: see the top
-        from .mail.outbox import MAIL_FROM
+        from .settings import MAIL_FROM
 
         try:
             settings[MAIL_FROM] = str(parse_mailbox(mail_from))
