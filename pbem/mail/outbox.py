@@ -32,8 +32,8 @@ from ..storage import game_state, mails, moves, officers, planets
 from ..storage.database import Database, open_db
 from ..storage.rows import landing_from_json, ship_from_json
 from . import compose
+from .waiting import OUTBOX
 
-OUTBOX = "outbox"
 SENT = "sent"  # where a mail delivered is kept
 
 
@@ -425,8 +425,3 @@ class Desk:
         if officer_id not in self._addresses:
             self._addresses[officer_id] = _recipient(self.officer(officer_id))
         return self._addresses[officer_id]
-
-
-def waiting(game_dir: Path) -> int:
-    """How many mails wait in the outbox."""
-    return mails.unsent(open_db(Path(game_dir)))
