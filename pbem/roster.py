@@ -15,13 +15,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from . import gm_actions
 from .addresses import MailError, check_email
 from .formats import reckoning_text
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .errors import GameError
-from .gm_actions import ADJUST, EMAIL, RETIRE, log_action, missed_moves, reason_given
 from .rules.state import GameState
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .serving import find_officer
@@ -54,7 +54,7 @@ def roster(game_dir: Path) -> list[OfficerLine]:
     """`pbem officers`: serving officers in player order, then the retired."""
     db = open_db(Path(game_dir))
     state = game_state.load_state(db)
-    missed = missed_moves(db)
+    missed = gm_actions.missed_moves(db)
     lines = []
     for row in officers.every_row(db):
         ship = ship_from_json(row["ship"])
@@ -80,7 +80,7 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
                  now: datetime | None = None) -> str:
     """Where the officer's mail goes from now on ("" for no mail); returns the address."""
     db = open_db(Path(game_dir))
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     row = find_officer(db, officer)
     try:
         email = check_email(email)
@@ -90,22 +90,24 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
             else "Your reports are no longer sent by e-mail.")
     with db.atomic():
         officers.update(db, row["id"], {"email": email})
-        log_action(db, move=game_state.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
-                   detail={"from": row["email"], "to": email}, told=told, reason=reason,
-                   now=now or datetime.now(timezone.utc))
+        gm_actions.log_action(
+            db, move=game_state.game_row(db)["move"], officer_id=row["id"],
+            action=gm_actions.EMAIL, detail={"from": row["email"], "to": email}, told=told,
+            reason=reason, now=now or datetime.now(timezone.utc))
     return email
 
 
 def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = None) -> str:
     """The officer leaves the game: no more turns, reports or mail; his name stays taken."""
     db = open_db(Path(game_dir))
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     row = find_officer(db, officer)
     move = game_state.game_row(db)["move"]
     with db.atomic():
         officers.update(db, row["id"], {"retired": move})
-        log_action(db, move=move, officer_id=row["id"], action=RETIRE, detail={}, told="",
-                   reason=reason, now=now or datetime.now(timezone.utc))
+        gm_actions.log_action(db, move=move, officer_id=row["id"], action=gm_actions.RETIRE,
+                              detail={}, told="", reason=reason,
+                              now=now or datetime.now(timezone.utc))
     return row["name"]
 
 
@@ -191,7 +193,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     """`pbem adjust`: the GM's ruling on a score, a ship's components or a position, or a
     demotion (`demote`, 3F c). Returns what was told to the officer, one line per change."""
     game_dir = Path(game_dir)
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     if score is None and damage is None and position is None and not demote:
         raise GameError("say what to change: --score, --damage, --position or --demote")
     if demote and (score is not None or damage is not None or position is not None):
@@ -233,8 +235,9 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     with db.atomic():
         officers.update(db, row["id"], changes)
         for text, detail in told:
-            log_action(db, move=state.move, officer_id=row["id"], action=ADJUST, detail=detail,
-                       told=text, reason=reason, now=now)
+            gm_actions.log_action(db, move=state.move, officer_id=row["id"],
+                                  action=gm_actions.ADJUST, detail=detail, told=text,
+                                  reason=reason, now=now)
     return [text for text, _ in told]
 
 
@@ -250,7 +253,7 @@ def _demote(db: Database, state: GameState, o: Any, ruleset: Ruleset,
     with db.atomic():
         game_state.save_officers(db.conn, state, replace(state, officers={**state.officers,
                                                                      o.id: after}))
-        log_action(db, move=state.move, officer_id=o.id, action=ADJUST, detail=detail,
-                   told=text, reason=reason, now=now)
+        gm_actions.log_action(db, move=state.move, officer_id=o.id, action=gm_actions.ADJUST,
+                              detail=detail, told=text, reason=reason, now=now)
     return [text]
 
