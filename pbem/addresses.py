@@ -1,15 +1,18 @@
-"""What pbem puts in a mail header of a name or an address: checked as it will be written,
-or refused with the reason (`MailError`). Checking an address is not sending mail: the
-roster checks the addresses it keeps with it, the mail package writes them.
+"""What pbem puts in a mail header of a name or an address: what an e-mail address may be,
+checked as it will be written, or refused with the reason (`MailError`). Checking an
+address is not sending mail: enlistment and the roster check the addresses they keep with
+it, the mail package writes them.
 """
 
 from __future__ import annotations
 
-from email.errors import HeaderParseError
+from email.errors import HeaderParseError, MessageDefect, MessageError
 from email.headerregistry import Address
 from email.utils import parseaddr
 
-from .names import NameRefused, email_address
+from .names import hidden_character
+
+MOST_ADDRESS_CHARS = 254  # RFC 5321: the longest path a mail server must accept
 
 
 class MailError(ValueError):
@@ -24,14 +27,49 @@ def printable(text: str, what: str) -> str:
     return text
 
 
+def email_address(text: str) -> str:
+    """A bare address (`notius@example.org`) in the syntax of RFC 5322, as it will go into
+    a mail header; raises MailError. No display name, no comments, no second address;
+    plain ASCII (pbem sends only to ASCII addresses) and a domain with a dot in it (or
+    localhost)."""
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise MailError(f"the address {text!r} holds a line break or a control character "
+                        f"({hidden}); a mail header cannot carry it")
+    address = text.strip()
+    if not address or any(char.isspace() for char in address):
+        raise MailError(
+            f"the address {address!r} is not one e-mail address: write the bare address, "
+            "e.g. notius@example.org"
+        )
+    if len(address) > MOST_ADDRESS_CHARS:
+        raise MailError(
+            f"the address is {len(address)} characters long; "
+            f"at most {MOST_ADDRESS_CHARS} are allowed"
+        )
+    if not address.isascii():
+        raise MailError(f"the address {address!r} is not plain ASCII; pbem sends only to "
+                        "ASCII addresses")
+    try:
+        parsed = Address(addr_spec=address)
+    except Exception as error:  # the email package raises several kinds, IndexError among them
+        why = f" ({error})" if isinstance(error, (MessageError, MessageDefect)) else ""
+        raise MailError(
+            f"{address!r} is not an e-mail address{why}; write it as name@example.org"
+        ) from None
+    domain = parsed.domain
+    if not parsed.username or ("." not in domain.strip(".") and domain != "localhost"):
+        raise MailError(f"{address!r} is not an e-mail address: write it as name@example.org")
+    if parsed.addr_spec != address:
+        raise MailError(f"{address!r} is not a bare address; write it as {parsed.addr_spec}")
+    return address
+
+
 def address(name: str, addr_spec: str) -> Address:
     """A validated recipient or sender: a display name and an address like a@example.org,
-    checked as at enlistment (`pbem.names.email_address`)."""
+    checked as at enlistment (`email_address`)."""
     printable(name, "the name")
-    try:
-        spec = email_address(addr_spec)
-    except NameRefused as e:
-        raise MailError(str(e)) from None
+    spec = email_address(addr_spec)
     try:
         return Address(display_name=name, addr_spec=spec)
     except (ValueError, IndexError, HeaderParseError) as e:

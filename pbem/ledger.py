@@ -64,8 +64,9 @@ def digest(value: Any, *, piece: int = ROWS_PER_PIECE) -> str:
 
 # The GM's actions that change the game between two moves: `pbem adjust` (a score, a ship,
 # a position) and `pbem retire`. They are chained with the move that follows them; his
-# other actions (a new secret, an address) are his desk's. The names are roster.ADJUST and
-# roster.RETIRE (a test holds them equal), written here so the ledger imports no mail code.
+# other actions (a new secret, an address) are his desk's. The names are gm_actions.ADJUST
+# and gm_actions.RETIRE (a test holds them equal), written here: the storage's schema
+# imports the ledger, and the GM's actions are written through the storage.
 ADJUST, RETIRE = "adjust", "retire"
 RULINGS = (ADJUST, RETIRE)
 

@@ -3,7 +3,8 @@
 The commit is the instant a move is played. Before it, the reports are rendered into a
 hidden staging folder (inside the move's transaction, so a broken template saves nothing);
 after it, they are renamed into `reports/move-NN/`, the order files the move dealt with are
-archived in `orders/archive/move-NN/` and each officer's report is queued in the outbox. A
+archived in `orders/archive/move-NN/` and, in a game that mails, each officer's report is
+queued in the outbox. A
 kill between the commit and the end of that work leaves the move half-finished, which its
 row in `moves` records (files_done = 0, and the files to archive with their fingerprints);
 the next `pbem resolve` or `pbem report` renders the reports again from the database (the
@@ -22,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from . import ledger
+from .settings import mail_from
 from .storage import game_state
 from .charts import book
 from .orderfolder import ARCHIVE  # orders/archive/move-NN/: the files a move dealt with
@@ -76,11 +78,11 @@ def fair_play(db: Database, move: int) -> dict:
 
 def desk_notes(db: Database, move: int, next_deadline) -> DeskNotes:
     """The deadline of the next move and the GM's actions of this one, for its reports."""
-    from . import deadlines, roster  # here: 26 ms that `pbem map` and `pbem backups` skip
+    from . import deadlines, gm_actions  # here: 8 ms that `pbem map` and `pbem backups` skip
 
     return DeskNotes(
-        deadline=deadlines.view(next_deadline, move + 1), rulings=roster.rulings(db, move),
-        departures=roster.departures(db, move), gm_actions=roster.log_lines(db, move),
+        deadline=deadlines.view(next_deadline, move + 1), rulings=gm_actions.rulings(db, move),
+        departures=gm_actions.departures(db, move), gm_actions=gm_actions.log_lines(db, move),
     )
 
 
@@ -196,14 +198,15 @@ def _only(folder: str, names: dict[str, list[str]]) -> bool:
 
 def finish(game_dir: Path, db: Database, move: int, files: list[list[str]],
            *, check: bool = False, now: datetime | None = None) -> tuple[Path, int, list[str]]:
-    """The work after the commit: reports into place, files archived, each officer's report
-    queued in the outbox (once: a move finished after a kill queues only those not queued
-    yet), and the move marked whole."""
-    from .mail import outbox  # here: 21 ms of mail code that `pbem map` skips
-
+    """The work after the commit: reports into place, files archived, in a game that mails
+    each officer's report queued in the outbox (once: a move finished after a kill queues
+    only those not queued yet), and the move marked whole."""
     final = publish(game_dir, move)
     moved, left = archive(game_dir, move, files, check=check)
-    outbox.queue_reports(game_dir, db, move, final, now)
+    if mail_from(json.loads(game_state.game_row(db)["settings"])):
+        from .mail import outbox  # here: 6 ms (after the move's imports) a game without mail skips
+
+        outbox.queue_reports(game_dir, db, move, final, now)
     with db.atomic():
         resolved_moves.mark_files_done(db.conn, move)
     return final, moved, left

@@ -1,5 +1,5 @@
-"""Names and addresses a GM gives pbem: what an officer, a ship, a game and an e-mail
-address may be.
+"""Names a GM gives pbem: what an officer, a ship and a game may be called (an e-mail
+address is `pbem.addresses`'s).
 
 Each of them ends up in order files, reports, bulletins, mail headers and the GM's
 terminal. A newline in a ship's name would start a line of its own in a report (or a
@@ -12,12 +12,9 @@ spaces.
 from __future__ import annotations
 
 import unicodedata
-from email.errors import MessageDefect, MessageError
-from email.headerregistry import Address
 
 MOST_NAME_CHARS = 40  # an officer's or a game's name
 MOST_SHIP_NAME_CHARS = 40
-MOST_ADDRESS_CHARS = 254  # RFC 5321: the longest path a mail server must accept
 
 # Unicode categories no name may hold: controls (newlines and tabs among them), format
 # characters (bidi overrides, zero-width spaces), surrogates, private use, unassigned, and
@@ -26,10 +23,12 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class NameRefused(ValueError):
-    """A name or address that cannot be taken; the message says why and what to do."""
+    """A name that cannot be taken; the message says why and what to do."""
 
 
-def _hidden_character(text: str) -> str | None:
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` no name or mail header may hold, named (`U+000A LINE
+    FEED (LF)`); None when there is none."""
     for char in text:
         if unicodedata.category(char) in _REFUSED_CATEGORIES:
             return f"U+{ord(char):04X} {unicodedata.name(char, '(a control character)')}"
@@ -37,7 +36,7 @@ def _hidden_character(text: str) -> str | None:
 
 
 def _name(text: str, what: str, most: int) -> str:
-    hidden = _hidden_character(text)
+    hidden = hidden_character(text)
     if hidden is not None:
         raise NameRefused(
             f"the {what} {text!r} holds {hidden}: a name is one line of visible characters; "
@@ -115,40 +114,3 @@ def _writable(name: str, what: str) -> None:
             "> marks quoted mail); choose another"
         )
 
-
-def email_address(text: str) -> str:
-    """A bare address (`notius@example.org`) in the syntax of RFC 5322, as it will go into
-    a mail header; raises NameRefused. No display name, no comments, no second address;
-    plain ASCII (pbem sends only to ASCII addresses) and a domain with a dot in it (or
-    localhost)."""
-    hidden = _hidden_character(text)
-    if hidden is not None:
-        raise NameRefused(f"the address {text!r} holds a line break or a control character "
-                          f"({hidden}); a mail header cannot carry it")
-    address = text.strip()
-    if not address or any(char.isspace() for char in address):
-        raise NameRefused(
-            f"the address {address!r} is not one e-mail address: write the bare address, "
-            "e.g. notius@example.org"
-        )
-    if len(address) > MOST_ADDRESS_CHARS:
-        raise NameRefused(
-            f"the address is {len(address)} characters long; "
-            f"at most {MOST_ADDRESS_CHARS} are allowed"
-        )
-    if not address.isascii():
-        raise NameRefused(f"the address {address!r} is not plain ASCII; pbem sends only to "
-                          "ASCII addresses")
-    try:
-        parsed = Address(addr_spec=address)
-    except Exception as error:  # the email package raises several kinds, IndexError among them
-        why = f" ({error})" if isinstance(error, (MessageError, MessageDefect)) else ""
-        raise NameRefused(
-            f"{address!r} is not an e-mail address{why}; write it as name@example.org"
-        ) from None
-    domain = parsed.domain
-    if not parsed.username or ("." not in domain.strip(".") and domain != "localhost"):
-        raise NameRefused(f"{address!r} is not an e-mail address: write it as name@example.org")
-    if parsed.addr_spec != address:
-        raise NameRefused(f"{address!r} is not a bare address; write it as {parsed.addr_spec}")
-    return address

@@ -2,135 +2,38 @@
 retirement, and rulings that change a score, a ship or a position (a new secret, sent in a
 letter, is the mail desk's: `pbem.mail.new_secret`).
 
-Every change is logged in `gm_actions` with the GM's reason and the move being collected;
-the officer reads it (what changed and why) in his report of that move, and the GM finds
-it in that move's GM log.
+Every change is logged (`pbem.gm_actions`) with the GM's reason and the move being
+collected; the officer reads it (what changed and why) in his report of that move, and the
+GM finds it in that move's GM log.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from . import settings
+from . import gm_actions
 from .addresses import MailError, check_email
 from .formats import reckoning_text
 from .rules.career import demoted
 from .rules.geometry import Position
 from .rules.ship import COMPONENTS, Ship, parse_fit, spaces_used
 from .errors import GameError
-from .json_codec import to_json
 from .rules.state import GameState
 from .ruleset_files import Ruleset, RulesetError, load_ruleset
 from .serving import find_officer
-from .storage import game_state, gm_actions, moves as resolved_moves, officers
+from .storage import game_state, officers
 from .storage.database import Database, open_db
 from .storage.rows import ship_from_json, ship_to_json
-
-NEW_SECRET, EMAIL, RETIRE, ADJUST = "new-secret", "email", "retire", "adjust"
-_REASON_LIMIT = 300
-
 
 def ruleset_of(game_dir: Path) -> Ruleset:
     try:
         return load_ruleset(Path(game_dir))
     except RulesetError as e:
         raise GameError(f"the game's rules are not valid: {e}") from None
-
-
-def reason_given(text: str) -> str:
-    text = " ".join(text.split())
-    if not text:
-        raise GameError("give the reason with --reason TEXT: the officer reads it in his report")
-    if any(not c.isprintable() for c in text):
-        raise GameError("the reason holds control characters; write it as plain text")
-    if len(text) > _REASON_LIMIT:
-        raise GameError(f"the reason is {len(text)} characters long; keep it under {_REASON_LIMIT}")
-    return text
-
-
-def log_action(db: Database, *, move: int, officer_id: int, action: str,
-               detail: dict[str, Any], told: str, reason: str, now: datetime) -> None:
-    gm_actions.insert(db, at=now.astimezone(timezone.utc).isoformat(timespec="seconds"),
-                      move=move, officer_id=officer_id, action=action,
-                      detail=to_json(detail), told=told, reason=reason)
-
-
-# --- what reports show -----------------------------------------------------------------
-
-def rulings(db: Database, move: int) -> dict[int, list[dict[str, str]]]:
-    """What each officer is told in his report of `move` about the GM's actions."""
-    found: dict[int, list[dict[str, str]]] = {}
-    for row in gm_actions.told(db, move):
-        found.setdefault(row["officer_id"], []).append({"told": row["told"], "reason": row["reason"]})
-    return found
-
-
-def departures(db: Database, move: int) -> list[str]:
-    """The officers retired while `move` was collected or by it, for the bulletin."""
-    found = []
-    for r in gm_actions.of_kind(db, move, RETIRE):
-        missed = json.loads(r["detail"] or "{}").get("missed")
-        found.append(_absent_name(r["name"], missed) if missed else r["name"])
-    return found
-
-
-# --- missed moves ----------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Absent:
-    """An officer the move retires: `missed` moves in a row without valid orders, this one
-    included, reached the GM's limit."""
-
-    officer_id: int
-    name: str
-    missed: int
-    limit: int
-
-
-def _absent_name(name: str, missed: int) -> str:
-    return f"{name} ({missed} moves in a row without orders)"
-
-
-def absentees(db: Database, state, played: set[int]) -> list[Absent]:
-    """Who this move retires under the GM's setting `retire after N missed moves`."""
-    limit = settings.retire_after(state.settings)
-    if not limit:
-        return []
-    missed = missed_moves(db)
-    return [Absent(o.id, o.name, missed.get(o.id, 0) + 1, limit)
-            for o in state.officers.values()
-            if o.id not in played and missed.get(o.id, 0) + 1 >= limit]
-
-
-def absence_notes(absent: Absent) -> tuple[int, str, str, str]:
-    """(officer, the bulletin's line, what his report tells him, the reason logged)."""
-    return (absent.officer_id, _absent_name(absent.name, absent.missed),
-            f"You are retired from the game: {absent.missed} moves in a row without valid "
-            "orders. This is your last report.",
-            f"{absent.missed} moves in a row without valid orders; the game retires a ship "
-            f"after {absent.limit}")
-
-
-def retire_absentees(db: Database, move: int, absent: list[Absent],
-                     now: datetime) -> None:
-    """Retire them with the move; the caller holds the move's transaction."""
-    for a in absent:
-        officer_id, _, told, reason = absence_notes(a)
-        officers.update(db, officer_id, {"retired": move})
-        log_action(db, move=move, officer_id=officer_id, action=RETIRE,
-                   detail={"missed": a.missed}, told=told, reason=reason, now=now)
-
-
-def log_lines(db: Database, move: int) -> str:
-    """The GM's actions of `move` for the GM log, one line each."""
-    return "\n".join(
-        f"  {r['at']} {r['action']} ({r['name']}): {r['detail']}; reason: {r['reason']}"
-        for r in gm_actions.of_move(db, move))
 
 
 # --- pbem officers ---------------------------------------------------------------------
@@ -147,27 +50,11 @@ class OfficerLine:
     retired: int | None  # the move during which he was retired
 
 
-def missed_moves(db: Database) -> dict[int, int]:
-    """Consecutive resolved moves, from the last back, for which an officer had no
-    accepted order file (moves before his enlistment do not count)."""
-    moves = resolved_moves.numbers(db.conn)[::-1]
-    accepted = resolved_moves.accepted_orders(db)
-    counts = {}
-    for officer_id, enlisted_move in officers.enlisted(db):
-        n = 0
-        for move in moves:
-            if move < enlisted_move or (officer_id, move) in accepted:
-                break
-            n += 1
-        counts[officer_id] = n
-    return counts
-
-
 def roster(game_dir: Path) -> list[OfficerLine]:
     """`pbem officers`: serving officers in player order, then the retired."""
     db = open_db(Path(game_dir))
     state = game_state.load_state(db)
-    missed = missed_moves(db)
+    missed = gm_actions.missed_moves(db)
     lines = []
     for row in officers.every_row(db):
         ship = ship_from_json(row["ship"])
@@ -193,7 +80,7 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
                  now: datetime | None = None) -> str:
     """Where the officer's mail goes from now on ("" for no mail); returns the address."""
     db = open_db(Path(game_dir))
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     row = find_officer(db, officer)
     try:
         email = check_email(email)
@@ -203,22 +90,24 @@ def change_email(game_dir: Path, officer: str, email: str, reason: str,
             else "Your reports are no longer sent by e-mail.")
     with db.atomic():
         officers.update(db, row["id"], {"email": email})
-        log_action(db, move=game_state.game_row(db)["move"], officer_id=row["id"], action=EMAIL,
-                   detail={"from": row["email"], "to": email}, told=told, reason=reason,
-                   now=now or datetime.now(timezone.utc))
+        gm_actions.log_action(
+            db, move=game_state.game_row(db)["move"], officer_id=row["id"],
+            action=gm_actions.EMAIL, detail={"from": row["email"], "to": email}, told=told,
+            reason=reason, now=now or datetime.now(timezone.utc))
     return email
 
 
 def retire(game_dir: Path, officer: str, reason: str, now: datetime | None = None) -> str:
     """The officer leaves the game: no more turns, reports or mail; his name stays taken."""
     db = open_db(Path(game_dir))
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     row = find_officer(db, officer)
     move = game_state.game_row(db)["move"]
     with db.atomic():
         officers.update(db, row["id"], {"retired": move})
-        log_action(db, move=move, officer_id=row["id"], action=RETIRE, detail={}, told="",
-                   reason=reason, now=now or datetime.now(timezone.utc))
+        gm_actions.log_action(db, move=move, officer_id=row["id"], action=gm_actions.RETIRE,
+                              detail={}, told="", reason=reason,
+                              now=now or datetime.now(timezone.utc))
     return row["name"]
 
 
@@ -304,7 +193,7 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     """`pbem adjust`: the GM's ruling on a score, a ship's components or a position, or a
     demotion (`demote`, 3F c). Returns what was told to the officer, one line per change."""
     game_dir = Path(game_dir)
-    reason = reason_given(reason)
+    reason = gm_actions.reason_given(reason)
     if score is None and damage is None and position is None and not demote:
         raise GameError("say what to change: --score, --damage, --position or --demote")
     if demote and (score is not None or damage is not None or position is not None):
@@ -346,8 +235,9 @@ def adjust(game_dir: Path, officer: str, *, reason: str, score: str | None = Non
     with db.atomic():
         officers.update(db, row["id"], changes)
         for text, detail in told:
-            log_action(db, move=state.move, officer_id=row["id"], action=ADJUST, detail=detail,
-                       told=text, reason=reason, now=now)
+            gm_actions.log_action(db, move=state.move, officer_id=row["id"],
+                                  action=gm_actions.ADJUST, detail=detail, told=text,
+                                  reason=reason, now=now)
     return [text for text, _ in told]
 
 
@@ -363,7 +253,7 @@ def _demote(db: Database, state: GameState, o: Any, ruleset: Ruleset,
     with db.atomic():
         game_state.save_officers(db.conn, state, replace(state, officers={**state.officers,
                                                                      o.id: after}))
-        log_action(db, move=state.move, officer_id=o.id, action=ADJUST, detail=detail,
-                   told=text, reason=reason, now=now)
+        gm_actions.log_action(db, move=state.move, officer_id=o.id, action=gm_actions.ADJUST,
+                              detail=detail, told=text, reason=reason, now=now)
     return [text]
 

@@ -1,6 +1,7 @@
-"""The GM's settings of the desk, kept with the game's other settings: how strictly mail
-is authenticated, and how many moves in a row an officer may miss before he is retired;
-and, with each officer, whether his report mail is plain text only.
+"""The GM's settings of the desk, kept with the game's other settings: his address, without
+which the game mails nothing; how strictly mail is authenticated, and how many moves in a
+row an officer may miss before he is retired; and, with each officer, whether his report
+mail is plain text only.
 
     pbem settings cornifex --enlisted-from --retire-after 3 --plain-mail Notius
 """
@@ -17,8 +18,14 @@ from .storage import officers
 from .storage import game_state
 from .storage.database import open_db
 
+MAIL_FROM = "mail_from"  # the GM's address, the From of every mail (`pbem mail-from`)
 ENLISTED_FROM = "enlisted_from"  # orders by mail count only from the enlisted address
 RETIRE_AFTER = "retire_after"  # retire a ship after this many consecutive missed moves
+
+
+def mail_from(settings: Mapping[str, Any]) -> str | None:
+    """The GM's address as he gave it; None in a game that mails nothing."""
+    return settings.get(MAIL_FROM) or None
 
 
 def enlisted_from(settings: Mapping[str, Any]) -> bool:

@@ -13,7 +13,6 @@ the system cannot fork, or for a small move, one process writes everything.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
@@ -30,6 +29,10 @@ RUN = 8
 def processes(count: int) -> int:
     """How many processes share `count` officers: one per processor this process may use,
     none idle for want of officers."""
+    if count < 2 * SHARE_AT_LEAST:  # one process writes them all, whatever the processors
+        return 1
+    import multiprocessing  # here: 2 ms that a move of fewer officers never uses
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     try:
@@ -49,6 +52,8 @@ def shared(work: Callable[[Iterable[T]], None], items: Sequence[T],
         work(items)
         alongside()
         return
+    import multiprocessing  # here, as in `processes`, which imported it
+
     context = multiprocessing.get_context("fork")
     # The index of the first item no process has taken yet, in memory the processes share.
     taken, lock = context.RawValue("q", 0), context.Lock()

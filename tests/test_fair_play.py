@@ -559,9 +559,9 @@ def test_the_gms_rulings_and_desk_between_moves_keep_the_ledger_whole(make_game)
 
 
 def test_the_ledger_names_the_rulings_as_the_desk_does():
-    from pbem import roster
+    from pbem import gm_actions
 
-    assert (ledger.ADJUST, ledger.RETIRE) == (roster.ADJUST, roster.RETIRE)
+    assert (ledger.ADJUST, ledger.RETIRE) == (gm_actions.ADJUST, gm_actions.RETIRE)
 
 
 JSON_VALUES = st.recursive(

@@ -26,6 +26,7 @@ import pbem.collecting
 import pbem.game
 from pbem import game, names, orderfolder, terminal
 from pbem.cli import main
+from pbem.addresses import email_address
 from pbem.orders.decoding import NotText, decode
 from pbem.orders.limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
@@ -511,7 +512,7 @@ def test_a_game_name_is_checked_too(tmp_path):
 
 def test_the_functions_are_there_for_every_later_change():
     """The mail and roster commands change addresses and names through the same checks."""
-    assert names.email_address(" notius@example.org ") == "notius@example.org"
+    assert email_address(" notius@example.org ") == "notius@example.org"
     with pytest.raises(names.NameRefused):
         names.ship_name("A\rB")
 

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from pbem import game
 from pbem.cli import main
 from pbem.lock import LOCK_NAME, game_lock
-from pbem.mail import outbox
+from pbem.mail import waiting
 
 from conftest import EXAMPLE_FIT
 from test_send import Inbox, smtp_server
@@ -226,7 +226,7 @@ def test_a_send_stopped_while_it_delivered_never_sends_that_mail_again(folder):
     assert done.exit_code == 0, done.output
     assert f"  unsure  {first[1]} to alpha@example.org: a send was stopped" in done.output
     assert first[1] not in [m["Subject"] for m in smtp.messages()]
-    assert outbox.waiting(folder) == 0
+    assert waiting.count(folder) == 0
 
 
 # --- what stays private on a shared machine ----------------------------------------------

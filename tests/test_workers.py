@@ -3,6 +3,10 @@ writes, and a worker's error is the move's error."""
 
 from __future__ import annotations
 
+import multiprocessing
+import subprocess
+import sys
+
 import pytest
 
 from pbem import render, workers
@@ -11,7 +15,7 @@ from pbem.json_codec import to_json
 from game_views import TEMPLATES, random_game_views
 
 pytestmark = pytest.mark.skipif(
-    "fork" not in __import__("multiprocessing").get_all_start_methods(),
+    "fork" not in multiprocessing.get_all_start_methods(),
     reason="worker processes are forked; this system cannot fork")
 
 
@@ -60,6 +64,18 @@ def test_an_error_in_a_worker_is_the_moves_error(tmp_path, monkeypatch):
         written(tmp_path, tmp_path / "out", move, events)
 
 
+def test_a_move_too_small_to_share_imports_no_multiprocessing():
+    """Fewer officers than two processes are worth forking for: one process writes them all,
+    and multiprocessing, imported only to fork, is not imported at all."""
+    assert workers.processes(2 * workers.SHARE_AT_LEAST - 1) == 1
+    code = ("import sys\n"
+            "from pbem import game, render, workers\n"
+            "workers.processes(2 * workers.SHARE_AT_LEAST - 1)\n"
+            "print('multiprocessing' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
 def test_a_worker_stops_when_the_process_that_forked_it_is_gone(monkeypatch):
     """Killed mid-move, the main process leaves nothing writing in its reports' folder."""
     parent = workers.os.getppid()
@@ -77,7 +93,7 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
     monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: set(range(processors)),
                         raising=False)
     forked = []
-    real = workers.multiprocessing.get_context("fork")
+    real = multiprocessing.get_context("fork")
 
     class Counted:
         def __init__(self, target, args, daemon):
@@ -105,7 +121,7 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
                     pass
             return End(), End()
 
-    monkeypatch.setattr(workers.multiprocessing, "get_context", lambda method: Context)
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
     mine = []
     workers.shared(mine.extend, list(range(count)), lambda: None)
     assert len(forked) == workers.processes(count) - 1
@@ -115,7 +131,7 @@ def test_a_move_forks_one_worker_per_processor_beyond_the_first(count, processor
 
 def test_the_processes_take_every_item_once_between_them():
     """Runs taken from one count by several takers, in any order, cover the items once."""
-    context = workers.multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("fork")
     items = list(range(101))
     taken, lock = context.RawValue("q", 0), context.Lock()
     takers = [workers._runs(items, taken, lock) for _ in range(3)]

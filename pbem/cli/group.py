@@ -43,11 +43,11 @@ def game_and(args: tuple[str, ...], names: tuple[str, ...]) -> tuple[Path, list[
 
 
 def mail_note(game_dir: Path) -> None:
-    from ..mail import outbox
+    from ..mail import waiting
 
-    waiting = outbox.waiting(game_dir)
-    if waiting:
-        click.echo(f"{plural(waiting, 'mail')} wait in {game_dir / outbox.OUTBOX}; "
+    count = waiting.count(game_dir)
+    if count:
+        click.echo(f"{plural(count, 'mail')} wait in {game_dir / waiting.OUTBOX}; "
                    "deliver them with `pbem send`.")
 
 

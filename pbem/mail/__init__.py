@@ -6,5 +6,5 @@ whether it is lawful. `intake` files a mailbox on disk in its game and `imap` an
 account (remembering what it read in `uids`); `games` sends each mail of one mailbox to
 the game it names; `receipts` answers each letter filed, `reminders` those whose orders
 are missing, `new_secret` an officer given a new secret; `compose` and `outbox` write
-every mail pbem sends, and `sending` delivers them.
+every mail pbem sends, `waiting` counts the mail that waits, and `sending` delivers it.
 """

@@ -3,9 +3,10 @@ file, recorded in the `mails` table until `pbem send` delivers it; then it is ke
 `sent/` (a letter carrying a secret is deleted instead), so that `outbox/` holds only
 what waits.
 
-A mail is queued only when the game has the GM's address (the From of every mail) and the
-officer has an e-mail address; the report mails of a move are queued after the move is
-saved, so a crash never leaves mail about a move that did not happen.
+A mail is queued only when the game has the GM's address (`pbem.settings.MAIL_FROM`, the
+From of every mail) and the officer has an e-mail address; the report mails of a move are
+queued after the move is saved, so a crash never leaves mail about a move that did not
+happen.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import addresses, deadlines
+from ..settings import MAIL_FROM, mail_from
 from ..addresses import MailError
 from ..order_form import order_form as form
 from ..render import MoveView, environment, form_situation, order_forms, report_name, slug
@@ -30,10 +32,9 @@ from ..storage import game_state, mails, moves, officers, planets
 from ..storage.database import Database, open_db
 from ..storage.rows import landing_from_json, ship_from_json
 from . import compose
+from .waiting import OUTBOX
 
-OUTBOX = "outbox"
 SENT = "sent"  # where a mail delivered is kept
-MAIL_FROM = "mail_from"  # the game setting holding the GM's address
 
 
 def now_utc() -> datetime:
@@ -45,7 +46,7 @@ def stamp(moment: datetime) -> str:
 
 
 def sender_of(settings: dict[str, Any]) -> Address | None:
-    text = settings.get(MAIL_FROM)
+    text = mail_from(settings)
     return addresses.parse_mailbox(text) if text else None
 
 
@@ -424,8 +425,3 @@ class Desk:
         if officer_id not in self._addresses:
             self._addresses[officer_id] = _recipient(self.officer(officer_id))
         return self._addresses[officer_id]
-
-
-def waiting(game_dir: Path) -> int:
-    """How many mails wait in the outbox."""
-    return mails.unsent(open_db(Path(game_dir)))
