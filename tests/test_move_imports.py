@@ -10,9 +10,10 @@ from pbem import game
 
 from conftest import EXAMPLE_FIT
 
-# Modules a move of a game without the GM's address has no use for.
+# Modules a move of a game without the GM's address (nor a schedule) has no use for: the
+# mail parsers too, its order files being plain files.
 NOT_IN_A_MOVE = ("pbem.roster", "pbem.addresses", "pbem.mail.outbox", "pbem.mail.compose",
-                 "multiprocessing")
+                 "multiprocessing", "email", "mailbox", "html.parser", "dateutil")
 
 MOVE = """\
 import sys
