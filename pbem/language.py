@@ -192,40 +192,78 @@ BOLD = {"html": "<b>%s</b>", "md": "**%s**", "bbcode": "[b]%s[/b]", "txt": "%s"}
 def template_callables(lang: str, fmt: str) -> dict[str, Any]:
     """`_`, `gettext` and `ngettext` for the templates: the reader's catalog, and each value
     put into a text escaped by the template's own escaper (its `finalize`), as if the
-    template had printed it; the catalog's words are the template's own, left as written."""
+    template had printed it; the catalog's words are the template's own, left as written.
+    These are called as Jinja calls them, with the template's context; `said_directly`
+    makes the same for the templates' own code to call."""
     catalog = translations(lang)
-
-    def said(context: Any, text: str, values: dict[str, Any]) -> Markup:
-        env = context.environment
-        escape = env.finalize
-        if env.autoescape:
-            escaped = {key: markupsafe.escape(escape(v)) for key, v in values.items()}
-        else:
-            escaped = {key: escape(v) for key, v in values.items()}
-        # The values escaped already and the catalog's text holding no markup: put in with
-        # str's own %, a third of the time Markup's % takes to escape each again.
-        return Markup(text % escaped)
+    form = BOLD[fmt]
 
     @jinja2.pass_context
     def gettext_(context: Any, message: str, **values: Any) -> Markup:
-        return said(context, catalog.gettext(message), values)
+        env = context.environment
+        return _put_in(catalog.gettext(message), values, env.finalize, env.autoescape)
 
     @jinja2.pass_context
     def ngettext_(context: Any, singular: str, plural: str, num: int, **values: Any) -> Markup:
         values.setdefault("num", num)
-        return said(context, catalog.ngettext(singular, plural, num), values)
-
-    bolded = BOLD[fmt]
+        env = context.environment
+        return _put_in(catalog.ngettext(singular, plural, num), values, env.finalize,
+                       env.autoescape)
 
     @jinja2.pass_context
     def bold(context: Any, value: Any) -> Markup:
         """A value in bold inside a translated text, escaped as printed."""
-        escape = context.environment.finalize
-        if context.environment.autoescape:
-            return Markup(bolded) % escape(value)
-        return Markup(bolded % escape(value))
+        env = context.environment
+        return _bolded(form, value, env.finalize, env.autoescape)
 
     return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "bold": bold}
+
+
+def said_directly(lang: str, fmt: str, finalize: Callable[[Any], str],
+                  autoescape: bool) -> dict[str, Callable[..., Markup]]:
+    """`template_callables` for one environment, its `finalize` and autoescaping given: what
+    the templates' code calls (`template_code.CodeGenerator.visit_Call`) where the name
+    stands for the environment's own callable, with no context to pass."""
+    catalog = translations(lang)
+    form = BOLD[fmt]
+    # A text with no values ("RESEARCH", "ROUTE") is the same every time: said once,
+    # still through `%`, which makes a catalog's `%%` a `%`.
+    alone: dict[str, Markup] = {}
+
+    def gettext_(message: str, **values: Any) -> Markup:
+        if values:
+            return _put_in(catalog.gettext(message), values, finalize, autoescape)
+        found = alone.get(message)
+        if found is None:
+            found = alone[message] = Markup(catalog.gettext(message) % values)
+        return found
+
+    def ngettext_(singular: str, plural: str, num: int, **values: Any) -> Markup:
+        values.setdefault("num", num)
+        return _put_in(catalog.ngettext(singular, plural, num), values, finalize, autoescape)
+
+    def bold(value: Any) -> Markup:
+        return _bolded(form, value, finalize, autoescape)
+
+    return {"_": gettext_, "gettext": gettext_, "ngettext": ngettext_, "bold": bold}
+
+
+def _put_in(text: str, values: dict[str, Any], finalize: Callable[[Any], str],
+            autoescape: bool) -> Markup:
+    """A catalog's text, each value put in escaped as the template would print it."""
+    if autoescape:
+        escaped = {key: markupsafe.escape(finalize(v)) for key, v in values.items()}
+    else:
+        escaped = {key: finalize(v) for key, v in values.items()}
+    # The values escaped already and the catalog's text holding no markup: put in with
+    # str's own %, a third of the time Markup's % takes to escape each again.
+    return Markup(text % escaped)
+
+
+def _bolded(form: str, value: Any, finalize: Callable[[Any], str], autoescape: bool) -> Markup:
+    if autoescape:
+        return Markup(form) % finalize(value)
+    return Markup(form % finalize(value))
 
 
 # A deadline as `schedule.deadline_text` words it: the zone's name follows the local time.

@@ -72,6 +72,9 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
     # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
     env.install_gettext_translations(language.translations(lang), newstyle=True)
     env.globals.update(language.template_callables(lang, fmt))
+    # The same, for the templates' code to call directly (`template_code.CodeGenerator`).
+    env.said = {name: (env.globals[name], said) for name, said in language.said_directly(
+        lang, fmt, env.finalize, env.autoescape).items()}
     env.globals["lang"] = lang
     env.globals["heading_said"] = heading_said
     env.filters["ordinal"] = ordinal

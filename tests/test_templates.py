@@ -182,9 +182,9 @@ LOOKUPS = """{% macro m(v) %}<{{ v.name }}>{% endmacro %}
 """
 
 
-def _like_jinja(fmt: str) -> template_code.Environment:
+def _like_jinja(fmt: str, lang: str = "en") -> template_code.Environment:
     """`render.environment` as Jinja itself would compile its templates."""
-    env = render.environment(None, fmt)
+    env = render.environment(None, fmt, lang)
     env.code_generator_class = render.jinja2.compiler.CodeGenerator
     env.bytecode_cache = None
     return env
@@ -219,3 +219,69 @@ def test_a_game_folders_template_compiles_to_the_same_code(tmp_path):
         "&lt;Nero&gt;"
     with pytest.raises(render.jinja2.UndefinedError, match="nope"):
         render.environment(tmp_path, "txt").get_template("report.txt.j2").render(sheet={})
+
+
+SAYINGS = """{% macro landed(p) %}{{ _("LANDED ON %(planet)s.", planet=p) }}{% endmacro %}
+{{ _("RESEARCH") }} {{ gettext("TOT 100%%") }} {{ _("%(a)s%%", a=d.name) }} {{ landed(d.name) }}
+{{ ngettext("%(num)s radar on", "%(num)s radars on", n) }} {{ bold(d.name) }}
+{% for x in rows %}{% set seen = x.name %}{{ _("LANDED ON %(planet)s.", planet=seen) }}
+{{ ngettext("%(num)s grant", "%(num)s grants", loop.index, who=x.name) }}{% endfor %}
+{% set block %}{{ _("RESEARCH") }} {{ bold(n) }}{% endset %}{{ block }}
+{% trans name=d.name %}LANDED ON {{ name }}.{% endtrans %}
+"""
+
+
+@settings(max_examples=100, deadline=None)
+@given(name=st.text(max_size=12) | st.sampled_from(ODD_NAMES), n=st.integers(0, 3),
+       fmt=st.sampled_from(["txt", "md", "bbcode", "html"]), lang=st.sampled_from(["en", "it"]))
+def test_the_catalogs_texts_are_said_as_jinjas_code_says_them(name, n, fmt, lang):
+    """`_`, `gettext`, `ngettext` and `bold`, which the templates' code calls directly, say
+    what they say called Jinja's way: a player's name escaped as printed in every format, a
+    catalog's `%%` a `%`, in a macro, a loop, a block and `{% trans %}`, in both languages."""
+    values = {"d": {"name": name}, "n": n, "rows": [{"name": name}, {"name": "<off>"}]}
+    ours = render.environment(None, fmt, lang)
+    code = ours.compile(SAYINGS, raw=True)
+    assert code.count("context.call(") == 1 and "environment.said['ngettext']" in code  # landed()
+    assert ours.from_string(SAYINGS).render(values) == \
+        _like_jinja(fmt, lang).from_string(SAYINGS).render(values)
+
+
+def mine(message: str, **values) -> str:
+    return f"mine: {message}"
+
+
+@pytest.mark.parametrize("template, values", [
+    ('{% set _ = mine %}{{ _("RESEARCH") }}', {"mine": mine}),
+    ('{{ _("RESEARCH") }}', {"_": mine}),
+    ('{% macro m(_) %}{{ _("RESEARCH") }}{% endmacro %}{{ m(mine) }}', {"mine": mine}),
+    ('{% for x in [1] %}{% set _ = mine %}{{ _("RESEARCH") }}{% endfor %}', {"mine": mine}),
+    ('{% set bold = mine %}{{ bold("RESEARCH") }}', {"mine": mine}),
+    ('{% set gettext = _ %}{{ gettext("RESEARCH", n=1) }}', {}),
+])
+def test_a_template_that_has_its_own_underscore_calls_its_own(template, values):
+    """A `_` (or `bold`, `gettext`) the template set, or was given, is the one called, as
+    Jinja calls it; the environment's own is called directly only where the name is it."""
+    env = render.environment(None, "txt", "it")
+    expected = "RICERCA" if "gettext = _" in template else "mine: RESEARCH"
+    assert env.from_string(template).render(values) == expected
+
+
+def test_a_template_given_a_callable_that_wants_the_context_gets_it():
+    env = render.environment(None, "txt")
+    told = render.jinja2.pass_context(lambda context, message: f"{context['who']}: {message}")
+    page = '{% for x in [1] %}{% set who = "Nero" %}{{ _("RESEARCH") }}{% endfor %}'
+    assert env.from_string(page).render(_=told) == "Nero: RESEARCH"
+
+
+def test_a_game_folders_template_calls_the_catalogs_directly(tmp_path):
+    """A GM's own template calls the catalogs' functions as directly as the shipped ones."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "report.txt.j2").write_text(
+        '{{ _("RESEARCH") }}, {{ ngettext("%(num)s grant", "%(num)s grants", 1) }}')
+    env = render.environment(tmp_path, "txt", "it")
+    called = []
+    for name in ("_", "ngettext"):
+        own, said = env.said[name]
+        env.said[name] = (own, lambda *args, said=said: called.append(args[0]) or said(*args))
+    assert env.get_template("report.txt.j2").render() == "RICERCA, 1 finanziamento"
+    assert called == ["RESEARCH", "%(num)s grant"]
