@@ -4,11 +4,11 @@ The commit is the instant a move is played. Before it, the reports are rendered 
 hidden staging folder (inside the move's transaction, so a broken template saves nothing);
 after it, they are renamed into `reports/move-NN/`, the order files the move dealt with are
 archived in `orders/archive/move-NN/` and, in a game that mails, each officer's report is
-queued in the outbox. A
-kill between the commit and the end of that work leaves the move half-finished, which its
-row in `moves` records (files_done = 0, and the files to archive with their fingerprints);
-the next `pbem resolve` or `pbem report` renders the reports again from the database (the
-very same bytes), archives the files and queues the reports not queued yet.
+queued in the outbox. A kill between the commit and the end of that work leaves the move
+half-finished, which its row in `moves` records (files_done = 0, and the files to archive
+with their fingerprints); the next `pbem resolve` or `pbem report` renders the reports
+again from the database (the very same bytes), archives the files and queues the reports
+not queued yet.
 """
 
 from __future__ import annotations
