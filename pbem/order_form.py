@@ -4,9 +4,7 @@ where it stands, every line narrow enough for any mail client."""
 from __future__ import annotations
 
 import functools
-import operator
-from dataclasses import dataclass
-from dataclasses import fields as dataclass_fields
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from pbem.orders.keywords import KEYWORDS, order_line_in, parse_route
@@ -42,11 +40,9 @@ class FormSituation:
         return int(self.fit.get(component, 0))
 
 
-@functools.lru_cache(maxsize=1024)
 def _comment(text: str) -> tuple[str, ...]:
-    """Hint text as comment lines that fit FORM_WIDTH; the same hints recur in the forms of
-    thousands of officers, so each is wrapped once."""
-    import textwrap  # here: 13 ms to import (its regular expressions), for a new hint only
+    """Hint text as comment lines that fit FORM_WIDTH."""
+    import textwrap  # here: 13 ms to import (its regular expressions), for a form only
 
     return tuple("# " + line
                  for line in textwrap.wrap(text, FORM_WIDTH - 2, break_on_hyphens=False))
@@ -253,7 +249,6 @@ def _saying(lang: str):
                                        else catalog.gettext(message))
 
 
-@functools.lru_cache(maxsize=64)
 def _form_head(game: str, move: int, lang: str = ENGLISH) -> tuple[str, str, str]:
     """A form's header around the officer's name, twice in it: the same for every form of
     the move."""
@@ -278,12 +273,11 @@ def order_form_pieces(game: str, officer: str, move: int,
     head = (opening, officer, middle, officer, end)
     if situation is None:
         return (*head, _form_orders(None, route, lang))
-    # The orders of a form are the same for thousands of ships in the same situation but for
-    # the colleague the PAY example names: they are made once for each situation (the key
-    # below), and his name is put in.
-    key = (tuple(situation.fit.items()), bool(situation.colleague),
-           *_situation_values(situation))
-    before, after = _form_halves(key, route, lang)
+    # The orders of a form are the same for every ship in the same situation but for the
+    # colleague the PAY example names: made with a mark where his name goes, they are the
+    # pieces around it (`with_names` puts in another officer's).
+    marked = replace(situation, colleague=_COLLEAGUE if situation.colleague else None)
+    before, _, after = _form_orders(marked, route, lang).partition(_COLLEAGUE)
     return (*head, before, situation.colleague or "", after)
 
 
@@ -294,30 +288,12 @@ def with_names(pieces: tuple[str, ...], officer: str, colleague: str | None) -> 
     return (opening, officer, middle, officer, end, before, colleague or "", after)
 
 
-@functools.lru_cache(maxsize=4096)
-def _form_halves(key: tuple, route: str, lang: str = ENGLISH) -> tuple[str, str]:
-    """A situation's orders (`_form_orders`) before and after the colleague's name."""
-    before, _, after = _form_orders(key, route, lang).partition(_COLLEAGUE)
-    return before, after
-
-
 _COLLEAGUE = "\x00colleague\x00"  # where the PAY example names him; no name holds a NUL
-# What a form depends on besides the sheet and whether there is a colleague to name.
-_SITUATION_FIELDS = tuple(f.name for f in dataclass_fields(FormSituation)
-                          if f.name not in ("fit", "colleague"))
-_situation_values = operator.attrgetter(*_SITUATION_FIELDS)  # their values, as a tuple
 
 
-@functools.lru_cache(maxsize=4096)
-def _form_orders(key: tuple | None, route: str, lang: str = ENGLISH) -> str:
+def _form_orders(situation: FormSituation | None, route: str, lang: str = ENGLISH) -> str:
     """The lines of a form after its header, each after a newline, END included: every
-    order, or (with a `key` of order_form's) those of the situation, _COLLEAGUE for the
-    colleague's name."""
-    situation = None
-    if key is not None:
-        fit, colleague, *values = key
-        situation = FormSituation(fit=dict(fit), colleague=_COLLEAGUE if colleague else None,
-                                  **dict(zip(_SITUATION_FIELDS, values)))
+    order, or those of the situation."""
     said, word = _saying(lang), functools.partial(order_line_in, lang)
     out = []
     for name, kw in KEYWORDS.items():

@@ -160,8 +160,9 @@ def order_form_pieces(game: str, move: int, view: "MoveView",
     names = [s["officer_name"] for s in view.sheets.values()]
     forms = {}
     # Ten thousand ships stand in a few dozen situations: each situation's form is made for
-    # the first officer in it, and the others' names put in. A fit is one of the few dicts
-    # ships share, alive as long as the sheets: known by its identity.
+    # the first officer in it, and the others' names put in (a 1,000-officer move without
+    # it: 7.88 G instructions -> 9.37 G, +19%). A fit is one of the few dicts ships share,
+    # alive as long as the sheets: known by its identity.
     made: dict[tuple, tuple[str, ...]] = {}
     for n, (officer_id, sheet) in enumerate(view.sheets.items()):
         # The PAY example names the next officer in player order, never the officer himself.
