@@ -219,7 +219,7 @@ def test_files_about_the_largest_read(size, mail, filler):
 # A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
 # so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
 # a file reads as must not depend on what was read before it.
-_CACHES = (split, reader._plain_line, reader._value, routes._read_segment,
+_CACHES = (split, reader._value, routes._read_segment,
            masking.shown_text, masking.mask_secret, masking._near_secret,
            reader._all_of)
 
@@ -296,42 +296,6 @@ def _fields(orders: Orders) -> dict:
     return fields
 
 
-def _read_line_by_line(lines: list[str], start, source: str) -> tuple:
-    """What `reader._read_lines` gives when every line goes to `_Reader.read`."""
-    by_line = reader._Reader(source)
-    for number in range(start.number, len(lines) + 1):
-        line = split(number, lines[number - 1])
-        if line is not None:
-            by_line.read(line)
-            if by_line.ended:
-                break
-    by_line.finish(start)
-    orders = reader._orders(source, by_line.values, by_line.texts, by_line.first_line.get("END"),
-                            by_line.unreadable)
-    return orders, in_report_order(by_line.problems)
-
-
-@FUZZ
-@given(st.one_of(plain_files(), order_lines()))
-@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\n" + "INFO NEW\n" * 21 + "END")
-@example("GAME c\nOFFICER Notius\nINFO NEW\nSECRET x\nMOVE 1\nMOVE 2\nEND")
-@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\nTANKS x\nTANKS 2\nROUTE\nEND")
-def test_a_line_taken_at_once_is_taken_as_the_reader_takes_it(text):
-    # The reader takes the readable lines in their place at once, with none of the
-    # bookkeeping a problem needs, and hands every other line to `_Reader.read`: the
-    # orders and the problems are those of every line read by `_Reader.read`.
-    try:
-        lines = decoding.checked_text(text).split("\n")
-    except decoding.NotText:  # refused before any line is read
-        return
-    start = reader._header_start(lines)
-    if start is None:
-        return
-    orders, problems = reader._read_lines(lines, start, "orders/fuzz.txt", longer=False)
-    by_line, by_line_problems = _read_line_by_line(lines, start, "orders/fuzz.txt")
-    assert (_fields(orders), problems) == (_fields(by_line), by_line_problems)
-
-
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))
 def test_orders_made_at_once_are_the_orders_the_class_makes(text):
@@ -395,15 +359,6 @@ def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
         n for n in range(1, count + 1) if n not in orders]
 
 
-def test_most_example_files_are_plain():
-    # Taking a line at once is the way a move mostly reads: the shipped examples without
-    # a mistake have every order line taken so.
-    texts = [decoding.decode(data) for data in MAILS]
-    plain = [t for t in texts if (start := reader._header_start(t.split("\n")))
-             and not reader._read_lines(t.split("\n"), start, "x", longer=False)[1]]
-    assert len(plain) >= len(texts) // 2
-
-
 # --- reading a file from orders/ -----------------------------------------------------------
 
 @FUZZ
@@ -422,24 +377,6 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
 
 
 # --- the reading of a line and the checks, the short ways they take -----------------------
-
-OWN_LINES = st.builds(
-    lambda word, gap, words, tail: f"{word}{gap}{words}{tail}",
-    st.sampled_from(["OFFICER ", "SECRET "]),
-    st.sampled_from(["", " ", "\t", "\u00a0"]),
-    st.one_of(st.sampled_from(["Notius", "4tq9-mx2d", "Niccolò  Varro", ""]),
-              st.text(max_size=12)),
-    st.sampled_from(["", " ", "\t ", " # mine", "#", "x" * 500]))
-
-
-@FUZZ
-@given(st.integers(1, 40), OWN_LINES)
-@example(3, "OFFICER ")
-@example(3, "SECRET 4tq9-mx2d # SEGRETO")
-def test_an_own_line_is_read_as_every_line_is(number, raw):
-    # A header's OFFICER and SECRET lines are split for their words alone.
-    assert reader._own_line_read(number, raw) == reader._plain_line_read(number, raw)
-
 
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))

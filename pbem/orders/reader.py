@@ -22,7 +22,7 @@ from .limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
     MOST_QUOTED_CHARS, brief,
 )
-from .lines import Line, split, split_line
+from .lines import Line, split
 from .problems import (
     ADD_UNDER, FILE_TOO_LARGE, GIVEN_ALREADY, IN_THE_HEADER, KEEP_AT_MOST, KEEP_ONE,
     KEEP_ONE_ROUTE, MORE_PROBLEMS, NOT_TEXT, NO_HEADER_LINE, ORDERS_ARE, SECOND_LINE,
@@ -84,23 +84,19 @@ class _Quoted(Mapping[int, str]):
 
 
 class _Reader:
-    """Reads the lines of one file from its GAME line to its END, collecting problems:
-    every line `_read_lines` does not take at once (`_plain_line`) comes here."""
+    """Reads the lines of one file from its GAME line to its END, collecting problems."""
 
-    def __init__(self, source: str, values: dict[str, list[tuple[Any, int]]] | None = None,
-                 first_line: dict[str, int] | None = None, texts: dict[int, Line] | None = None,
-                 first_order: Line | None = None):
-        """A reader of `source`, with what was read of it so far when it is not the start."""
+    def __init__(self, source: str):
         self.source = source
-        self.values = {} if values is None else values
+        self.values: dict[str, list[tuple[Any, int]]] = {}  # each order's values, by line
         # Every keyword met, readable or not.
-        self.first_line = {} if first_line is None else first_line
-        self.first_order = first_order  # first non-header order
+        self.first_line: dict[str, int] = {}
+        self.first_order: Line | None = None  # first non-header order
         self.ended = False
         self.problems: list[Problem] = []
         # Each order line as split, named for the order it is read as: quoted (secrets
         # masked) only when asked for (`_Quoted`).
-        self.texts = {} if texts is None else texts
+        self.texts: dict[int, Line] = {}
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
         # that will be listed, so a file of junk lines is read in a glance.
@@ -326,149 +322,23 @@ def _unread(source: str) -> Orders:
 
 def _read_lines(lines: list[str], start: Line, source: str,
                 longer: bool) -> tuple[Orders, list[Problem]]:
-    """The lines from GAME on: every order that could be read, and every problem.
-
-    Most lines of a move's files are a readable order in its place (GAME, MOVE 1, RADARS 3,
-    INFO NEW, END), and a move reads ten thousand files: such a line, as `_plain_line` reads
-    it by itself, is taken at once when nothing before it makes it wrong (the order given
-    already, a header line after the orders, one line too many). Every other line goes to
-    `_Reader.read`, which says what is wrong with it; both keep what the other reads on
-    with (a property test holds the lines taken at once to what `_Reader.read` makes of
-    them). A file with nothing to say makes no `_Reader` at all."""
-    values: dict[str, list[tuple[Any, int]]] = {}
-    first_line: dict[str, int] = {}  # every order met, readable or not
-    texts: dict[int, Line] = {}
-    first_order: Line | None = None  # the first order after the header
-    ended = False
-    reader: _Reader | None = None  # made at the first line it has to read
-    plain_line = _plain_line
+    """The lines from GAME on, each read by `_Reader.read` up to END: every order that
+    could be read, and every problem."""
+    reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
-        raw = lines[number - 1]
-        # The OFFICER and SECRET lines of a file are its own: read without a look in the
-        # cache, which they would only crowd.
-        if first_order is None and raw.startswith(_OWN_LINES):
-            read = _own_line_read(number, raw)
-        else:
-            read = plain_line(number, raw)
-        if read is None:  # no order on the line
-            continue
-        if read:
-            line, name, header, repeatable, value = read
-            if name == "END":
-                texts[number] = line
-                first_line.setdefault(name, number)
-                ended = True
+        line = split(number, lines[number - 1])
+        if line is not None:
+            reader.read(line)
+            if reader.ended:
                 break
-            if header:
-                taken = first_order is None and name not in first_line
-            else:
-                taken = name not in first_line or (
-                    repeatable and len(values.get(name, ())) < MOST_LINES_PER_ORDER)
-            if taken:
-                texts[number] = line
-                found = values.get(name)
-                if found is None:
-                    values[name] = [value]
-                    first_line.setdefault(name, number)
-                else:
-                    found.append(value)
-                if first_order is None and not header:
-                    first_order = line
-                    if reader is not None:
-                        reader.first_order = line
-                continue
-        else:  # a line the reader has something to say about
-            line = split(number, raw)
-        if reader is None:
-            reader = _Reader(source, values, first_line, texts, first_order)
-        reader.read(line)
-        first_order = reader.first_order
-    if longer and not ended:
+    if longer and not reader.ended:
         return _header_only(lines, start, source), [_too_large(source)]
-    if reader is None:
-        # Every line taken at once: the file has nothing to say if its header is whole and
-        # no component stands on two REFIT lines (what `_Reader.finish` looks at).
-        if ended and first_line.keys() >= _HEADER_NAMES and not (
-                "REFIT" in values and _refit_twice(values)):
-            return _orders(source, values, texts, first_line.get("END")), []
-        reader = _Reader(source, values, first_line, texts, first_order)
-    reader.ended = ended
     reader.finish(start)
-    return (_orders(source, values, texts, first_line.get("END"), reader.unreadable),
+    return (_orders(source, reader.values, reader.texts, reader.first_line.get("END"),
+                    reader.unreadable),
             in_report_order(reader.problems))
 
 
-_HEADER_NAMES = frozenset(HEADER)
-
-
-def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
-    """Does a component stand on two REFIT lines?"""
-    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
-    return len(set(components)) < len(components)
-
-
-_NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
-
-
-def _plain_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
-    """What a line says by itself: None for no order (blank, comment,
-    quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
-    word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
-    `split` splits it, its order, whether that is of the header, whether it may be
-    repeated, and its value with the line's number (the value None for END, whose words
-    are never read).
-
-    A line of its own (OFFICER, SECRET, a route) is split without a look in `split`'s
-    cache, which it would only crowd."""
-    line = split_line(number, raw)
-    if line is None:
-        return None
-    name = line.name
-    if name is None:
-        return _NOT_PLAIN
-    if name == "END":
-        return line, name, False, False, (None, number)
-    if len(line.text) > MOST_LINE_CHARS:
-        return _NOT_PLAIN
-    header, repeatable, words = _TRAITS[name]
-    if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
-        if not line.args:
-            return _NOT_PLAIN
-        return line, name, header, repeatable, (line.args, number)
-    try:
-        return line, name, header, repeatable, (_value(name, line.args), number)
-    except UnreadableOrder:
-        return _NOT_PLAIN
-
-
-# Made once for each line written the same way at the same place, as `split` is: the files
-# of a move have most of their lines alike.
-_plain_line = functools.lru_cache(maxsize=8192)(_plain_line_read)
-
-# How most files begin their OFFICER and SECRET lines, which each file writes its own way.
-_OWN_LINES = ("OFFICER ", "SECRET ")
-
-
-def _own_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
-    """`_plain_line_read` of a line that begins with one of `_OWN_LINES`: its first word is
-    that order's, written as the order's name, so the line is split only for its words (a
-    property test holds the two to the same reading). A line with a comment or too long
-    is read by `_plain_line_read`."""
-    text = raw.strip()  # nothing to strip before the word
-    if "#" in text or len(text) > MOST_LINE_CHARS:
-        return _plain_line_read(number, raw)
-    name, _, rest = text.partition(" ")
-    args = " ".join(rest.split())
-    if not args:  # no words: the reader says what is missing
-        return _NOT_PLAIN
-    header, repeatable, _ = _OWN_TRAITS[name]
-    return Line(number, text, name, args, name), name, header, repeatable, (args, number)
-
-
-# What taking a line at once asks of its order: is it of the header, may it be repeated, are
-# its words its value (`read_text`)?
-_TRAITS = {name: (kw.header, kw.repeatable, kw.read is read_text) for name, kw in KEYWORDS.items()}
-_OWN_TRAITS = {word.rstrip(): _TRAITS[word.rstrip()] for word in _OWN_LINES}
 _END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
 
 
