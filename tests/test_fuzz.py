@@ -23,16 +23,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbem import orderfolder
-from pbem.orders import decoding, reader, routes
+from pbem.orders import decoding, reader
 from pbem.orders import secret as masking
 from pbem.orders.keywords import ALIASES
 from pbem.orders.limits import MOST_FILE_BYTES
-from pbem.orders.lines import split
 from pbem.orders.reader import listed, read_orders
 from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
-from pbem.rules.orders import Orders, in_report_order
+from pbem.rules.orders import Orders
 from pbem.rules.research import RULE as RESEARCH
 
 from core import BASE, RULES, in_space, marthia, on_ground, planet, state
@@ -214,52 +213,10 @@ def test_files_about_the_largest_read(size, mail, filler):
     survives(data)
 
 
-# --- the reader's caches -----------------------------------------------------------------
-
-# A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
-# so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
-# a file reads as must not depend on what was read before it.
-_CACHES = (split, reader._value, routes._read_segment,
-           masking.shown_text, masking.mask_secret, masking._near_secret,
-           reader._all_of)
-
-
-def _as_read(data: str) -> tuple:
-    orders, problems = read_orders(data, "orders/fuzz.txt")
-    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
-    fields["texts"] = dict(orders.texts)  # quoted when asked for: compared line by line
-    fields["lines"] = dict(orders.lines)
-    return fields, problems, kept_for_the_record(data, orders.secret)
-
-
-def _kept_as_first_written(text: str, secret: str | None = None) -> str:
-    """`kept_for_the_record` as it was first written, line by numbered line."""
-    out = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = split(number, raw)
-        name = ALIASES.get(line.word) if line is not None else None
-        out.append(raw if name is not None and name != "SECRET" else masking.mask_secret(raw))
-    kept = "\n".join(out)
-    return kept.replace(secret, masking.MASK) if secret and len(secret) >= 3 else kept
-
-
-@FUZZ
-@given(st.lists(order_lines(), min_size=2, max_size=6))
-def test_a_file_reads_the_same_whatever_was_read_before(texts):
-    warm = [_as_read(text) for text in texts for _ in range(2)][1::2]
-    cold = []
-    for text in texts:
-        for cache in _CACHES:
-            cache.cache_clear()
-        cold.append(_as_read(text))
-    assert warm == cold
-    for text, (fields, _, kept) in zip(texts, cold):
-        assert kept == _kept_as_first_written(text, fields["secret"])
-
+# --- order files as officers write them ------------------------------------------------
 
 # Readable lines of every order, in any case, some written twice, out of place or past
-# their number: most lines a move reads are taken at once, the others go to `_Reader.read`,
-# which says what is wrong.
+# their number, and a few the reader has something to say about.
 GOOD_LINES = st.sampled_from([
     "ROUTE 10 N + 5 E", "rotta 4 up", "ROUTE NONE", "TANKS 3", "RADARS 2", "radar 0", "INFO NEW",
     "INFO NEW 2", "INFO P-3", "RESEARCH ATTACK 2", "LAND C", "LAND A 1", "SHIELDS OFF",

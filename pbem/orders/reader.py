@@ -3,7 +3,6 @@ value and the `Problem` of every line that cannot be read."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import replace
 from types import MappingProxyType
@@ -17,12 +16,12 @@ from pbem.rules.said import Said, counted, grouped
 from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, checked_text, decode, first_part
-from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, read_text
+from .keywords import ALIASES, HEADER, KEYWORDS, Keyword
 from .limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
     MOST_QUOTED_CHARS, brief,
 )
-from .lines import Line, split
+from .lines import Line, split_line
 from .problems import (
     ADD_UNDER, FILE_TOO_LARGE, GIVEN_ALREADY, IN_THE_HEADER, KEEP_AT_MOST, KEEP_ONE,
     KEEP_ONE_ROUTE, MORE_PROBLEMS, NOT_TEXT, NO_HEADER_LINE, ORDERS_ARE, SECOND_LINE,
@@ -43,26 +42,10 @@ def _shown(line: Line, keyword: str | None) -> str:
     return shown_text(line.text, keyword)
 
 
-@functools.lru_cache(maxsize=8192)
-def _value(name: str, args: str) -> Any:
-    """What an order's words mean: read once for each way they are written (RADARS 3, INFO
-    NEW, MOVE 1 in every file of a move). The readers are pure and their values immutable;
-    an UnreadableOrder is raised again each time, never kept."""
-    return KEYWORDS[name].read(args, KEYWORDS[name])
-
-
-def _value_of(name: str, args: str) -> Any:
-    """`_value`, but the words of GAME, OFFICER and SECRET are their value, read at once:
-    each file has a name and a secret of its own, that no cache would hold."""
-    kw = KEYWORDS[name]
-    return read_text(args, kw) if kw.read is read_text else _value(name, args)
-
-
 class _Quoted(Mapping[int, str]):
     """The order lines of a file as a problem quotes them (`shown_text`: secrets masked),
     by line number. A line is masked when it is quoted, not when it is read: most lines
-    are never quoted, and most files have lines of their own (OFFICER, SECRET, ROUTE) that
-    no cache of masked lines would hold."""
+    are never quoted."""
 
     __slots__ = ("_lines",)
 
@@ -131,8 +114,9 @@ class _Reader:
             return
         else:
             self.first_line.setdefault(name, line.number)
+            kw = KEYWORDS[name]
             try:
-                value = _value_of(name, line.args)
+                value = kw.read(line.args, kw)
             except UnreadableOrder as e:
                 self.problem(line, e.message, e.fix, name)
             else:
@@ -227,7 +211,7 @@ class _Reader:
 def names_a_game(text: str) -> bool:
     """Does the text hold orders: an unquoted GAME line with a game's name after it? A
     glance, where `read_orders` reads the whole file."""
-    first = split(1, text.partition("\n")[0])  # most files begin with it: no more split
+    first = split_line(1, text.partition("\n")[0])  # most files begin with it: no more split
     start = first if first is not None and first.name == "GAME" else _header_start(
         text.split("\n"))
     return start is not None and bool(start.args)
@@ -236,7 +220,7 @@ def names_a_game(text: str) -> bool:
 def _header_start(lines: list[str]) -> Line | None:
     """The first unquoted line whose first word is GAME: everything above is greeting."""
     for number, raw in enumerate(lines, start=1):
-        line = split(number, raw)
+        line = split_line(number, raw)
         if line and line.name == "GAME":
             return line
     return None
@@ -245,7 +229,7 @@ def _header_start(lines: list[str]) -> Line | None:
 def _no_game(source: str, lines: list[str]) -> Problem:
     # A misspelt GAME (GAEM cornifex) hides the whole header: point at it if there is one.
     for number, raw in enumerate(lines, start=1):
-        line = split(number, raw)
+        line = split_line(number, raw)
         # A word close to GAME (cutoff 0.75) is at most twice as long as the longest.
         if (line and len(line.word) <= _GAME_WORD_CHARS
                 and nearest_word(line.word, _GAME_WORDS, cutoff=SURE)):
@@ -293,7 +277,7 @@ def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Probl
 
 def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
     """`read_orders`, and the lines read when the text was read whole with nothing to say,
-    as it was given: then `orders.texts` holds its order lines as `split` splits them."""
+    as it was given: then `orders.texts` holds its order lines as `split_line` splits them."""
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = first_part(data)
@@ -326,7 +310,7 @@ def _read_lines(lines: list[str], start: Line, source: str,
     could be read, and every problem."""
     reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
-        line = split(number, lines[number - 1])
+        line = split_line(number, lines[number - 1])
         if line is not None:
             reader.read(line)
             if reader.ended:
@@ -364,7 +348,7 @@ def _header_only(lines: list[str], start: Line, source: str) -> Orders:
     lines just after GAME are looked at, and nothing but the header is taken."""
     reader = _Reader(source)
     for number in range(start.number, min(len(lines), start.number + _HEADER_LINES) + 1):
-        line = split(number, lines[number - 1])
+        line = split_line(number, lines[number - 1])
         if line is not None and line.name in HEADER:
             reader.read(line)
     return replace(_orders(source, reader.values, reader.texts, reader.first_line.get("END")),
@@ -451,17 +435,9 @@ _NOT_GIVEN: dict[str, Any] = {name: getattr(Orders(), name) for name in Orders._
 _NONE: frozenset[str] = frozenset()
 
 
-def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
-    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values; () for none,
-    with no work (most files give no PAY, no RESEARCH)."""
-    return _all_of(kind, tuple(found)) if found else ()
-
-
-@functools.lru_cache(maxsize=1024)
-def _all_of(kind: Callable[..., Any], found: tuple[tuple[Any, int], ...]) -> tuple[Any, ...]:
-    """The lines of a repeatable order as its values, made once for each way they are
-    written at their places (INFO NEW, INFO NEW 2 on lines 7 and 8) in all the files of a
-    move; the values are immutable."""
+def _each(kind: Callable[..., Any], found: list[tuple[Any, int]]) -> tuple[Any, ...]:
+    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values, each made
+    by `kind` from the line's value and number."""
     return tuple([kind(*value, line) for value, line in found])
 
 

@@ -3,7 +3,6 @@ or kept, and an order file's text as it is kept for the record."""
 
 from __future__ import annotations
 
-import functools
 import re
 from itertools import chain
 from typing import Iterable, Mapping
@@ -13,7 +12,7 @@ from pbem.rules.wording import SURE, nearest_word
 from .decoding import NotText, decode
 from .keywords import ALIASES
 from .limits import MOST_FILE_BYTES, MOST_QUOTED_CHARS, brief
-from .lines import Line, split
+from .lines import Line, split_line
 
 # A secret is stored only as a hash and never printed, even a wrong one: not in a quoted
 # reply (`> SECRET ...`), a comment, a signature ("my secret is ..."), after a misspelt
@@ -27,7 +26,6 @@ _LETTERS_AND_DIGITS = re.compile(r"[^\W_]+")
 MASK = "****"
 
 
-@functools.lru_cache(maxsize=4096)
 def _near_secret(word: str) -> bool:
     # A misspelt SECRET (SECRTE, SEKRET, SECERT) is 0.8 alike or more; "here" and "Sent",
     # which begin greetings and signatures, are 0.6.
@@ -49,10 +47,8 @@ def secret_start(line: str) -> int | None:
     return None
 
 
-@functools.lru_cache(maxsize=8192)
 def mask_secret(line: str) -> str:
-    """The line with what may be a secret as ****; any other line as it is. (Most lines of
-    a move's files are the same few, INFO NEW, RADARS 3, END: each is looked at once.)"""
+    """The line with what may be a secret as ****; any other line as it is."""
     start = secret_start(line)
     if start is None or not line[start:].strip():
         return line
@@ -95,7 +91,7 @@ def kept_text(lines: list[str], secret: str | None, others: Iterable[int],
         raw = lines[number - 1]
         if not raw:  # nothing to mask (most texts end with a line end)
             continue
-        line = split(number, raw)  # as the reader split it, just before
+        line = split_line(number, raw)  # as the reader split it
         if line is None or line.name is None or line.name == "SECRET":
             lines[number - 1] = mask_secret(raw)
     if secret_line is not None:
@@ -142,7 +138,6 @@ def recorded(data: bytes, secret: str | None = None) -> str:
         return f"(not a text file: {e})"
 
 
-@functools.lru_cache(maxsize=8192)
 def shown_text(text: str, keyword: str | None) -> str:
     shown = mask_secret(text)
     if keyword == "SECRET" and shown == text and len(text.split()) > 1:
