@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import unicodedata
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -24,11 +23,9 @@ from hypothesis import strategies as st
 
 from pbem import orderfolder
 from pbem.orders import decoding, reader
-from pbem.orders import secret as masking
 from pbem.orders.keywords import ALIASES
 from pbem.orders.limits import MOST_FILE_BYTES
 from pbem.orders.reader import listed, read_orders
-from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
 from pbem.rules.orders import Orders
@@ -213,7 +210,7 @@ def test_files_about_the_largest_read(size, mail, filler):
     survives(data)
 
 
-# --- order files as officers write them ------------------------------------------------
+# --- order files as officers write them ---------------------------------------------------
 
 # Readable lines of every order, in any case, some written twice, out of place or past
 # their number, and a few the reader has something to say about.
@@ -246,13 +243,6 @@ def plain_files(draw) -> str:
     return "\n".join([*greeting, *header, *body, tail, "-- ", "Notius"])
 
 
-def _fields(orders: Orders) -> dict:
-    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
-    fields["texts"] = dict(orders.texts)
-    fields["lines"] = dict(orders.lines)
-    return fields
-
-
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))
 def test_orders_made_at_once_are_the_orders_the_class_makes(text):
@@ -267,53 +257,6 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
                  st.text(st.characters(max_codepoint=0xa0), max_size=300)))
 def test_control_characters_are_counted_as_the_pattern_counts_them(text):
     assert decoding._controls(text) == len(decoding._CONTROLS.findall(text))
-
-
-@FUZZ
-@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(decoding.decode),
-                 st.text(max_size=300),
-                 # Read as normalised: CRLF line ends, a name typed on a Mac.
-                 plain_files().map(lambda t: t.replace("\n", "\r\n")),
-                 plain_files().map(lambda t: unicodedata.normalize("NFD", t))),
-       st.sampled_from([64 * 1024, 40]))
-def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(text, most):
-    # The inbox reads a letter's orders and keeps its text for the record in one go: the
-    # order lines of a plain text are split once for both.
-    orders, problems, kept = reader.read_and_keep(text, "orders/fuzz.txt", most)
-    assert (_fields(orders), problems) == (
-        lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
-    assert kept == kept_for_the_record(text[:most], orders.secret)
-
-
-# SECRET lines as files write them, and lines that only look like them.
-SECRET_LINES = st.builds(
-    lambda lead, word, gap, secret, tail: f"{lead}{word}{gap}{secret}{tail}",
-    st.sampled_from(["", " ", "\t", "> "]),
-    st.sampled_from(["SECRET", "secret", "Secret", "SEGRETO", "SECRETO", "SECRT", "SECRET:"]),
-    st.sampled_from([" ", "", "  ", "\t", "\u00a0"]),
-    st.one_of(st.sampled_from(["", " ", "\t", "4tq9-mx2d", "#", "# x"]), st.text(max_size=12)),
-    st.sampled_from(["", " ", " # mine", " SECRET x"]))
-
-
-@FUZZ
-@given(st.one_of(SECRET_LINES, st.text(max_size=40)))
-@example("SECRET ")
-@example("SECRET \t ")
-@example("SECRET 4tq9-mx2d # SEGRETO")
-def test_a_secret_line_is_masked_as_every_line_is(line):
-    # The SECRET line of a plain text is masked with no pattern searched when it is
-    # written SECRET and the secret.
-    assert masking._masked_secret_line(line) == masking.mask_secret(line)
-
-
-@FUZZ
-@given(st.sets(st.integers(1, 30), min_size=1), st.integers(0, 10))
-def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
-    # The lines of a plain text the record looks at again: all but its order lines.
-    orders = {n: None for n in sorted(numbers)}
-    count = max(numbers) + more
-    assert sorted(masking.around(orders, count)) == [
-        n for n in range(1, count + 1) if n not in orders]
 
 
 # --- reading a file from orders/ -----------------------------------------------------------
@@ -333,7 +276,7 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
         assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]
 
 
-# --- the reading of a line and the checks, the short ways they take -----------------------
+# --- the checks, the short ways they take -------------------------------------------------
 
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))

@@ -28,9 +28,7 @@ from .problems import (
     START_WITH, TOO_LONG, TOO_MANY, UNKNOWN_ORDER, WRITE_INSTEAD, UnreadableOrder,
     did_you_mean, masked,
 )
-from .secret import (
-    MASK, around, kept_for_the_record, kept_text, secret_start, secret_tail, shown_text,
-)
+from .secret import MASK, kept_for_the_record, secret_start, secret_tail, shown_text
 
 
 # A second line of an order, and what to do: a route's segments join on one line.
@@ -258,43 +256,27 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
     END; a longer file whose orders do not end there is refused, its header only read to
     say whose it is. Text (a mail's, already decoded) is measured in characters.
     """
-    orders, problems, _ = _read(data, source)
-    return orders, problems
-
-
-def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
-    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
-    `kept_for_the_record` keeps them with the orders' secret: the order lines of a plain
-    text (most of a move's) are split once for both (a property test holds it to the two
-    calls)."""
-    orders, problems, lines = _read(text, source)
-    if lines is None or len(text) > most:
-        return orders, problems, kept_for_the_record(text[:most], orders.secret)
-    # Of a plain text's order lines, only its one SECRET line is masked.
-    others = around(orders.texts._lines, len(lines))
-    return orders, problems, kept_text(lines, orders.secret, others, orders.lines.get("SECRET"))
-
-
-def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
-    """`read_orders`, and the lines read when the text was read whole with nothing to say,
-    as it was given: then `orders.texts` holds its order lines as `split_line` splits them."""
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = first_part(data)
     try:
         text = decode(data) if isinstance(data, bytes) else checked_text(data)
     except NotText as e:
-        return _unread(source), [_not_text(source, e)], None
+        return _unread(source), [_not_text(source, e)]
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)], None
+        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)]
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
-        return _header_only(lines, start, source), [_too_large(source)], None
-    orders, problems = _read_lines(lines, start, source, longer)
-    # The lines of a file read with nothing to say, as given (not normalised), are the
-    # lines `read_and_keep` keeps.
-    return orders, problems, lines if not problems and text is data else None
+        return _header_only(lines, start, source), [_too_large(source)]
+    return _read_lines(lines, start, source, longer)
+
+
+def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
+    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
+    `kept_for_the_record` keeps them with the orders' secret."""
+    orders, problems = read_orders(text, source)
+    return orders, problems, kept_for_the_record(text[:most], orders.secret)
 
 
 def _unread(source: str) -> Orders:
