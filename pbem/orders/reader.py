@@ -209,9 +209,7 @@ class _Reader:
 def names_a_game(text: str) -> bool:
     """Does the text hold orders: an unquoted GAME line with a game's name after it? A
     glance, where `read_orders` reads the whole file."""
-    first = split_line(1, text.partition("\n")[0])  # most files begin with it: no more split
-    start = first if first is not None and first.name == "GAME" else _header_start(
-        text.split("\n"))
+    start = _header_start(text.split("\n"))
     return start is not None and bool(start.args)
 
 
