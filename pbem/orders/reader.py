@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
@@ -40,30 +40,6 @@ def _shown(line: Line, keyword: str | None) -> str:
     return shown_text(line.text, keyword)
 
 
-class _Quoted(Mapping[int, str]):
-    """The order lines of a file as a problem quotes them (`shown_text`: secrets masked),
-    by line number. A line is masked when it is quoted, not when it is read: most lines
-    are never quoted."""
-
-    __slots__ = ("_lines",)
-
-    def __init__(self, lines: Mapping[int, Line]) -> None:
-        self._lines = lines  # number -> the line, its name the order it is read as
-
-    def __getitem__(self, number: int) -> str:
-        line = self._lines[number]
-        return shown_text(line.text, line.name)
-
-    def __iter__(self):
-        return iter(self._lines)
-
-    def __len__(self) -> int:
-        return len(self._lines)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
 class _Reader:
     """Reads the lines of one file from its GAME line to its END, collecting problems."""
 
@@ -75,8 +51,7 @@ class _Reader:
         self.first_order: Line | None = None  # first non-header order
         self.ended = False
         self.problems: list[Problem] = []
-        # Each order line as split, named for the order it is read as: quoted (secrets
-        # masked) only when asked for (`_Quoted`).
+        # Each order line as split, named for the order it is read as (and quoted so).
         self.texts: dict[int, Line] = {}
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
@@ -351,7 +326,8 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
             texts: dict[int, Line], end: int | None,
             unreadable: Iterable[str] = ()) -> Orders:
     """The orders of what was read: each order's values with their lines, the order lines
-    as written, the END line if any and the keywords whose line could not be read.
+    as a problem quotes them (secrets masked), the END line if any and the keywords whose
+    line could not be read.
 
     Only the orders the file gives are looked at (a file gives eight or so of the twenty):
     every other field keeps the value it has when its order is not given."""
@@ -368,7 +344,8 @@ def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
     if end is not None:
         lines["END"] = end
     fields["lines"] = MappingProxyType(lines)
-    fields["texts"] = _Quoted(texts)
+    fields["texts"] = MappingProxyType(
+        {number: _shown(line, line.name) for number, line in texts.items()})
     fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
     return Orders(**fields)
 
