@@ -4,7 +4,6 @@ value and the `Problem` of every line that cannot be read."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Sequence
 
@@ -273,9 +272,7 @@ def _read_lines(lines: list[str], start: Line, source: str,
     if longer and not reader.ended:
         return _header_only(lines, start, source), [_too_large(source)]
     reader.finish(start)
-    return (_orders(source, reader.values, reader.texts, reader.first_line.get("END"),
-                    reader.unreadable),
-            in_report_order(reader.problems))
+    return _orders(reader, reader.unreadable), in_report_order(reader.problems)
 
 
 _END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
@@ -306,8 +303,7 @@ def _header_only(lines: list[str], start: Line, source: str) -> Orders:
         line = split_line(number, lines[number - 1])
         if line is not None and line.name in HEADER:
             reader.read(line)
-    return replace(_orders(source, reader.values, reader.texts, reader.first_line.get("END")),
-                   unreadable=frozenset(HEADER))
+    return _orders(reader, HEADER)
 
 
 def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
@@ -322,30 +318,28 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
     return out
 
 
-def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
-            texts: dict[int, Line], end: int | None,
-            unreadable: Iterable[str] = ()) -> Orders:
-    """The orders of what was read: each order's values with their lines, the order lines
-    as a problem quotes them (secrets masked), the END line if any and the keywords whose
-    line could not be read.
+def _orders(reader: _Reader, unreadable: Iterable[str]) -> Orders:
+    """The orders of what `reader` read: each order's values with their lines, the order
+    lines as a problem quotes them (secrets masked), the END line if any, and the keywords
+    `unreadable`.
 
     Only the orders the file gives are looked at (a file gives eight or so of the twenty):
     every other field keeps the value it has when its order is not given."""
     fields = _NOT_GIVEN.copy()
     lines: dict[str, int] = {}  # the line of each order's first readable line
-    for name, found in values.items():
+    for name, found in reader.values.items():
         value, lines[name] = found[0]  # of a single order, its value
         field = _FIELD_OF.get(name)
         if field is not None:
             fields[field] = value
         else:
             _set_order(fields, name, value, found)
-    fields["source"] = source
-    if end is not None:
-        lines["END"] = end
+    fields["source"] = reader.source
+    if "END" in reader.first_line:
+        lines["END"] = reader.first_line["END"]
     fields["lines"] = MappingProxyType(lines)
     fields["texts"] = MappingProxyType(
-        {number: _shown(line, line.name) for number, line in texts.items()})
+        {number: _shown(line, line.name) for number, line in reader.texts.items()})
     fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
     return Orders(**fields)
 
