@@ -252,13 +252,6 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
     assert Orders(**values) == orders
 
 
-@FUZZ
-@given(st.one_of(st.text(max_size=300), st.text(st.characters(max_codepoint=0x7f), max_size=300),
-                 st.text(st.characters(max_codepoint=0xa0), max_size=300)))
-def test_control_characters_are_counted_as_the_pattern_counts_them(text):
-    assert decoding._controls(text) == len(decoding._CONTROLS.findall(text))
-
-
 # --- reading a file from orders/ -----------------------------------------------------------
 
 @FUZZ
