@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import unicodedata
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -23,16 +22,13 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pbem import orderfolder
-from pbem.orders import decoding, reader, routes
-from pbem.orders import secret as masking
+from pbem.orders import decoding, reader
 from pbem.orders.keywords import ALIASES
 from pbem.orders.limits import MOST_FILE_BYTES
-from pbem.orders.lines import split
 from pbem.orders.reader import listed, read_orders
-from pbem.orders.secret import kept_for_the_record
 from pbem.rules import lawful
 from pbem.rules.geometry import Position
-from pbem.rules.orders import Orders, in_report_order
+from pbem.rules.orders import Orders
 from pbem.rules.research import RULE as RESEARCH
 
 from core import BASE, RULES, in_space, marthia, on_ground, planet, state
@@ -214,52 +210,10 @@ def test_files_about_the_largest_read(size, mail, filler):
     survives(data)
 
 
-# --- the reader's caches -----------------------------------------------------------------
-
-# A move reads ten thousand files whose lines are mostly alike (GAME, MOVE, INFO NEW, END),
-# so the reader keeps what it made of a line (`split`, `_value`, route segments, the quotes). What
-# a file reads as must not depend on what was read before it.
-_CACHES = (split, reader._plain_line, reader._value, routes._read_segment,
-           masking.shown_text, masking.mask_secret, masking._near_secret,
-           reader._all_of)
-
-
-def _as_read(data: str) -> tuple:
-    orders, problems = read_orders(data, "orders/fuzz.txt")
-    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
-    fields["texts"] = dict(orders.texts)  # quoted when asked for: compared line by line
-    fields["lines"] = dict(orders.lines)
-    return fields, problems, kept_for_the_record(data, orders.secret)
-
-
-def _kept_as_first_written(text: str, secret: str | None = None) -> str:
-    """`kept_for_the_record` as it was first written, line by numbered line."""
-    out = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = split(number, raw)
-        name = ALIASES.get(line.word) if line is not None else None
-        out.append(raw if name is not None and name != "SECRET" else masking.mask_secret(raw))
-    kept = "\n".join(out)
-    return kept.replace(secret, masking.MASK) if secret and len(secret) >= 3 else kept
-
-
-@FUZZ
-@given(st.lists(order_lines(), min_size=2, max_size=6))
-def test_a_file_reads_the_same_whatever_was_read_before(texts):
-    warm = [_as_read(text) for text in texts for _ in range(2)][1::2]
-    cold = []
-    for text in texts:
-        for cache in _CACHES:
-            cache.cache_clear()
-        cold.append(_as_read(text))
-    assert warm == cold
-    for text, (fields, _, kept) in zip(texts, cold):
-        assert kept == _kept_as_first_written(text, fields["secret"])
-
+# --- order files as officers write them ---------------------------------------------------
 
 # Readable lines of every order, in any case, some written twice, out of place or past
-# their number: most lines a move reads are taken at once, the others go to `_Reader.read`,
-# which says what is wrong.
+# their number, and a few the reader has something to say about.
 GOOD_LINES = st.sampled_from([
     "ROUTE 10 N + 5 E", "rotta 4 up", "ROUTE NONE", "TANKS 3", "RADARS 2", "radar 0", "INFO NEW",
     "INFO NEW 2", "INFO P-3", "RESEARCH ATTACK 2", "LAND C", "LAND A 1", "SHIELDS OFF",
@@ -289,49 +243,6 @@ def plain_files(draw) -> str:
     return "\n".join([*greeting, *header, *body, tail, "-- ", "Notius"])
 
 
-def _fields(orders: Orders) -> dict:
-    fields = {f.name: getattr(orders, f.name) for f in dataclasses.fields(orders)}
-    fields["texts"] = dict(orders.texts)
-    fields["lines"] = dict(orders.lines)
-    return fields
-
-
-def _read_line_by_line(lines: list[str], start, source: str) -> tuple:
-    """What `reader._read_lines` gives when every line goes to `_Reader.read`."""
-    by_line = reader._Reader(source)
-    for number in range(start.number, len(lines) + 1):
-        line = split(number, lines[number - 1])
-        if line is not None:
-            by_line.read(line)
-            if by_line.ended:
-                break
-    by_line.finish(start)
-    orders = reader._orders(source, by_line.values, by_line.texts, by_line.first_line.get("END"),
-                            by_line.unreadable)
-    return orders, in_report_order(by_line.problems)
-
-
-@FUZZ
-@given(st.one_of(plain_files(), order_lines()))
-@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\n" + "INFO NEW\n" * 21 + "END")
-@example("GAME c\nOFFICER Notius\nINFO NEW\nSECRET x\nMOVE 1\nMOVE 2\nEND")
-@example("GAME c\nOFFICER Notius\nSECRET x\nMOVE 1\nTANKS x\nTANKS 2\nROUTE\nEND")
-def test_a_line_taken_at_once_is_taken_as_the_reader_takes_it(text):
-    # The reader takes the readable lines in their place at once, with none of the
-    # bookkeeping a problem needs, and hands every other line to `_Reader.read`: the
-    # orders and the problems are those of every line read by `_Reader.read`.
-    try:
-        lines = decoding.checked_text(text).split("\n")
-    except decoding.NotText:  # refused before any line is read
-        return
-    start = reader._header_start(lines)
-    if start is None:
-        return
-    orders, problems = reader._read_lines(lines, start, "orders/fuzz.txt", longer=False)
-    by_line, by_line_problems = _read_line_by_line(lines, start, "orders/fuzz.txt")
-    assert (_fields(orders), problems) == (_fields(by_line), by_line_problems)
-
-
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))
 def test_orders_made_at_once_are_the_orders_the_class_makes(text):
@@ -339,69 +250,6 @@ def test_orders_made_at_once_are_the_orders_the_class_makes(text):
     values = {f.name: getattr(orders, f.name) for f in dataclasses.fields(Orders)}
     assert vars(orders) == values  # every field set, and nothing else
     assert Orders(**values) == orders
-
-
-@FUZZ
-@given(st.one_of(st.text(max_size=300), st.text(st.characters(max_codepoint=0x7f), max_size=300),
-                 st.text(st.characters(max_codepoint=0xa0), max_size=300)))
-def test_control_characters_are_counted_as_the_pattern_counts_them(text):
-    assert decoding._controls(text) == len(decoding._CONTROLS.findall(text))
-
-
-@FUZZ
-@given(st.one_of(plain_files(), order_lines(), st.sampled_from(MAILS).map(decoding.decode),
-                 st.text(max_size=300),
-                 # Read as normalised: CRLF line ends, a name typed on a Mac.
-                 plain_files().map(lambda t: t.replace("\n", "\r\n")),
-                 plain_files().map(lambda t: unicodedata.normalize("NFD", t))),
-       st.sampled_from([64 * 1024, 40]))
-def test_a_letter_read_and_kept_at_once_is_read_and_kept_as_by_the_two_calls(text, most):
-    # The inbox reads a letter's orders and keeps its text for the record in one go: the
-    # order lines of a plain text are split once for both.
-    orders, problems, kept = reader.read_and_keep(text, "orders/fuzz.txt", most)
-    assert (_fields(orders), problems) == (
-        lambda read: (_fields(read[0]), read[1]))(read_orders(text, "orders/fuzz.txt"))
-    assert kept == kept_for_the_record(text[:most], orders.secret)
-
-
-# SECRET lines as files write them, and lines that only look like them.
-SECRET_LINES = st.builds(
-    lambda lead, word, gap, secret, tail: f"{lead}{word}{gap}{secret}{tail}",
-    st.sampled_from(["", " ", "\t", "> "]),
-    st.sampled_from(["SECRET", "secret", "Secret", "SEGRETO", "SECRETO", "SECRT", "SECRET:"]),
-    st.sampled_from([" ", "", "  ", "\t", "\u00a0"]),
-    st.one_of(st.sampled_from(["", " ", "\t", "4tq9-mx2d", "#", "# x"]), st.text(max_size=12)),
-    st.sampled_from(["", " ", " # mine", " SECRET x"]))
-
-
-@FUZZ
-@given(st.one_of(SECRET_LINES, st.text(max_size=40)))
-@example("SECRET ")
-@example("SECRET \t ")
-@example("SECRET 4tq9-mx2d # SEGRETO")
-def test_a_secret_line_is_masked_as_every_line_is(line):
-    # The SECRET line of a plain text is masked with no pattern searched when it is
-    # written SECRET and the secret.
-    assert masking._masked_secret_line(line) == masking.mask_secret(line)
-
-
-@FUZZ
-@given(st.sets(st.integers(1, 30), min_size=1), st.integers(0, 10))
-def test_the_lines_around_the_order_lines_are_every_other_line(numbers, more):
-    # The lines of a plain text the record looks at again: all but its order lines.
-    orders = {n: None for n in sorted(numbers)}
-    count = max(numbers) + more
-    assert sorted(masking.around(orders, count)) == [
-        n for n in range(1, count + 1) if n not in orders]
-
-
-def test_most_example_files_are_plain():
-    # Taking a line at once is the way a move mostly reads: the shipped examples without
-    # a mistake have every order line taken so.
-    texts = [decoding.decode(data) for data in MAILS]
-    plain = [t for t in texts if (start := reader._header_start(t.split("\n")))
-             and not reader._read_lines(t.split("\n"), start, "x", longer=False)[1]]
-    assert len(plain) >= len(texts) // 2
 
 
 # --- reading a file from orders/ -----------------------------------------------------------
@@ -421,25 +269,7 @@ def test_a_file_is_read_whole_up_to_the_most_asked_for(size, pattern, most):
         assert orderfolder.read_order_file(path, inside=folder) == data[:MOST_FILE_BYTES + 1]
 
 
-# --- the reading of a line and the checks, the short ways they take -----------------------
-
-OWN_LINES = st.builds(
-    lambda word, gap, words, tail: f"{word}{gap}{words}{tail}",
-    st.sampled_from(["OFFICER ", "SECRET "]),
-    st.sampled_from(["", " ", "\t", "\u00a0"]),
-    st.one_of(st.sampled_from(["Notius", "4tq9-mx2d", "Niccolò  Varro", ""]),
-              st.text(max_size=12)),
-    st.sampled_from(["", " ", "\t ", " # mine", "#", "x" * 500]))
-
-
-@FUZZ
-@given(st.integers(1, 40), OWN_LINES)
-@example(3, "OFFICER ")
-@example(3, "SECRET 4tq9-mx2d # SEGRETO")
-def test_an_own_line_is_read_as_every_line_is(number, raw):
-    # A header's OFFICER and SECRET lines are split for their words alone.
-    assert reader._own_line_read(number, raw) == reader._plain_line_read(number, raw)
-
+# --- the checks, the short ways they take -------------------------------------------------
 
 @FUZZ
 @given(st.one_of(plain_files(), order_lines()))

@@ -221,6 +221,25 @@ def test_header_after_the_orders():
     assert "before the orders" in problems[0].message and "line 4" in problems[0].message
 
 
+def test_an_order_written_again_after_its_unreadable_line_is_a_second_line():
+    # The first line of an order stands, readable or not: the next is a second line.
+    orders, problems = read_orders(HEADER + "TANKS x\nTANKS 2\nEND\n", "orders.txt")
+    assert [(p.line, p.text) for p in problems] == [(5, "TANKS x"), (6, "TANKS 2")]
+    assert "second TANKS" in problems[1].message and "line 5" in problems[1].message
+    assert orders.tanks is None and orders.unreadable == {"TANKS"}
+
+
+def test_header_lines_after_the_first_order_are_refused_and_not_read_twice():
+    text = "GAME c\nOFFICER Notius\nINFO NEW\nSECRET x\nMOVE 1\nMOVE 2\nEND\n"
+    orders, problems = read_orders(text, "orders.txt")
+    assert [p.line for p in problems] == [4, 5, 6]
+    assert "belongs to the header" in problems[0].message
+    assert "INFO on line 3" in problems[0].message
+    assert "second MOVE" in problems[2].message and "line 5" in problems[2].message
+    assert problems[0].text == "SECRET ****"
+    assert orders.move is None and orders.secret is None and len(orders.info) == 1
+
+
 def test_problems_never_echo_a_secret():
     problems = problems_of(HEADER + "SECRET 4tq9-mx2d\nSECRT 4tq9-mx2d\nEND\n")
     assert [p.line for p in problems] == [5, 6]

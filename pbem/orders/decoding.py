@@ -76,33 +76,16 @@ def checked_text(text: str) -> str:
     text = _normalise(text)
     if "\0" in text:
         raise NotText(f"it holds NUL bytes (the first at character {text.index(chr(0)) + 1})")
-    controls = _controls(text)
+    controls = len(_CONTROLS.findall(text))
     if controls and controls * _MOST_CONTROL_SHARE > len(text):
         raise NotText(f"{controls} of its {len(text)} characters are control characters")
     return text
 
 
-# The control characters of _CONTROLS that ASCII holds, as bytes.
-_ASCII_CONTROLS = bytes([*range(0x00, 0x09), *range(0x0e, 0x20), 0x7f])
-# Each byte as 0 if it is one of them, else 1: a translation made once, where deleting them
-# would make its table for each text.
-_AS_CONTROL = bytes(0 if byte in _ASCII_CONTROLS else 1 for byte in range(256))
-
-
-def _controls(text: str) -> int:
-    """How many characters of _CONTROLS the text holds. Most files are ASCII: their bytes
-    are counted by translating the controls to zeros at once, no pattern matched character
-    by character (a property test holds the two to the same count)."""
-    if text.isascii():
-        return text.encode("ascii").translate(_AS_CONTROL).count(0)
-    return len(_CONTROLS.findall(text))
-
-
 def _normalise(text: str) -> str:
     # NFC so that a name typed on a Mac (o + combining grave) matches the enlisted one.
     text = text.removeprefix("\ufeff")
-    if "\r" in text:  # most texts have none: not copied twice for nothing
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     return unicodedata.normalize("NFC", text)
 
 

@@ -3,7 +3,6 @@ stands for, and the words after it."""
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 from .keywords import ALIASES
@@ -27,9 +26,3 @@ def split_line(number: int, raw: str) -> Line | None:
         return None
     word = words[0].upper()
     return Line(number, text, word, " ".join(words[1:]), ALIASES.get(word))
-
-
-# Made once for each line written the same way at the same place: the files of a move have
-# most of their lines alike (GAME, MOVE, RADARS 3, INFO NEW, END), and each file is split
-# by the reader, then for the record.
-split = functools.lru_cache(maxsize=8192)(split_line)

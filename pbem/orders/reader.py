@@ -3,11 +3,9 @@ value and the `Problem` of every line that cannot be read."""
 
 from __future__ import annotations
 
-import functools
 import re
-from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from pbem.rules.orders import (
     UNREADABLE, InfoRequest, Orders, Payment, PressLine, Problem, ResearchOrder,
@@ -17,21 +15,19 @@ from pbem.rules.said import Said, counted, grouped
 from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, checked_text, decode, first_part
-from .keywords import ALIASES, HEADER, KEYWORDS, Keyword, read_text
+from .keywords import ALIASES, HEADER, KEYWORDS, Keyword
 from .limits import (
     MOST_FILE_BYTES, MOST_LINE_CHARS, MOST_LINES_PER_ORDER, MOST_PROBLEMS_LISTED,
     MOST_QUOTED_CHARS, brief,
 )
-from .lines import Line, split, split_line
+from .lines import Line, split_line
 from .problems import (
     ADD_UNDER, FILE_TOO_LARGE, GIVEN_ALREADY, IN_THE_HEADER, KEEP_AT_MOST, KEEP_ONE,
     KEEP_ONE_ROUTE, MORE_PROBLEMS, NOT_TEXT, NO_HEADER_LINE, ORDERS_ARE, SECOND_LINE,
     START_WITH, TOO_LONG, TOO_MANY, UNKNOWN_ORDER, WRITE_INSTEAD, UnreadableOrder,
     did_you_mean, masked,
 )
-from .secret import (
-    MASK, around, kept_for_the_record, kept_text, secret_start, secret_tail, shown_text,
-)
+from .secret import MASK, kept_for_the_record, secret_start, secret_tail, shown_text
 
 
 # A second line of an order, and what to do: a route's segments join on one line.
@@ -43,64 +39,19 @@ def _shown(line: Line, keyword: str | None) -> str:
     return shown_text(line.text, keyword)
 
 
-@functools.lru_cache(maxsize=8192)
-def _value(name: str, args: str) -> Any:
-    """What an order's words mean: read once for each way they are written (RADARS 3, INFO
-    NEW, MOVE 1 in every file of a move). The readers are pure and their values immutable;
-    an UnreadableOrder is raised again each time, never kept."""
-    return KEYWORDS[name].read(args, KEYWORDS[name])
-
-
-def _value_of(name: str, args: str) -> Any:
-    """`_value`, but the words of GAME, OFFICER and SECRET are their value, read at once:
-    each file has a name and a secret of its own, that no cache would hold."""
-    kw = KEYWORDS[name]
-    return read_text(args, kw) if kw.read is read_text else _value(name, args)
-
-
-class _Quoted(Mapping[int, str]):
-    """The order lines of a file as a problem quotes them (`shown_text`: secrets masked),
-    by line number. A line is masked when it is quoted, not when it is read: most lines
-    are never quoted, and most files have lines of their own (OFFICER, SECRET, ROUTE) that
-    no cache of masked lines would hold."""
-
-    __slots__ = ("_lines",)
-
-    def __init__(self, lines: Mapping[int, Line]) -> None:
-        self._lines = lines  # number -> the line, its name the order it is read as
-
-    def __getitem__(self, number: int) -> str:
-        line = self._lines[number]
-        return shown_text(line.text, line.name)
-
-    def __iter__(self):
-        return iter(self._lines)
-
-    def __len__(self) -> int:
-        return len(self._lines)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
 class _Reader:
-    """Reads the lines of one file from its GAME line to its END, collecting problems:
-    every line `_read_lines` does not take at once (`_plain_line`) comes here."""
+    """Reads the lines of one file from its GAME line to its END, collecting problems."""
 
-    def __init__(self, source: str, values: dict[str, list[tuple[Any, int]]] | None = None,
-                 first_line: dict[str, int] | None = None, texts: dict[int, Line] | None = None,
-                 first_order: Line | None = None):
-        """A reader of `source`, with what was read of it so far when it is not the start."""
+    def __init__(self, source: str):
         self.source = source
-        self.values = {} if values is None else values
+        self.values: dict[str, list[tuple[Any, int]]] = {}  # each order's values, by line
         # Every keyword met, readable or not.
-        self.first_line = {} if first_line is None else first_line
-        self.first_order = first_order  # first non-header order
+        self.first_line: dict[str, int] = {}
+        self.first_order: Line | None = None  # first non-header order
         self.ended = False
         self.problems: list[Problem] = []
-        # Each order line as split, named for the order it is read as: quoted (secrets
-        # masked) only when asked for (`_Quoted`).
-        self.texts = {} if texts is None else texts
+        # Each order line as split, named for the order it is read as (and quoted so).
+        self.texts: dict[int, Line] = {}
         self.unreadable: set[str] = set()  # keywords whose value could not be taken
         # "Did you mean" costs a comparison with every order word: only for the problems
         # that will be listed, so a file of junk lines is read in a glance.
@@ -135,8 +86,9 @@ class _Reader:
             return
         else:
             self.first_line.setdefault(name, line.number)
+            kw = KEYWORDS[name]
             try:
-                value = _value_of(name, line.args)
+                value = kw.read(line.args, kw)
             except UnreadableOrder as e:
                 self.problem(line, e.message, e.fix, name)
             else:
@@ -231,16 +183,14 @@ class _Reader:
 def names_a_game(text: str) -> bool:
     """Does the text hold orders: an unquoted GAME line with a game's name after it? A
     glance, where `read_orders` reads the whole file."""
-    first = split(1, text.partition("\n")[0])  # most files begin with it: no more split
-    start = first if first is not None and first.name == "GAME" else _header_start(
-        text.split("\n"))
+    start = _header_start(text.split("\n"))
     return start is not None and bool(start.args)
 
 
 def _header_start(lines: list[str]) -> Line | None:
     """The first unquoted line whose first word is GAME: everything above is greeting."""
     for number, raw in enumerate(lines, start=1):
-        line = split(number, raw)
+        line = split_line(number, raw)
         if line and line.name == "GAME":
             return line
     return None
@@ -249,7 +199,7 @@ def _header_start(lines: list[str]) -> Line | None:
 def _no_game(source: str, lines: list[str]) -> Problem:
     # A misspelt GAME (GAEM cornifex) hides the whole header: point at it if there is one.
     for number, raw in enumerate(lines, start=1):
-        line = split(number, raw)
+        line = split_line(number, raw)
         # A word close to GAME (cutoff 0.75) is at most twice as long as the longest.
         if (line and len(line.word) <= _GAME_WORD_CHARS
                 and nearest_word(line.word, _GAME_WORDS, cutoff=SURE)):
@@ -278,43 +228,27 @@ def read_orders(data: bytes | str, source: str) -> tuple[Orders, list[Problem]]:
     END; a longer file whose orders do not end there is refused, its header only read to
     say whose it is. Text (a mail's, already decoded) is measured in characters.
     """
-    orders, problems, _ = _read(data, source)
-    return orders, problems
-
-
-def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
-    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
-    `kept_for_the_record` keeps them with the orders' secret: the order lines of a plain
-    text (most of a move's) are split once for both (a property test holds it to the two
-    calls)."""
-    orders, problems, lines = _read(text, source)
-    if lines is None or len(text) > most:
-        return orders, problems, kept_for_the_record(text[:most], orders.secret)
-    # Of a plain text's order lines, only its one SECRET line is masked.
-    others = around(orders.texts._lines, len(lines))
-    return orders, problems, kept_text(lines, orders.secret, others, orders.lines.get("SECRET"))
-
-
-def _read(data: bytes | str, source: str) -> tuple[Orders, list[Problem], list[str] | None]:
-    """`read_orders`, and the lines read when the text was read whole with nothing to say,
-    as it was given: then `orders.texts` holds its order lines as `split` splits them."""
     longer = len(data) > MOST_FILE_BYTES
     if longer:
         data = first_part(data)
     try:
         text = decode(data) if isinstance(data, bytes) else checked_text(data)
     except NotText as e:
-        return _unread(source), [_not_text(source, e)], None
+        return _unread(source), [_not_text(source, e)]
     lines = text.split("\n")  # not splitlines(): it also splits on \x85, \x0c...
     start = _header_start(lines)
     if start is None:
-        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)], None
+        return _unread(source), [_too_large(source) if longer else _no_game(source, lines)]
     if longer and not _END_LINE.search(text):  # surely too large: not worth reading
-        return _header_only(lines, start, source), [_too_large(source)], None
-    orders, problems = _read_lines(lines, start, source, longer)
-    # The lines of a file read with nothing to say, as given (not normalised), are the
-    # lines `read_and_keep` keeps.
-    return orders, problems, lines if not problems and text is data else None
+        return _header_only(lines, start, source), [_too_large(source)]
+    return _read_lines(lines, start, source, longer)
+
+
+def read_and_keep(text: str, source: str, most: int) -> tuple[Orders, list[Problem], str]:
+    """`read_orders(text, source)` of a letter's text, and its first `most` characters as
+    `kept_for_the_record` keeps them with the orders' secret."""
+    orders, problems = read_orders(text, source)
+    return orders, problems, kept_for_the_record(text[:most], orders.secret)
 
 
 def _unread(source: str) -> Orders:
@@ -326,149 +260,21 @@ def _unread(source: str) -> Orders:
 
 def _read_lines(lines: list[str], start: Line, source: str,
                 longer: bool) -> tuple[Orders, list[Problem]]:
-    """The lines from GAME on: every order that could be read, and every problem.
-
-    Most lines of a move's files are a readable order in its place (GAME, MOVE 1, RADARS 3,
-    INFO NEW, END), and a move reads ten thousand files: such a line, as `_plain_line` reads
-    it by itself, is taken at once when nothing before it makes it wrong (the order given
-    already, a header line after the orders, one line too many). Every other line goes to
-    `_Reader.read`, which says what is wrong with it; both keep what the other reads on
-    with (a property test holds the lines taken at once to what `_Reader.read` makes of
-    them). A file with nothing to say makes no `_Reader` at all."""
-    values: dict[str, list[tuple[Any, int]]] = {}
-    first_line: dict[str, int] = {}  # every order met, readable or not
-    texts: dict[int, Line] = {}
-    first_order: Line | None = None  # the first order after the header
-    ended = False
-    reader: _Reader | None = None  # made at the first line it has to read
-    plain_line = _plain_line
+    """The lines from GAME on, each read by `_Reader.read` up to END: every order that
+    could be read, and every problem."""
+    reader = _Reader(source)
     for number in range(start.number, len(lines) + 1):
-        raw = lines[number - 1]
-        # The OFFICER and SECRET lines of a file are its own: read without a look in the
-        # cache, which they would only crowd.
-        if first_order is None and raw.startswith(_OWN_LINES):
-            read = _own_line_read(number, raw)
-        else:
-            read = plain_line(number, raw)
-        if read is None:  # no order on the line
-            continue
-        if read:
-            line, name, header, repeatable, value = read
-            if name == "END":
-                texts[number] = line
-                first_line.setdefault(name, number)
-                ended = True
+        line = split_line(number, lines[number - 1])
+        if line is not None:
+            reader.read(line)
+            if reader.ended:
                 break
-            if header:
-                taken = first_order is None and name not in first_line
-            else:
-                taken = name not in first_line or (
-                    repeatable and len(values.get(name, ())) < MOST_LINES_PER_ORDER)
-            if taken:
-                texts[number] = line
-                found = values.get(name)
-                if found is None:
-                    values[name] = [value]
-                    first_line.setdefault(name, number)
-                else:
-                    found.append(value)
-                if first_order is None and not header:
-                    first_order = line
-                    if reader is not None:
-                        reader.first_order = line
-                continue
-        else:  # a line the reader has something to say about
-            line = split(number, raw)
-        if reader is None:
-            reader = _Reader(source, values, first_line, texts, first_order)
-        reader.read(line)
-        first_order = reader.first_order
-    if longer and not ended:
+    if longer and not reader.ended:
         return _header_only(lines, start, source), [_too_large(source)]
-    if reader is None:
-        # Every line taken at once: the file has nothing to say if its header is whole and
-        # no component stands on two REFIT lines (what `_Reader.finish` looks at).
-        if ended and first_line.keys() >= _HEADER_NAMES and not (
-                "REFIT" in values and _refit_twice(values)):
-            return _orders(source, values, texts, first_line.get("END")), []
-        reader = _Reader(source, values, first_line, texts, first_order)
-    reader.ended = ended
     reader.finish(start)
-    return (_orders(source, values, texts, first_line.get("END"), reader.unreadable),
-            in_report_order(reader.problems))
+    return _orders(reader, reader.unreadable), in_report_order(reader.problems)
 
 
-_HEADER_NAMES = frozenset(HEADER)
-
-
-def _refit_twice(values: dict[str, list[tuple[Any, int]]]) -> bool:
-    """Does a component stand on two REFIT lines?"""
-    components = [component for sheet, _ in values["REFIT"] for component, _ in sheet]
-    return len(set(components)) < len(components)
-
-
-_NOT_PLAIN: tuple = ()  # what `_plain_line` gives for a line the reader has to speak of
-
-
-def _plain_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
-    """What a line says by itself: None for no order (blank, comment,
-    quoted), `_NOT_PLAIN` for a line the reader has something to say about (no order's
-    word, too long, unreadable, GAME, OFFICER or SECRET with no words), else the line as
-    `split` splits it, its order, whether that is of the header, whether it may be
-    repeated, and its value with the line's number (the value None for END, whose words
-    are never read).
-
-    A line of its own (OFFICER, SECRET, a route) is split without a look in `split`'s
-    cache, which it would only crowd."""
-    line = split_line(number, raw)
-    if line is None:
-        return None
-    name = line.name
-    if name is None:
-        return _NOT_PLAIN
-    if name == "END":
-        return line, name, False, False, (None, number)
-    if len(line.text) > MOST_LINE_CHARS:
-        return _NOT_PLAIN
-    header, repeatable, words = _TRAITS[name]
-    if words:  # GAME, OFFICER, SECRET: the words are the value, none is no line
-        if not line.args:
-            return _NOT_PLAIN
-        return line, name, header, repeatable, (line.args, number)
-    try:
-        return line, name, header, repeatable, (_value(name, line.args), number)
-    except UnreadableOrder:
-        return _NOT_PLAIN
-
-
-# Made once for each line written the same way at the same place, as `split` is: the files
-# of a move have most of their lines alike.
-_plain_line = functools.lru_cache(maxsize=8192)(_plain_line_read)
-
-# How most files begin their OFFICER and SECRET lines, which each file writes its own way.
-_OWN_LINES = ("OFFICER ", "SECRET ")
-
-
-def _own_line_read(number: int, raw: str) -> tuple[Line, str, bool, bool, Any] | None:
-    """`_plain_line_read` of a line that begins with one of `_OWN_LINES`: its first word is
-    that order's, written as the order's name, so the line is split only for its words (a
-    property test holds the two to the same reading). A line with a comment or too long
-    is read by `_plain_line_read`."""
-    text = raw.strip()  # nothing to strip before the word
-    if "#" in text or len(text) > MOST_LINE_CHARS:
-        return _plain_line_read(number, raw)
-    name, _, rest = text.partition(" ")
-    args = " ".join(rest.split())
-    if not args:  # no words: the reader says what is missing
-        return _NOT_PLAIN
-    header, repeatable, _ = _OWN_TRAITS[name]
-    return Line(number, text, name, args, name), name, header, repeatable, (args, number)
-
-
-# What taking a line at once asks of its order: is it of the header, may it be repeated, are
-# its words its value (`read_text`)?
-_TRAITS = {name: (kw.header, kw.repeatable, kw.read is read_text) for name, kw in KEYWORDS.items()}
-_OWN_TRAITS = {word.rstrip(): _TRAITS[word.rstrip()] for word in _OWN_LINES}
 _END_LINE = re.compile(r"^\s*(?:END|FINE)\b", re.IGNORECASE | re.MULTILINE)
 
 
@@ -494,11 +300,10 @@ def _header_only(lines: list[str], start: Line, source: str) -> Orders:
     lines just after GAME are looked at, and nothing but the header is taken."""
     reader = _Reader(source)
     for number in range(start.number, min(len(lines), start.number + _HEADER_LINES) + 1):
-        line = split(number, lines[number - 1])
+        line = split_line(number, lines[number - 1])
         if line is not None and line.name in HEADER:
             reader.read(line)
-    return replace(_orders(source, reader.values, reader.texts, reader.first_line.get("END")),
-                   unreadable=frozenset(HEADER))
+    return _orders(reader, HEADER)
 
 
 def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
@@ -513,28 +318,28 @@ def listed(problems: Sequence[Problem], most: int = MOST_PROBLEMS_LISTED,
     return out
 
 
-def _orders(source: str, values: dict[str, list[tuple[Any, int]]],
-            texts: dict[int, Line], end: int | None,
-            unreadable: Iterable[str] = ()) -> Orders:
-    """The orders of what was read: each order's values with their lines, the order lines
-    as written, the END line if any and the keywords whose line could not be read.
+def _orders(reader: _Reader, unreadable: Iterable[str]) -> Orders:
+    """The orders of what `reader` read: each order's values with their lines, the order
+    lines as a problem quotes them (secrets masked), the END line if any, and the keywords
+    `unreadable`.
 
     Only the orders the file gives are looked at (a file gives eight or so of the twenty):
     every other field keeps the value it has when its order is not given."""
     fields = _NOT_GIVEN.copy()
     lines: dict[str, int] = {}  # the line of each order's first readable line
-    for name, found in values.items():
+    for name, found in reader.values.items():
         value, lines[name] = found[0]  # of a single order, its value
         field = _FIELD_OF.get(name)
         if field is not None:
             fields[field] = value
         else:
             _set_order(fields, name, value, found)
-    fields["source"] = source
-    if end is not None:
-        lines["END"] = end
+    fields["source"] = reader.source
+    if "END" in reader.first_line:
+        lines["END"] = reader.first_line["END"]
     fields["lines"] = MappingProxyType(lines)
-    fields["texts"] = _Quoted(texts)
+    fields["texts"] = MappingProxyType(
+        {number: _shown(line, line.name) for number, line in reader.texts.items()})
     fields["unreadable"] = frozenset(unreadable) if unreadable else _NONE
     return Orders(**fields)
 
@@ -581,17 +386,9 @@ _NOT_GIVEN: dict[str, Any] = {name: getattr(Orders(), name) for name in Orders._
 _NONE: frozenset[str] = frozenset()
 
 
-def _each(kind: Callable[..., Any], found: list[tuple[Any, int]] | None) -> tuple[Any, ...]:
-    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values; () for none,
-    with no work (most files give no PAY, no RESEARCH)."""
-    return _all_of(kind, tuple(found)) if found else ()
-
-
-@functools.lru_cache(maxsize=1024)
-def _all_of(kind: Callable[..., Any], found: tuple[tuple[Any, int], ...]) -> tuple[Any, ...]:
-    """The lines of a repeatable order as its values, made once for each way they are
-    written at their places (INFO NEW, INFO NEW 2 on lines 7 and 8) in all the files of a
-    move; the values are immutable."""
+def _each(kind: Callable[..., Any], found: list[tuple[Any, int]]) -> tuple[Any, ...]:
+    """A repeatable order's lines (INFO, RESEARCH, PAY, PRESS) as its values, each made
+    by `kind` from the line's value and number."""
     return tuple([kind(*value, line) for value, line in found])
 
 

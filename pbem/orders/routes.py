@@ -3,7 +3,6 @@ segment by segment, saying what to write instead."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -89,10 +88,8 @@ def _corrected(read: list[Segment | _BadSegment]) -> str:
     return " + ".join(p for p in parts if p) or "NONE"
 
 
-@functools.lru_cache(maxsize=1024)
 def _read_segment(part: str) -> Segment | _BadSegment:
-    """One segment of a route; kept, since routes are made of few (20 N, 4 UP), in
-    ever new orders. Both results are immutable."""
+    """One segment of a route (`10 N`), or what is wrong with it."""
     if not part:
         return _BadSegment(Said("a + with no segment after it"), Said("remove the extra +"), "")
     count, word = re.fullmatch(r"([0-9]*)\s*(.*)", part).groups()  # always matches

@@ -3,17 +3,14 @@ or kept, and an order file's text as it is kept for the record."""
 
 from __future__ import annotations
 
-import functools
 import re
-from itertools import chain
-from typing import Iterable, Mapping
 
 from pbem.rules.wording import SURE, nearest_word
 
 from .decoding import NotText, decode
 from .keywords import ALIASES
 from .limits import MOST_FILE_BYTES, MOST_QUOTED_CHARS, brief
-from .lines import Line, split
+from .lines import split_line
 
 # A secret is stored only as a hash and never printed, even a wrong one: not in a quoted
 # reply (`> SECRET ...`), a comment, a signature ("my secret is ..."), after a misspelt
@@ -27,7 +24,6 @@ _LETTERS_AND_DIGITS = re.compile(r"[^\W_]+")
 MASK = "****"
 
 
-@functools.lru_cache(maxsize=4096)
 def _near_secret(word: str) -> bool:
     # A misspelt SECRET (SECRTE, SEKRET, SECERT) is 0.8 alike or more; "here" and "Sent",
     # which begin greetings and signatures, are 0.6.
@@ -49,10 +45,8 @@ def secret_start(line: str) -> int | None:
     return None
 
 
-@functools.lru_cache(maxsize=8192)
 def mask_secret(line: str) -> str:
-    """The line with what may be a secret as ****; any other line as it is. (Most lines of
-    a move's files are the same few, INFO NEW, RADARS 3, END: each is looked at once.)"""
+    """The line with what may be a secret as ****; any other line as it is."""
     start = secret_start(line)
     if start is None or not line[start:].strip():
         return line
@@ -80,57 +74,15 @@ def kept_for_the_record(text: str, secret: str | None = None) -> str:
     order lines as written but the SECRET line masked (and the secret wherever it is
     written), every other line masked as `without_secret` does. A PRESS line that speaks
     of a secret stays whole, so the orders read back are the orders read first."""
-    lines = text.split("\n")
-    return kept_text(lines, secret, range(1, len(lines) + 1))
-
-
-def kept_text(lines: list[str], secret: str | None, others: Iterable[int],
-          secret_line: int | None = None) -> str:
-    """`kept_for_the_record` of the text of these lines, made in `lines` itself. The lines
-    numbered `others` are masked as `without_secret` masks them unless the reader split
-    them into an order other than SECRET; every other line is an order line the reader
-    split already (of a text it read with nothing to say), kept as written, but
-    `secret_line`, masked."""
-    for number in others:
-        raw = lines[number - 1]
-        if not raw:  # nothing to mask (most texts end with a line end)
-            continue
-        line = split(number, raw)  # as the reader split it, just before
-        if line is None or line.name is None or line.name == "SECRET":
-            lines[number - 1] = mask_secret(raw)
-    if secret_line is not None:
-        lines[secret_line - 1] = _masked_secret_line(lines[secret_line - 1])
-    kept = "\n".join(lines)
+    kept = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = split_line(number, raw)  # as the reader splits it
+        order = line is not None and line.name is not None and line.name != "SECRET"
+        kept.append(raw if order else mask_secret(raw))
+    record = "\n".join(kept)
     if secret and len(secret) >= 3:
-        kept = kept.replace(secret, MASK)
-    return kept
-
-
-def around(orders: Mapping[int, Line], count: int) -> Iterable[int]:
-    """The numbers of the lines 1 to `count` that `orders` (numbered lines, in the order
-    of the text) does not hold. The order lines of most plain texts follow one another
-    from GAME to END: only the lines above and below them are left, with no set made of
-    every number."""
-    first, last = next(iter(orders)), next(reversed(orders))
-    if last - first + 1 == len(orders):  # no line missing between the first and the last
-        return range(last + 1, count + 1) if first == 1 else chain(range(1, first),
-                                                                    range(last + 1, count + 1))
-    return set(range(1, count + 1)).difference(orders)
-
-
-# How most files write their secret: the word SECRET (the first that `_SECRET_IN` tries), a
-# space and the secret.
-_SECRET_SPACE = _SECRET_WORDS[0] + " "
-_SECRET_MASKED = f"{_SECRET_WORDS[0]} {MASK}"
-
-
-def _masked_secret_line(line: str) -> str:
-    """`mask_secret(line)` of a file's SECRET line. Each file has a secret of its own, that
-    no cache holds: a line written `SECRET <secret>` (most of them) is masked with no
-    pattern searched (a property test holds the two to the same text)."""
-    if line.startswith(_SECRET_SPACE) and line[len(_SECRET_SPACE):].strip():
-        return _SECRET_MASKED
-    return mask_secret(line)
+        record = record.replace(secret, MASK)
+    return record
 
 
 def recorded(data: bytes, secret: str | None = None) -> str:
@@ -142,7 +94,6 @@ def recorded(data: bytes, secret: str | None = None) -> str:
         return f"(not a text file: {e})"
 
 
-@functools.lru_cache(maxsize=8192)
 def shown_text(text: str, keyword: str | None) -> str:
     shown = mask_secret(text)
     if keyword == "SECRET" and shown == text and len(text.split()) > 1:
