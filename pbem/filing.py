@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterable, Protocol
 
@@ -89,25 +89,8 @@ _FILED: dict[str, Any] = {"id": 0, "source": "", "status": "", "move": None, "of
 
 
 def stamp(moment: datetime) -> str:
-    """`moment.astimezone(timezone.utc).isoformat(timespec="seconds")`: the letters of a
-    move are dated within a few seconds of each other (a file by the time it was saved),
-    so each second is written once (a property test holds the two to the same text)."""
-    try:
-        since = moment - _EPOCH
-    except TypeError:  # a naive moment: local time, as astimezone takes it
-        return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
-    # The whole seconds since the epoch (a timedelta keeps 0 <= seconds < 86400 and its
-    # microseconds >= 0), without dividing one timedelta by another.
-    return _second(since.days * 86400 + since.seconds)
-
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-
-
-@functools.lru_cache(maxsize=256)
-def _second(seconds: int) -> str:
-    """A second since the epoch as the letters' dates are written (UTC, ISO 8601)."""
-    return (_EPOCH + timedelta(seconds=seconds)).isoformat(timespec="seconds")
+    """A moment as the letters' dates are written: UTC, ISO 8601, to the second."""
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def moment_of(text: str) -> datetime:

@@ -393,17 +393,6 @@ def test_the_move_s_filings_are_the_values_their_classes_make(two):
     assert {type(v) for v in letters} == {Letter}
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.datetimes(timezones=st.one_of(st.timezones(), st.just(UTC), st.none())))
-def test_a_letter_is_dated_as_isoformat_dates_it(moment):
-    # A move dates ten thousand letters, each second written once.
-    try:
-        expected = moment.astimezone(UTC).isoformat(timespec="seconds")
-    except (OverflowError, ValueError, OSError):  # beyond the years a clock can show
-        return
-    assert filing.stamp(moment) == expected
-
-
 def test_a_new_secret_voids_orders_filed_with_the_old_one(two):
     m = mail("Notius", 100, "orders", "<n@x>")
     m.set_content(orders("Notius", "ROUTE 1 N"))
