@@ -321,38 +321,6 @@ def test_the_gm_reads_how_far_an_untold_route_really_went():
     assert truth["ships"][0]["at"] == [12, 10, 2]
 
 
-def plainly_drawn(p, name, marks):
-    """A planet of a chart from the base, worked out each time: what the kept one must be."""
-    x, y, z = p["at"]
-    base = p.get("base", False)
-    text = f"{'the base' if base else name}: {svg.from_base(p['at'])}; {svg._facts_text(p)}"
-    return {
-        "name": name, "level": z, "x": x, "y": y, "base": base, "uncharted": False,
-        "known": p.get("known", False) and not base, "destroyed": p.get("destroyed", False),
-        "label": "B" if base else f"{name} {svg.marks_of(p['facts'], marks)}".rstrip(),
-        "tooltip": text,
-    }
-
-
-FACTS = st.lists(st.sampled_from(["Rocky", "Gaseous", "Mercurian", "none", "Vegetable"]),
-                 max_size=3)
-
-
-@given(at=st.tuples(st.integers(-9, 9), st.integers(-9, 9), st.integers(-2, 2)).map(list),
-       facts=FACTS, known=st.booleans(), destroyed=st.booleans(), base=st.booleans(),
-       name=st.sampled_from(["P-1", "P-12", "BASE", "#4"]),
-       marks=st.dictionaries(st.sampled_from(["Rocky", "Mercurian", "none"]),
-                             st.sampled_from(["R", "M", "-"]), max_size=3))
-def test_a_planet_drawn_from_the_base_is_drawn_as_plainly_worked_out(at, facts, known, destroyed,
-                                                                     base, name, marks):
-    p = {"at": at, "facts": facts, "known": known, "destroyed": destroyed, "base": base}
-    drawn = svg._base_planet(p, name, marks)
-    assert drawn == plainly_drawn(p, name, marks)
-    drawn["label"] = "changed"  # each chart gets its own copy of the kept drawing
-    again = svg._base_planet(p, name, marks, frozenset(marks.items()))
-    assert again == plainly_drawn(p, name, marks)
-
-
 @given(st.dictionaries(st.text(alphabet="ab <Z", max_size=4), st.one_of(
     st.none(), st.just({"on": "BASE"}), st.just({"on": "P-1"}),
     st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(0, 1)).map(

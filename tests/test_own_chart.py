@@ -140,10 +140,9 @@ def test_every_officers_chart_of_random_knowledge_is_his_drawing_printed(known, 
 @settings(max_examples=100, deadline=None)
 @given(knowledge(), st.data())
 def test_charts_around_the_same_squares_are_each_his_drawing_printed(known, data):
-    """Officers around the same squares share a frame (`svg._panels`, kept by the squares
-    its charts are around): each chart is still his drawing printed, whichever officer's
-    chart made the frame. Each officer here has fellows of the same knowledge, or of his
-    routes and stops from elsewhere, or on other levels."""
+    """Officers around the same squares, drawn in one move: each chart is his drawing
+    printed, whatever the others' charts drew before it. Each officer here has fellows of
+    the same knowledge, or of his routes and stops from elsewhere, or on other levels."""
     charts, sheets = known
     own = dict(charts.own)
     for officer_id, chart in charts.own.items():

@@ -28,7 +28,6 @@ the rules.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
@@ -54,10 +53,8 @@ TOLD_STOPS = frozenset({"edge", "no-level", "planet-ahead", "forced-landing", "v
 CHARTED = frozenset({"sighting", "landed", "route", "sheet", "psi-warning"})
 
 
-@functools.lru_cache(maxsize=65536)
 def designation_order(designation: str) -> tuple[int, int, str]:
-    """The base first, then P-1, P-2... by number, then the uncharted (#n, the GM's).
-    Kept: every officer's chart and JSON report sort the same planets."""
+    """The base first, then P-1, P-2... by number, then the uncharted (#n, the GM's)."""
     number = designation.rpartition("-")[2] if designation.startswith("P-") else ""
     if designation == BASE_DESIGNATION:
         return (0, 0, designation)

@@ -9,7 +9,6 @@ never a player's own spelling, so they have one form: `10 N + 5 E`, `NONE`, `2 W
 
 from __future__ import annotations
 
-import functools
 from typing import NamedTuple
 
 from ..rules.geometry import COMPASS, LEVEL_GAP, VERTICAL
@@ -22,10 +21,8 @@ class Step(NamedTuple):
     at: Point
 
 
-@functools.lru_cache(maxsize=65536)
 def legs(route: str) -> tuple[tuple[int, str], ...]:
-    """`10 N + 5 E` -> ((10, "N"), (5, "E")); `NONE` -> (). Kept: each route is read by the
-    officer's chart and by the GM's, each bearing by every chart that places its planet."""
+    """`10 N + 5 E` -> ((10, "N"), (5, "E")); `NONE` -> ()."""
     if not route or route == "NONE":
         return ()
     out = []
@@ -35,7 +32,6 @@ def legs(route: str) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=65536)
 def offset(bearing: str) -> tuple[int, int]:
     """`2 W + 1 NW` -> (-3, 1): where the bearing leads on the same level."""
     if bearing == "here":

@@ -8,8 +8,7 @@ few loops of ready strings.
 
 Length: over 600 lines for one concept, the layout of a chart in pixels. Its parts (the
 frame and its ticks, the squares, the marks, the list of planets beside it) share one
-scale, one set of caches keyed by square and one wrapping of the list; apart, they would
-pass that state between modules.
+scale and one wrapping of the list; apart, they would pass that state between modules.
 
 Its words are the reader's (`lang`): an officer's chart in his language, the public chart in
 the game's, through the catalogs (docs/translating.md); the GM's chart stays English.
@@ -82,12 +81,8 @@ def level_name(dz: int, lang: str = language.ENGLISH) -> str:
 
 
 def from_base(at: list[int], lang: str = language.ENGLISH) -> str:
-    return _from_base(*at, lang)
-
-
-@functools.lru_cache(maxsize=65536)
-def _from_base(x: int, y: int, dz: int, lang: str = language.ENGLISH) -> str:
-    """Worked out once for each square: every officer's chart names the same planets."""
+    """Where a square is from the base: `3 N of the base, base level`."""
+    x, y, dz = at
     catalog = language.translations(lang)
     flat = bearing_text(bearing(Position(0, 0, 0), Position(x, y, 0)))
     where = (catalog.gettext("on the base square") if flat == "here" else
@@ -131,40 +126,18 @@ def square_frame(left: int, right: int, bottom: int, top: int) -> tuple[int, int
 
 
 def _base_planet(p: Mapping[str, Any], name: str, marks: Mapping[str, str],
-                 marks_key: frozenset[tuple[str, str]] | None = None,
                  lang: str = language.ENGLISH) -> dict[str, Any]:
-    """`marks_key`: `frozenset(marks.items())` (its hash is kept), when the caller draws
-    many planets."""
-    return dict(planet_entry(name, p["at"], p, frozenset(marks.items()) if marks_key is None
-                             else marks_key, lang))
-
-
-def planet_entry(name: str, at: list[int], told: Mapping[str, Any],
-                 marks_key: frozenset[tuple[str, str]],
-                 lang: str = language.ENGLISH) -> dict[str, Any]:
-    """A planet at `at` (squares from the base) as a chart from the base draws it, with what
-    `told` says of it (a `knowledge` planet) and the letters `marks_key`
-    (`frozenset(marks.items())`), in the words of `lang`. Shared: never changed."""
-    x, y, z = at
-    return _base_entry(name, x, y, z, told.get("base", False), told.get("known", False),
-                       told.get("destroyed", False), tuple(told["facts"]), marks_key, lang)
-
-
-@functools.lru_cache(maxsize=65536)
-def _base_entry(name: str, x: int, y: int, z: int, base: bool, known: bool, destroyed: bool,
-                facts: tuple[str, ...], marks: frozenset[tuple[str, str]],
-                lang: str = language.ENGLISH) -> dict[str, Any]:
-    """A planet as a chart from the base draws it, worked out once: every officer's chart
-    shows the planets the bulletins place. Copied by `_base_planet`, never changed here."""
-    told = _facts_text({"facts": facts, "known": known, "destroyed": destroyed, "base": base},
-                       lang)
+    """A planet at `p["at"]` (squares from the base) as a chart from the base draws it, with
+    what `p` says of it (a `knowledge` planet) and the letters `marks`, in the words of
+    `lang`."""
+    x, y, z = p["at"]
+    base, known, destroyed = p.get("base", False), p.get("known", False), p.get("destroyed", False)
     named = language.translations(lang).gettext("the base") if base else name
-    text = f"{named}: {_from_base(x, y, z, lang)}; {told}"
     return {
         "name": name, "level": z, "x": x, "y": y, "base": base, "uncharted": False,
         "known": known and not base, "destroyed": destroyed,
-        "label": "B" if base else f"{name} {marks_of(list(facts), dict(marks))}".rstrip(),
-        "tooltip": text,
+        "label": "B" if base else f"{name} {marks_of(list(p['facts']), marks)}".rstrip(),
+        "tooltip": f"{named}: {from_base(p['at'], lang)}; {_facts_text(p, lang)}",
     }
 
 
@@ -253,9 +226,7 @@ def base_planets(placed: Mapping[str, Mapping[str, Any]],
     """The planets the bulletins place (`PublicChart.placed`), drawn in designation order,
     in the words of `lang`: the same on every officer's chart of a move who reads it, so
     drawn once (`officer_drawing`'s `public`). Shared: never changed."""
-    marks_key = frozenset(marks.items())
-    return [_base_planet(placed[name], name, marks, marks_key, lang)
-            for name in sorted(placed, key=order)]
+    return [_base_planet(placed[name], name, marks, lang) for name in sorted(placed, key=order)]
 
 
 def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]], *,
@@ -274,9 +245,8 @@ def officer_drawing(own: OwnChart, planets_known: Mapping[str, Mapping[str, Any]
         mine = own.planets
     if mine:
         # His own placements replace the bulletins' (his reckoning wins), in order.
-        marks_key = frozenset(marks.items())
         planets = [p for p in public if p["name"] not in mine] + [
-            _base_planet(planets_known[name], name, marks, marks_key, lang) for name in mine]
+            _base_planet(planets_known[name], name, marks, lang) for name in mine]
         planets.sort(key=lambda p: order(p["name"]))
     else:
         planets = list(public)
@@ -553,14 +523,12 @@ class _Frame(NamedTuple):
     col_w: int
     row_h: int
     origin: dict[int, tuple[int, int]]  # level -> its panel's top left corner
-    panels: tuple[dict[str, Any], ...]  # shared by every chart of that frame: copied, never changed
+    panels: tuple[dict[str, Any], ...]
 
 
-@functools.lru_cache(maxsize=4096)
 def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str,
            lang: str = language.ENGLISH) -> _Frame:
-    """The panels hang only on the levels drawn and the side of the frame, which the charts
-    of a move share by the dozen: each is worked out once."""
+    """The panels, which hang only on the levels drawn and the side of the frame."""
     cell = max(2, min(20, PANEL // side))
     size = side * cell
     columns = 1 if len(levels) == 1 else 2
@@ -586,11 +554,9 @@ def _frame(levels: tuple[int, ...], side: int, chart_id: str, frame: str,
     return _Frame(cell, columns, pad, head, top, col_w, row_h, origin, tuple(panels))
 
 
-@functools.lru_cache(maxsize=4096)
 def _panels(levels: tuple[int, ...], x0: int, x1: int, y0: int, y1: int, chart_id: str,
             frame: str, lang: str = language.ENGLISH) -> tuple[_Frame, tuple[dict[str, Any], ...]]:
-    """The frame and its panels, ticks and all: the officers who stand on the same squares
-    share the whole frame, so each is worked out once. Shared: copied, never changed."""
+    """The frame and its panels, ticks and all."""
     shape = _frame(levels, x1 - x0 + 1, chart_id, frame, lang)
     return shape, tuple({**panel, "ticks": _ticks(x0, x1, y0, y1, shape.cell,
                                                    *shape.origin[panel["level"]], frame)}
@@ -624,10 +590,8 @@ def for_template(c: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
 def _ticks(x0: int, x1: int, y0: int, y1: int, cell: int, px: int, py: int, frame: str) -> str:
-    """A panel's scale along its two sides. Charts of a move share most frames: each
-    is worked out once."""
+    """A panel's scale along its two sides."""
     side = x1 - x0 + 1
     size = side * cell
     step = 5 if side <= 60 else 10 if side <= 120 else 25
@@ -652,10 +616,8 @@ def _tick(n: int, plus: str, minus: str, frame: str) -> str:
     return "0" if n == 0 else f"{abs(n)}{plus if n > 0 else minus}"
 
 
-@functools.lru_cache(maxsize=65536)
 def _planet_mark(cx: float, cy: float, r: float, base: bool, known: bool) -> tuple[str, str]:
-    """A planet's shape and where its label goes: the same planets fall on the same pixels
-    of most charts of a move (every officer starts on the base), each worked out once."""
+    """A planet's shape and where its label goes."""
     if base:
         shape = (f'<rect x="{cx - r - 1:g}" y="{cy - r - 1:g}" width="{2 * r + 2:g}" '
                  f'height="{2 * r + 2:g}"/><text x="{cx:g}" y="{cy + 3:g}" '
@@ -673,7 +635,6 @@ def _cross(cx: float, cy: float, r: float) -> str:
             f"M{cx + r:g},{cy - r:g}L{cx - r:g},{cy + r:g}")
 
 
-@functools.lru_cache(maxsize=65536)
 def _ship_path(cx: float, cy: float, r: float) -> str:
     """A ship marker: a small arrowhead pointing North."""
     return (f"M{cx:g},{cy - r * 1.3:g} L{cx + r:g},{cy + r:g} L{cx:g},{cy + r * 0.4:g} "
