@@ -101,19 +101,3 @@ def heading_text(heading: str) -> str:
     of P-4` (designations and names stay as written)."""
     words = " ".join(w.lower() if w.isalpha() and w.isupper() else w for w in heading.split(" "))
     return words[:1].upper() + words[1:]
-
-
-def remembering(escaper: Callable[[Any], str]) -> Callable[[Any], str]:
-    """A template environment's `finalize`: the format's escaper, each string escaped once
-    (a bulletin names every officer two or three times, the same planets in every turn)."""
-    printed: dict[str, str] = {}
-
-    def finalize(value: Any) -> str:
-        if type(value) is not str:
-            return escaper(value)
-        text = printed.get(value)
-        if text is None:
-            text = printed[value] = escaper(value)
-        return text
-
-    return finalize

@@ -266,9 +266,9 @@ def order_form_pieces(game: str, officer: str, move: int,
                       situation: FormSituation | None = None, *,
                       route: str = "", lang: str = ENGLISH) -> tuple[str, ...]:
     """`order_form` in the pieces it is joined from: the names apart from the text around
-    them, which is the same in the forms of thousands of officers. A report escapes the
-    form piece by piece (every escaper works character by character), each shared piece
-    once a move."""
+    them, which is the same in the forms of thousands of officers (`with_names` puts in
+    another officer's). A report escapes the form piece by piece: every escaper works
+    character by character."""
     opening, middle, end = _form_head(game, move, lang)
     head = (opening, officer, middle, officer, end)
     if situation is None:

@@ -25,7 +25,7 @@ from .charts import svg
 from .charts.book import MoveCharts, of_move_alone
 from .charts.knowledge import OwnPlanet, Placements, officer_planets, spliced
 from .formats import (
-    ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text, remembering,
+    ESCAPERS, at_parsec, heading_text, ordinal, psi_shift, reckoning_text,
 )
 from .gm_log import gm_log_parts
 from . import language
@@ -57,7 +57,7 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
     env = Environment(
         loader=jinja2.FileSystemLoader(paths),
         undefined=jinja2.StrictUndefined,
-        finalize=remembering(ESCAPERS[fmt]),
+        finalize=ESCAPERS[fmt],
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -68,7 +68,7 @@ def environment(game_dir: Path | None, fmt: str, lang: str = language.ENGLISH) -
         auto_reload=False,
         extensions=["jinja2.ext.i18n"],
     )
-    env.escaped = remembering(autoescaping(ESCAPERS[fmt]))
+    env.escaped = autoescaping(ESCAPERS[fmt])
     # --- the reader's language: the templates' `_()` and `{% trans %}` read his catalog.
     env.install_gettext_translations(language.translations(lang), newstyle=True)
     env.globals.update(language.template_callables(lang, fmt))

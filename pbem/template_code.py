@@ -24,13 +24,13 @@ class CodeGenerator(jinja2.compiler.CodeGenerator):
     it stands, where Jinja calls `environment.getattr`, which tries the attribute first
     (raising and catching an AttributeError on every dict field) and the key next. And
     where autoescaping is on (HTML and SVG), a printed value is one call,
-    `environment.escaped(value)`, the format's escaper and the autoescaping together, each
-    string worked out once (`remembering`), where Jinja writes
-    `escape(environment.finalize(value))`. And a text of the catalogs, `_("...")`,
-    `gettext`, `ngettext` or `bold`, is a direct call of the environment's own function
-    where the name stands for it (`environment.said`), where Jinja calls every function
-    through `Context.call`, which asks each call whether the function wants the context.
-    The templates compile to this when loaded, a GM's own as well as the shipped ones."""
+    `environment.escaped(value)`, the format's escaper and the autoescaping together,
+    where Jinja writes `escape(environment.finalize(value))`. And a text of the catalogs,
+    `_("...")`, `gettext`, `ngettext` or `bold`, is a direct call of the environment's own
+    function where the name stands for it (`environment.said`), where Jinja calls every
+    function through `Context.call`, which asks each call whether the function wants the
+    context. The templates compile to this when loaded, a GM's own as well as the shipped
+    ones."""
 
     # The code it writes, named for the bytecode cache: change it with the code.
     CODE = "dicts-escaped-said-1"
