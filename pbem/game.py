@@ -36,7 +36,7 @@ from .rules.state import GameState
 from .rules.ruleset import Ruleset
 from .ruleset_files import RulesetError, load_ruleset
 from .errors import GameError
-from .json_codec import to_json_once
+from .json_codec import to_json_each
 from .map_file import read_map
 from .officer_secrets import hash_secret, new_secret, officer_lot
 from .storage import game_state, officers
@@ -430,7 +430,7 @@ def play(m: MoveInPlay) -> None:
     m.events = list(result.events) + told + [
         Event("order-note", GM, None, {"text": n}) for n in m.collected.notes]
     # Each event's data as stored: written once, shown in the GM log as it is in the database.
-    m.texts = to_json_once(e.data for e in m.events)
+    m.texts = to_json_each(e.data for e in m.events)
 
 
 def back_up(m: MoveInPlay) -> None:

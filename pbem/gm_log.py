@@ -100,15 +100,12 @@ class Wording:
     A move's events are made by a few lines of code each, so they come with a few sets of
     field names: each set is sorted once into a format (`name %s; ...`) and read in that
     order by one `itemgetter` call. A nested dict of plain values (a ship's fit, a
-    specialist) is worded once a log, however many sheets hold one like it; one that many
-    hold (the rules share a fit between the sheets that show it) is known at once."""
+    specialist) is worded once a log, however many sheets hold one like it."""
 
     def __init__(self) -> None:
         self.plans: dict[tuple, tuple[str, Any]] = {}  # an event's field names, officer's left out
         self.nested_plans: dict[tuple, tuple[str, Any]] = {}  # a nested dict's keys
         self.dicts: dict[tuple, str] = {}
-        # Each nested dict worded, by its id: kept with it, so that no other takes its id.
-        self.worded: dict[int, tuple[dict, str]] = {}
 
     def fields(self, data: Mapping[str, Any]) -> str:
         """`fields_text(data)`."""
@@ -143,12 +140,6 @@ class Wording:
         return value_text(value)
 
     def nested(self, value: dict) -> str:
-        worded = self.worded.get(id(value))
-        if worded is None:
-            worded = self.worded[id(value)] = (value, self._nested(value))
-        return worded[1]
-
-    def _nested(self, value: dict) -> str:
         keys = tuple(value)
         plan = self.nested_plans.get(keys)
         if plan is None:

@@ -103,51 +103,17 @@ class OfficerReports:
             f', "move": {to_json(move)}, "next_move": {to_json(None if game_end else move + 1)}'
             ', "officer": ')
         self.tail = f', "version": {to_json(VERSION)}'
-        # Keyed by identity, each entry keeping its planet alive so that no other dict can
-        # take its id while this move's reports are written.
-        self.planets: dict[int, tuple[Mapping[str, Any], str]] = {}
-        # The planets of whole charts by the ids of their dicts: most officers' charts show
-        # the same planets, the same dicts in the same order. Each dict is kept alive in
-        # `planets`, so that no other can take its id.
-        self.listed: dict[tuple[int, ...], str] = {}
-        # And by the id of the list itself, kept with it: `render` hands the officers who
-        # see the same planets the very same list.
-        self.lists: dict[int, tuple[list, str]] = {}
 
     def report(self, *, officer_id: int, sheet: Mapping[str, Any], place: int | None,
                chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
                rulings: Iterable[Mapping[str, str]] = ()) -> str:
         rulings = list(rulings)
-        head = (f'{{"chart": {self.chart(chart)}{self.common}'
+        head = (f'{{"chart": {to_json(chart)}{self.common}'
                 f'{{"id": {_json(officer_id)}, "name": {_json(sheet["officer_name"])}'
                 f', "officers": {self.officers_json}, "place": {_json(place)}'
                 f', "rank": {_json(sheet["rank"])}, "score": {_json(sheet["score"])}}}'
                 f', "rulings": {to_json(rulings) if rulings else "[]"}{self.tail}')
         return _clean(head) + ', "events": ' + _events(events) + "}\n"
-
-    def chart(self, chart: Mapping[str, Any]) -> str:
-        """`to_json(chart)`, each planet written once a move."""
-        planets = chart.get("planets")
-        if type(planets) is not list or chart.keys() != _CHART:
-            return to_json(chart)
-        known = self.lists.get(id(planets))
-        if known is None or known[0] is not planets:
-            key = tuple(map(id, planets))
-            listed = self.listed.get(key)
-            if listed is None:
-                listed = self.listed[key] = ", ".join(map(self.planet, planets))
-            known = self.lists[id(planets)] = (planets, listed)
-        return (f'{{"at": {_json(chart["at"])}, "frame": {_json(chart["frame"])}'
-                f', "planets": [{known[1]}]}}')
-
-    def planet(self, planet: Mapping[str, Any]) -> str:
-        known = self.planets.get(id(planet))
-        if known is None or known[0] is not planet:
-            known = self.planets[id(planet)] = (planet, to_json(planet))
-        return known[1]
-
-
-_CHART = frozenset({"at", "frame", "planets"})  # the keys of the charts `render` makes
 
 
 def _json(value: Any) -> str:

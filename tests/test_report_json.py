@@ -66,21 +66,6 @@ def test_the_reports_of_a_move_read_as_each_written_alone(game, move, game_end, 
         assert json.loads(alone)["officer"]["id"] == o["officer_id"]
 
 
-def test_charts_of_the_same_planets_in_another_order_or_choice_are_each_their_own():
-    """A move's writer keeps the planets of whole charts by their dicts: charts of the same
-    dicts in the same order read alike, any other choice or order as its own."""
-    planets = [{"designation": f"P-{n}", "at": [n, 0, 0], "base": False, "facts": [],
-                "known": False, "destroyed": False, "race": None} for n in range(3)]
-    reports = OfficerReports(game="aleae", move=1, officers=4, game_end=None)
-    lists = {}
-    for picks in ([0, 1], [1, 0], [0, 2], [0, 1], [2], [0, 1, 2], [1], [1, 0], [2]):
-        # The same picks the second time round: the very list of the first (as `render`
-        # hands the officers who see the same planets), at another square.
-        listed = lists.setdefault(tuple(picks), [planets[i] for i in picks])
-        chart = {"frame": "base", "at": [len(picks), 0, 0], "planets": listed}
-        assert reports.chart(chart) == to_json(chart)
-
-
 def events_plainly(pairs):
     """Each event's line, its data cleaned one by one: what `_events` must write."""
     lines = [f'{{"kind": {to_json(e.kind)}, "audience": "{e.audience}", '
