@@ -602,7 +602,7 @@ def json_or_refusal(value):
 def test_the_json_of_each_value_is_what_json_dumps_writes(values, picks):
     """A move's events share the dicts that say the same, and sheets the fit they show:
     every event that holds one stores the text it would have had alone, as json.dumps
-    writes it (the C encoder, called once for all)."""
+    writes it."""
     refused = [v for v in values if json_or_refusal(v) is TypeError]
     for v in refused:
         with pytest.raises(TypeError):
