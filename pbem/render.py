@@ -381,12 +381,10 @@ def text_bulletin(env: Environment, suffix: str, **values: Any) -> str:
 
 
 def gm_log(text_env: Environment, *, game: str, move: int, gm_actions: str,
-           events: list[Event], rolls: list[Roll], names: dict[int, str],
-           texts: Iterable[str] | None = None) -> str:
+           events: list[Event], rolls: list[Roll], names: dict[int, str]) -> str:
     """The GM log through gm-log.txt.j2, its lines worded by `gm_log.gm_log_parts`."""
     return text_env.get_template("gm-log.txt.j2").render(
-        game=game, move=move, gm_actions=gm_actions,
-        **gm_log_parts(events, rolls, names, texts))
+        game=game, move=move, gm_actions=gm_actions, **gm_log_parts(events, rolls, names))
 
 
 @contextmanager
@@ -518,6 +516,6 @@ def _render_move(
         names = {oid: s["officer_name"] for oid, s in view.sheets.items()}
         write(out_dir / "gm-log.txt", gm_log(text_env, game=game, move=move,
                                              gm_actions=desk.gm_actions, events=events,
-                                             rolls=rolls, names=names, texts=texts))
+                                             rolls=rolls, names=names))
 
     workers.shared(officers_reports, list(view.sheets), bulletins)
