@@ -285,8 +285,7 @@ class OfficersCharts:
         self.json = [report_json.chart_planet(name, placed[name]) for name in self.placements.names]
         self.own_json: dict[tuple, dict[str, Any]] = {}
         # The JSON planets of the charts with these own placements (by their keys): the same
-        # list for every officer who placed the same, so that `report_json.OfficerReports`
-        # knows it at once. Never changed.
+        # list for every officer who placed the same. Never changed.
         self.json_lists: dict[tuple, list[dict[str, Any]]] = {(): self.json}
         self.marks = charts.marks
         self.drawn = {language.ENGLISH: svg.base_planets(placed, charts.marks)}
@@ -447,10 +446,11 @@ def _render_move(
         charts = of_move_alone(move, events)
     shared_charts = OfficersCharts(html_env, charts, game=game, move=move)
     forms = order_form_pieces(game, move, view, readers)
-    reports = {lang: report_json.OfficerReports(
-        game=game, move=move, officers=len(view.standings),
-        game_end=game_end_in(view.game_end, lang), deadline=deadline_of(desk.deadline, lang))
-        for lang in {readers.of(officer_id) for officer_id in view.sheets} | {language.ENGLISH}}
+    # What every officer's JSON report says alike, in each language read.
+    alike = {lang: {"game": game, "move": move, "officers": len(view.standings),
+                    "game_end": game_end_in(view.game_end, lang),
+                    "deadline": deadline_of(desk.deadline, lang)}
+             for lang in {readers.of(officer_id) for officer_id in view.sheets}}
     text_of, html_of = text_reports(text_env), html_reports(html_env)
     html_env.get_template("chart.svg.j2")  # loaded once, before the work is shared
     deadline, rulings = desk.deadline, desk.rulings
@@ -483,9 +483,10 @@ def _render_move(
                 write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
                                               chart=chart_element, deadline=deadline,
                                               rulings=told), folder)
-                write(stem + ".json", reports[readers.of(officer_id)].report(
+                write(stem + ".json", report_json.officer_report(
                     officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
-                    events=view.own(officer_id), rulings=told), folder)
+                    events=view.own(officer_id), rulings=told, **alike[readers.of(officer_id)]),
+                    folder)
 
     def bulletins() -> None:
         public = view.public_context()

@@ -8,7 +8,6 @@ ten thousand reports is mostly text made once per move, joined here.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
@@ -29,9 +28,6 @@ REPORT = "pbem-report"
 BULLETIN = "pbem-bulletin"
 
 
-_KINDS: dict[str, str] = {}  # each kind of event as the head of its JSON line, written once
-
-
 def _events(pairs: Iterable[tuple[Any, str]]) -> str:
     """One event a line: `{"kind": ..., "audience": ..., "data": {...}}`."""
     if type(pairs) is not list:
@@ -42,21 +38,9 @@ def _events(pairs: Iterable[tuple[Any, str]]) -> str:
 
 
 def _lines(pairs: list[tuple[Any, str]]) -> str:
-    """The events' lines of `_events`, joined."""
-    kinds = _KINDS
-    joined = ",\n".join([f'{kinds.get(kind) or _kind_head(kind)}{audience}", "data": {text}}}'
-                         for (kind, audience, _, _), text in pairs])
-    # Names as players write them are mostly ASCII: then there is nothing to clean, and one
-    # look at the whole text says so. Else each event's data is cleaned, as stored.
-    if not joined.isascii():
-        joined = ",\n".join(
-            f'{kinds.get(e.kind) or _kind_head(e.kind)}{e.audience}", "data": {_clean(text)}}}'
-            for e, text in pairs)
-    return joined
-
-
-def _kind_head(kind: str) -> str:
-    return _KINDS.setdefault(kind, f'{{"kind": {to_json(kind)}, "audience": "')
+    """The events' lines of `_events`, joined: each event's data as stored, cleaned."""
+    return ",\n".join(f'{{"kind": {to_json(e.kind)}, "audience": {to_json(e.audience)}, '
+                       f'"data": {_clean(text)}}}' for e, text in pairs)
 
 
 def _document(head: Mapping[str, Any], events: str) -> str:
@@ -68,8 +52,7 @@ def officer_report(*, game: str, move: int, officer_id: int, sheet: Mapping[str,
                    chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
                    deadline: Mapping[str, Any] | None = None,
                    rulings: Iterable[Mapping[str, str]] = ()) -> str:
-    """One officer's report, every part written for him alone (`OfficerReports` writes
-    those of a whole move)."""
+    """One officer's report."""
     head = {
         "format": REPORT, "version": VERSION, "game": game, "move": move,
         "officer": _officer(officer_id, sheet, place, officers),
@@ -83,56 +66,6 @@ def _officer(officer_id: int, sheet: Mapping[str, Any], place: int | None,
              officers: int) -> dict[str, Any]:
     return {"id": officer_id, "name": sheet["officer_name"], "rank": sheet["rank"],
             "score": sheet["score"], "place": place, "officers": officers}
-
-
-class OfficerReports:
-    """The reports of one move's officers, as `officer_report` writes them: what every
-    report says alike (game, move, deadline, end of the game) is written once, and so is
-    each planet of the charts, the same dict in every chart that shows it.
-
-    The head is laid out here in the order `to_json` sorts its keys; a test holds the text
-    to `officer_report`'s."""
-
-    def __init__(self, *, game: str, move: int, officers: int,
-                 game_end: Mapping[str, Any] | None,
-                 deadline: Mapping[str, Any] | None = None) -> None:
-        self.officers_json = _json(officers)
-        self.common = (
-            f', "deadline": {to_json(deadline)}, "format": {to_json(REPORT)}'
-            f', "game": {to_json(game)}, "game_end": {to_json(game_end)}'
-            f', "move": {to_json(move)}, "next_move": {to_json(None if game_end else move + 1)}'
-            ', "officer": ')
-        self.tail = f', "version": {to_json(VERSION)}'
-
-    def report(self, *, officer_id: int, sheet: Mapping[str, Any], place: int | None,
-               chart: Mapping[str, Any], events: Iterable[tuple[Any, str]],
-               rulings: Iterable[Mapping[str, str]] = ()) -> str:
-        rulings = list(rulings)
-        head = (f'{{"chart": {to_json(chart)}{self.common}'
-                f'{{"id": {_json(officer_id)}, "name": {_json(sheet["officer_name"])}'
-                f', "officers": {self.officers_json}, "place": {_json(place)}'
-                f', "rank": {_json(sheet["rank"])}, "score": {_json(sheet["score"])}}}'
-                f', "rulings": {to_json(rulings) if rulings else "[]"}{self.tail}')
-        return _clean(head) + ', "events": ' + _events(events) + "}\n"
-
-
-def _json(value: Any) -> str:
-    """`to_json(value)`, most of the small values of a report's head (a name, a number, a
-    square) written without a call to the encoder."""
-    kind = type(value)
-    if kind is str:
-        return _ENCODE_STR(value)
-    if kind is int:
-        return str(value)
-    if value is None:
-        return "null"
-    if kind is list and {*map(type, value)} == _INTS:
-        return "[" + ", ".join(map(str, value)) + "]"
-    return to_json(value)
-
-
-_ENCODE_STR = json.encoder.encode_basestring  # how `to_json` writes a str: names as written
-_INTS = {int}
 
 
 def bulletin(*, game: str, move: int, standings: list[Mapping[str, Any]],
