@@ -42,24 +42,8 @@ _ALL = object()  # no key is this: `_pairs` leaves nothing out
 
 
 def _pairs(data: Mapping[Any, Any], skip: object) -> str:
-    """`key value; ...` in key order, `skip` left out. `value_text` inlined for the plain
-    values most fields hold: a move's events have hundreds of thousands of fields."""
-    parts = []
-    for k, v in sorted(data.items()):
-        if k == skip:
-            continue
-        kind = type(v)
-        if kind is str:
-            parts.append(f"{k} {v}" if v else f'{k} ""')
-        elif kind is int:
-            parts.append(f"{k} {v}")
-        elif kind is bool:
-            parts.append(f"{k} yes" if v else f"{k} no")
-        elif v is None:
-            parts.append(f"{k} -")
-        else:
-            parts.append(f"{k} {value_text(v)}")
-    return "; ".join(parts)
+    """`key value; ...` in key order, `skip` left out."""
+    return "; ".join([f"{k} {value_text(v)}" for k, v in sorted(data.items()) if k != skip])
 
 
 def event_line(e: Event, names: Mapping[int, str]) -> str:
