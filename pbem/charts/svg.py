@@ -452,9 +452,7 @@ def layout(d: Drawing, chart_id: str) -> dict[str, Any]:
             line = f'<circle class="{css}" data-level="{t["level"]}" cx="{cx:g}" cy="{cy:g}" r="1.5">'
             close = "</circle>"
         else:
-            ox, oy = origin[t["level"]]
-            left, bottom = ox - x0 * cell + half, oy + y1 * cell + half  # centre(), inlined
-            pts = " ".join(["%g,%g" % (left + x * cell, bottom - y * cell) for x, y in t["points"]])
+            pts = " ".join(["%g,%g" % centre(t["level"], x, y) for x, y in t["points"]])
             line = f'<polyline class="{css}" data-level="{t["level"]}" points="{pts}">'
             close = "</polyline>"
         tracks.append({"open": line, "close": close, "label": t["label"]})
