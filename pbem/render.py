@@ -161,15 +161,14 @@ def order_form_pieces(game: str, move: int, view: "MoveView",
     forms = {}
     # Ten thousand ships stand in a few dozen situations: each situation's form is made for
     # the first officer in it, and the others' names put in (a 1,000-officer move without
-    # it: 7.88 G instructions -> 9.37 G, +19%). A fit is one of the few dicts ships share,
-    # alive as long as the sheets: known by its identity.
+    # it: 7.88 G instructions -> 9.37 G, +19%).
     made: dict[tuple, tuple[str, ...]] = {}
     for n, (officer_id, sheet) in enumerate(view.sheets.items()):
         # The PAY example names the next officer in player order, never the officer himself.
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
         research = officer_id in view.researchers
         lang = readers.of(officer_id)
-        key = (situation_values(sheet, research), id(sheet["fit"]), bool(colleague), lang)
+        key = (situation_values(sheet, research), tuple(sheet["fit"].items()), bool(colleague), lang)
         found = made.get(key)
         if found is None:
             forms[officer_id] = made[key] = form_pieces(

@@ -8,8 +8,6 @@ gives the second nothing for sighting it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
 from typing import Callable, Mapping
 
 from . import career, specialists
@@ -76,11 +74,6 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
     order = board.in_player_order()
     outer = explored(board.settings)
     ships, planets = ruleset.ships, board.planets
-    # The sheet of each specialist (by what he is) and each fit (by its counts), made once
-    # for all the ships' sheets that show one alike (event data are never mutated): the
-    # database and the GM log write each once.
-    specialists_seen: dict[tuple, dict] = {}
-    fits: dict[tuple, dict[str, int]] = {}
     # The standings' rows, each behind its place: the higher rank first (ranks run from the
     # lowest up), then the higher score, the name, the id (the ids differ: the rows are
     # never compared).
@@ -97,14 +90,10 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
                                     "score": officer.score, "ship": ship.type}))
         ship_type = ships[ship.type]
         reckoning = officer.reckoning
-        counts = ship.counts()  # the sheet's dict made only for counts not met before
-        fit = fits.get(counts)
-        if fit is None:
-            fit = fits[counts] = ship.fit()
         sheet = {
             "officer_name": officer.name, "rank": officer.rank, "score": officer.score,
             "ship_type": ship.type, "ship_name": ship.name, "level": ship_type.level,
-            "crews": list(ship.crews), "fit": fit, "crew_men": ship_type.crew_men,
+            "crews": list(ship.crews), "fit": ship.fit(), "crew_men": ship_type.crew_men,
             "landed": planets[officer.landed_on].designation if officer.landed_on else None,
             "ground": ground_view(board, officer) if officer.landing is not None else None,
             "reckoning": [reckoning.x, reckoning.y, reckoning.level],
@@ -112,14 +101,9 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
         if outer:
             # What the sheet shows in outer space: the personality (5D), the specialist
             # officer (5E), and whether the alien ship's glue holds the ship (5C b).
-            specialist, own = officer.specialist, None
-            if specialist is not None:
-                what = (specialist.kind, specialist.value, specialist.field)
-                own = specialists_seen.get(what)
-                if own is None:
-                    own = specialists_seen[what] = specialists.data(specialist)
+            specialist = officer.specialist
             sheet["personality"] = officer.personality
-            sheet["specialist"] = own
+            sheet["specialist"] = specialists.data(specialist) if specialist is not None else None
             sheet["held"] = held_by if officer.id in hooked else None
         # Appended as `Board.emit_data` appends it: a move makes a sheet for every officer.
         events.append(Event("sheet", OFFICER, officer.id, sheet))
@@ -130,7 +114,6 @@ def close_of_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int,
 # Public events that say something happened on a planet's ground this move.
 ON_THE_GROUND = frozenset({"landed", "encounter", "fight", "attacked", "capture", "alliance",
                            "known", "points-won"})
-_KIND = itemgetter(0)  # an event's kind
 
 
 def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Mapping[int, str],
@@ -139,12 +122,8 @@ def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Map
     they stand after it: the race, how many remain of how many it began with, hostile or
     not, and who is on the ground (public news, like the encounter itself)."""
     named = {p.designation: p.id for p in board.planets.values() if p.designation}
-    # The events of those kinds picked out of the move's tens of thousands at C speed
-    # (their kinds read by itemgetter, tried by the set's own __contains__).
-    on_the_ground = compress(board.events, map(ON_THE_GROUND.__contains__,
-                                                map(_KIND, board.events)))
-    touched = {named[e.data["planet"]] for e in on_the_ground
-               if e.audience == PUBLIC and e.data.get("planet") in named}
+    touched = {named[e.data["planet"]] for e in board.events
+               if e.kind in ON_THE_GROUND and e.audience == PUBLIC and e.data.get("planet") in named}
     # Who is on the ground of each planet, in player order.
     ground: dict[int, list[str]] = {}
     for o in board.in_player_order():
