@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pbem.storage import game_state
 from pbem.storage.database import open_db
 from pbem.charts import svg
-from pbem.charts.knowledge import READABLE, OwnChart, PublicChart
+from pbem.charts.knowledge import OwnChart, PublicChart
 from pbem.charts.reckoning import moved, offset, route_tracks, square_at, steps, tracks, walk
 from pbem.demo import run_demo
 from pbem.rules.events import GM, OFFICER, PUBLIC, Event
@@ -218,12 +218,6 @@ def test_the_square_of_a_parsec_is_found_leg_by_leg_as_the_walk_finds_it(route, 
         steps(start, route, travelled)).get(parsec)
 
 
-@pytest.mark.parametrize("audience", [PUBLIC, OFFICER, GM])
-def test_the_charts_read_what_their_reader_may_read(audience):
-    """The folds test an event's audience without calling `Event.visible_to` for each."""
-    event = Event("sighting", audience, ME, {})
-    assert (audience in READABLE) == event.visible_to(ME)
-    assert (audience == PUBLIC) == event.visible_to(None)
 
 
 def test_an_officer_places_what_he_sighted_from_his_believed_route():

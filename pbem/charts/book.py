@@ -17,11 +17,11 @@ from ..json_codec import to_json, to_json_each
 from ..storage import game_state
 from ..storage.kept_charts import load_charts, load_tabula, save_charts, save_tabula
 from ..storage.database import Database
-from ..rules.events import PUBLIC as PUBLIC_EVENT, Event
+from ..rules.events import Event
 from ..rules.state import GameState
 from ..storage import officers as officer_rows
 from . import kept_json
-from .knowledge import CHARTED, READABLE, OwnChart, PublicChart
+from .knowledge import CHARTED, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
 
 PUBLIC = "public"  # the cache row of the public chart; officers' rows are keyed by their id
@@ -66,10 +66,9 @@ def fold(public: PublicChart, own: dict[int, OwnChart], move: int, events: list[
     bulletins: list[Event] = []
     grouped: dict[int, list[Event]] = defaultdict(list)
     for e in events:
-        audience = e.audience
-        if audience == PUBLIC_EVENT:
+        if e.visible_to(None):
             bulletins.append(e)
-        if e.kind in CHARTED and e.officer is not None and audience in READABLE:
+        if e.kind in CHARTED and e.officer is not None and e.visible_to(e.officer):
             grouped[e.officer].append(e)
     public.add_move(move, bulletins)
     charts = {}

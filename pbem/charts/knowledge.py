@@ -32,14 +32,12 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple
 
-from ..rules.events import OFFICER, PUBLIC, Event
+from ..rules.events import Event
 from ..rules.galaxy import BASE_DESIGNATION
 from .reckoning import Point, moved, offset, route_tracks, square_at
 
 ORIGIN: Point = (0, 0, 0)
 
-# Who may read an event about an officer, besides the GM: the public and that officer alone.
-READABLE = frozenset({PUBLIC, OFFICER})
 # Public events that name a planet by its designation in the field `planet`.
 NAMING = frozenset({"sighting", "info", "landed", "known", "encounter", "alliance", "tot"})
 # Route stops a report tells (route.py): the edge, a missing level, a planet ahead, no radar.
@@ -83,7 +81,7 @@ class PublicChart:
     def add_move(self, move: int, events: Iterable[Event]) -> None:
         turn: list | None = None  # [officer name, square at the start, parsec-0 sightings]
         for e in events:
-            if e.audience != PUBLIC:  # `e.visible_to(None)`, said without a call for each
+            if not e.visible_to(None):
                 continue
             kind, d = e.kind, e.data
             if kind == "turn":
@@ -175,9 +173,8 @@ class OwnChart:
 
     def add_move(self, move: int, events: Iterable[Event]) -> None:
         me = self.officer
-        # What he may read of his own events (`Event.visible_to(me)`, said without a call
-        # for each of them): the public ones and those told to him alone.
-        self.add_own(move, [e for e in events if e.officer == me and e.audience in READABLE])
+        # What he may read of his own events: the public ones and those told to him alone.
+        self.add_own(move, [e for e in events if e.officer == me and e.visible_to(me)])
 
     def add_own(self, move: int, own: list[Event]) -> None:
         """`add_move` of his own events he may read, in the order they happened (`fold`
