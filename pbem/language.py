@@ -146,7 +146,6 @@ def said_in(lang: str) -> Callable[[Any], Any]:
     from babel.numbers import format_decimal  # here: 26 ms to import, for another language
 
     catalog = translations(lang)
-    known: dict[str, str] = {}
 
     def value_said(value: Any, stored: bool) -> Any:
         # A number English groups with commas, in the reader's locale: made as a `Number`,
@@ -169,17 +168,13 @@ def said_in(lang: str) -> Callable[[Any], Any]:
             return again(text, stored=False)
         if isinstance(text, ProblemText):
             return text.problem.told(said)
-        found = known.get(text)
-        if found is None and "\n" in text:  # lines of texts, each said as indented
-            found = known[text] = "\n".join(
-                line[:len(line) - len(line.lstrip())] + said(line.lstrip())
-                for line in text.split("\n"))
-        if found is None:
-            found = catalog.gettext(text)
-            if found == text:
-                made = read(text)
-                found = text if made is None else again(made, stored=True)
-            known[text] = found
+        if "\n" in text:  # lines of texts, each said as indented
+            return "\n".join(line[:len(line) - len(line.lstrip())] + said(line.lstrip())
+                             for line in text.split("\n"))
+        found = catalog.gettext(text)
+        if found == text:
+            made = read(text)
+            found = text if made is None else again(made, stored=True)
         return found
 
     return said
