@@ -11,8 +11,6 @@ looks like a mass desertion (Eressea's server refuses such a turn the same way).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress
-from operator import itemgetter
 from typing import Iterable, Mapping
 
 from .rules.events import Event
@@ -110,7 +108,6 @@ TOLD = frozenset({
     "held", "landed", "net", "distortion-exit", "black-hole-roll", "alien-ship-enters",
     "alien-ship-hooks", "alien-ship-attack", "disengage", "alien-ship-destroyed",
     "specialist-lost", "desertion", "losses", "rescue", "promotion", "game-end"})
-_KIND = itemgetter(0)  # an event's kind
 
 
 def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
@@ -119,11 +116,9 @@ def summarize(move: int, events: Iterable[Event], names: Mapping[int, str],
     held, landings, losses, destroyed, promotions, hazards = [], [], [], [], [], []
     alien: list[str] = []
     game_end = None
-    # Most of a move's events (turns, sheets, routes, sightings) tell nothing here: those
-    # that do are picked out of the tens of thousands at C speed, their kinds read by
-    # itemgetter and tried by the set's own __contains__.
-    events = events if isinstance(events, (list, tuple)) else list(events)
-    for e in compress(events, map(TOLD.__contains__, map(_KIND, events))):
+    for e in events:
+        if e.kind not in TOLD:  # most of a move's: turns, sheets, routes, sightings
+            continue
         d = e.data
         name = names.get(e.officer, "?") if e.officer is not None else "-"
         if e.kind == "held":

@@ -8,7 +8,6 @@ import re
 from dataclasses import replace
 
 import pytest
-import sqlite_utils
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,36 +195,3 @@ def test_ships_read_at_once_are_those_read_one_by_one():
             {t: ship_from_json(t) for t in broken}
         with pytest.raises(type(one_by_one.value), match=re.escape(str(one_by_one.value))):
             ships_from_json(broken)
-
-
-PLANET_ROWS = st.lists(st.fixed_dictionaries({
-    "x": st.integers(-40, 40), "y": st.integers(-40, 40), "level": st.integers(1, 4),
-    "base": st.sampled_from([0, 1]), "designation": st.none() | st.sampled_from(["P-1", "P-22"]),
-    "facts": st.none() | st.lists(st.sampled_from(["A", "G (Jupiter-like)", "3"]),
-                                  max_size=3).map(json.dumps),
-    "known": st.sampled_from([0, 1]), "discovered_by": st.none() | st.integers(1, 9),
-    "discovered_move": st.none() | st.integers(1, 20), "populated": st.sampled_from([0, 1]),
-    "aliens": st.lists(st.integers(1, 12), max_size=4).map(json.dumps),
-    "hostile": st.sampled_from([0, 1]), "destroyed": st.sampled_from([0, 1]),
-    "radioactivity": st.none() | st.sampled_from(["0", "alpha", "beta"])}), max_size=30)
-
-
-@settings(max_examples=100, deadline=None)
-@given(rows=PLANET_ROWS, ids=st.randoms())
-def test_the_planets_read_at_once_are_those_read_row_by_row(rows, ids):
-    """`load_planets` (plain rows, the shared lists of facts and aliens read once) gives what
-    `planet_from_row` of each dict row gives, in the table's order, each planet a Planet
-    whose every field is its own."""
-    db = sqlite_utils.Database(memory=True)
-    numbers = ids.sample(range(1, 1000), len(rows))
-    db["planets"].insert_all([{"id": n, **r} for n, r in zip(numbers, rows)], pk="id")
-    if not rows:
-        db["planets"].create({"id": int, **{k: str for k in game_state._PLANET_COLUMNS[1:]}}, pk="id",
-                             if_not_exists=True)
-    read = game_state.load_planets(db)
-    expected = {r["id"]: planet_from_row(r) for r in db["planets"].rows}
-    assert list(read) == list(expected)
-    assert read == expected
-    # Field by field and type by type (True and 1 are equal, and print differently).
-    assert [[(k, v, type(v)) for k, v in vars(p).items()] for p in read.values()] == \
-        [[(k, v, type(v)) for k, v in vars(p).items()] for p in expected.values()]

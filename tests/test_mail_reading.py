@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from pbem.letters.files import letters_of_file
 from pbem.letters.letter import (
-    _FROM_LINE, _HEADER_LINE, _MAIL_HEADERS, NOT_ORDERS, Letter, _mail_suffix, letter_from_text,
+    _FROM_LINE, _HEADER_LINE, _MAIL_HEADERS, NOT_ORDERS, Letter, letter_from_text,
     looks_like_mail, looks_like_mbox, suffix,
 )
 from pbem.letters.mime import html_to_text, unflow
@@ -347,13 +347,6 @@ NAMES = st.lists(st.sampled_from(["orders", "a.eml", "b.EML", "c.Msg", ".eml", "
                                    "d.txt", "e.eml.txt", "f.txt.eml", "K.eml", "\u212a.EML",
                                    "g.\u0130ml", ""]),
                  min_size=1, max_size=4).map(os.sep.join)
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.one_of(NAMES, NAMES.map(lambda p: p + os.sep), st.text(max_size=12)))
-def test_a_file_is_named_as_a_mail_as_its_suffix_says(path):
-    # Told by the last characters of the path for most files.
-    assert _mail_suffix(path) == (suffix(path).lower() in (".eml", ".msg"))
 
 
 @settings(max_examples=200, deadline=None)

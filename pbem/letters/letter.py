@@ -142,15 +142,6 @@ def suffix(path: str) -> str:
 MAIL_SUFFIXES = (".eml", ".msg")  # a file named so is read as a mail
 
 
-def _mail_suffix(path: str) -> bool:
-    """Is the file named as a mail, `suffix(path).lower()` one of MAIL_SUFFIXES? A path
-    whose last four characters are none of them (a move's ten thousand `.txt`) is told
-    so at once: a name's suffix is its end (a test holds the two to the same answer)."""
-    if path[-4:].lower() not in MAIL_SUFFIXES and path[-1:] not in (os.sep, "."):
-        return False
-    return suffix(path).lower() in MAIL_SUFFIXES
-
-
 def is_mail(path: str, data: bytes) -> bool:
     """Is a file that is no mbox a mail: named as one, or beginning with a mail's headers?"""
-    return _mail_suffix(path) or looks_like_mail(data)
+    return suffix(path).lower() in MAIL_SUFFIXES or looks_like_mail(data)

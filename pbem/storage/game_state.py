@@ -26,34 +26,9 @@ from .rows import (
 from .database import Database, insert_dicts, update_row
 
 
-_PLANET_COLUMNS = ("id", "x", "y", "level", "base", "designation", "facts", "known",
-                   "discovered_by", "discovered_move", "populated", "aliens", "hostile",
-                   "destroyed", "radioactivity")
-
-
 def load_planets(db: Database) -> dict[int, Planet]:
-    """Every planet by id, in the table's order: `planet_from_row` of each row, the lists
-    of facts and aliens most planets share ("[]") read once, and each planet made from its
-    fields at once (a big map holds thousands, read every move)."""
-    lists: dict[str | None, tuple] = {}
-
-    def listed(text: str | None) -> tuple:
-        found = lists.get(text)
-        if found is None:
-            found = lists[text] = tuple(json.loads(text or "[]"))
-        return found
-
-    planets = {}
-    for (id_, x, y, level, base, designation, facts, known, discovered_by, discovered_move,
-         populated, aliens, hostile, destroyed, radioactivity) in db.conn.execute(
-            f"SELECT {', '.join(_PLANET_COLUMNS)} FROM planets"):
-        planets[id_] = Planet(
-            id=id_, position=Position(x, y, level), base=bool(base),
-            designation=designation, facts=listed(facts), known=bool(known),
-            discovered_by=discovered_by, discovered_move=discovered_move,
-            populated=bool(populated), aliens=listed(aliens), hostile=bool(hostile),
-            destroyed=bool(destroyed), radioactivity=radioactivity)
-    return planets
+    """Every planet by id, in the table's order."""
+    return {row["id"]: planet_from_row(row) for row in db.query("SELECT * FROM planets")}
 
 
 def base_planet(db: Database) -> Planet:
