@@ -401,9 +401,9 @@ class Inbox:
         another move are refused by it as they stand (`lawful.header_problems`)."""
         if after_deadline:
             problems = problems + [self._deadline_problem(orders)]
-        # The header check asks whether the secret is the officer's it names; the answer
-        # also says below whether the letter proves it is his: hashed once.
-        asked = functools.lru_cache(maxsize=None)(secret_ok or self.secret_ok)
+        # The header check asks whether the secret is the officer's it names; so does the
+        # proof below that the letter is his.
+        asked = secret_ok or self.secret_ok
         officer, found = lawful.judged(orders, self.state, self.ruleset, asked,
                                        colleagues=self.colleagues, index=self.index)
         if orders.game is None:  # whoever it names, orders without GAME are nobody's
