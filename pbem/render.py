@@ -282,10 +282,6 @@ class OfficersCharts:
         self.placements = Placements(charts.public)
         placed = self.placements.placed
         self.json = [report_json.chart_planet(name, placed[name]) for name in self.placements.names]
-        self.own_json: dict[tuple, dict[str, Any]] = {}
-        # The JSON planets of the charts with these own placements (by their keys): the same
-        # list for every officer who placed the same. Never changed.
-        self.json_lists: dict[tuple, list[dict[str, Any]]] = {(): self.json}
         self.marks = charts.marks
         self.drawn = {language.ENGLISH: svg.base_planets(placed, charts.marks)}
 
@@ -296,21 +292,10 @@ class OfficersCharts:
             found = self.drawn[lang] = svg.base_planets(self.placements.placed, self.marks, lang)
         return found
 
-    def json_of(self, placed: OwnPlanet) -> dict[str, Any]:
-        """An officer's own placement as his JSON report's chart gives it."""
-        found = self.own_json.get(placed.key)
-        if found is None:
-            found = self.own_json[placed.key] = report_json.chart_planet(placed.name, placed.planet)
-        return found
-
     def json_planets(self, where: list[tuple[int, int]], mine: list[OwnPlanet]) -> list[dict[str, Any]]:
         """The planets of his JSON report's chart: `Placements.own`'s among the bulletins'."""
-        key = tuple([placed.key for placed in mine]) if mine else ()
-        found = self.json_lists.get(key)
-        if found is None:
-            found = self.json_lists[key] = spliced(self.json, where,
-                                                   [self.json_of(placed) for placed in mine])
-        return found
+        return spliced(self.json, where, [report_json.chart_planet(placed.name, placed.planet)
+                                          for placed in mine])
 
 
 def officer_chart(html_env: Environment, charts: MoveCharts, officer_id: int,

@@ -276,7 +276,6 @@ class OwnPlanet(NamedTuple):
 
     name: str
     planet: dict[str, Any]  # `officer_planets`'s: what he heard of it, where he placed it
-    key: tuple  # the placement: officers who placed it alike share it, and what is made of it
 
 
 class Placements:
@@ -290,9 +289,6 @@ class Placements:
         self.placed = public.placed()
         self.names = sorted(self.placed, key=designation_order)
         self.keys = [designation_order(name) for name in self.names]
-        # Officers who sighted a planet from the same square (most of them, who reckon
-        # right) place it alike: each placement is made once for the move.
-        self.placements: dict[tuple, OwnPlanet] = {}
 
     def own(self, own: OwnChart) -> tuple[list[tuple[int, int]], list[OwnPlanet]]:
         """His own placements in designation order, and where each goes among the
@@ -304,13 +300,8 @@ class Placements:
             self._placement(name, own.planets[name]) for name in names]
 
     def _placement(self, name: str, mine: dict[str, Any]) -> OwnPlanet:
-        x, y, z = mine["at"]
-        key = (name, x, y, z, mine["move"])
-        found = self.placements.get(key)
-        if found is None:
-            heard = self.public.planets.get(name) or _planet(mine["move"])
-            found = self.placements[key] = OwnPlanet(name, {**heard, "at": mine["at"]}, key)
-        return found
+        heard = self.public.planets.get(name) or _planet(mine["move"])
+        return OwnPlanet(name, {**heard, "at": mine["at"]})
 
 
 def cuts(keys: list[tuple[int, int, str]], own: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
