@@ -176,18 +176,15 @@ def officer_rows(before: GameState, after: GameState) -> list[tuple]:
     """The values of `save_move`'s UPDATE of each officer the move changed, his ship None
     when it is the very ship he started the move with: the row holds its text already (the
     text it was read from, as `ship_to_json` wrote it), and most ships come out of a move
-    untouched. A specialist is written once for all the officers who share him."""
+    untouched."""
     was = before.officers
-    specialists: dict[Specialist | None, str | None] = {}
     rows = []
     for o in after.officers.values():
         old = was.get(o.id)
         if old is o:  # the rules make a new officer for any change; this one is untouched
             continue
         ship = None if old is not None and old.ship is o.ship else ship_to_json(o.ship)
-        specialist = specialists.get(o.specialist)
-        if specialist is None and o.specialist is not None:
-            specialist = specialists[o.specialist] = specialist_to_json(o.specialist)
+        specialist = specialist_to_json(o.specialist) if o.specialist is not None else None
         position, reckoning = o.position, o.reckoning
         rows.append((o.rank, o.score, ship, position.x, position.y, position.level,
                      o.landed_on, reckoning.x, reckoning.y, reckoning.level,
