@@ -179,26 +179,14 @@ def order_form_pieces(game: str, move: int, view: "MoveView",
     return forms
 
 
-def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str],
-          folder: int | None = None) -> None:
-    """A new file of UTF-8 text, in as few system calls as the kernel allows: open, write,
-    close (ten thousand officers' reports are thirty thousand files a move). `text`: whole,
-    or in pieces, each encoded apart: a tuple of them is written at once,
-    pieces as an iterator one after the other, as they come (a text too large to be held
-    whole). `folder`: an open folder (`opened_folder`) that `path` is relative to, so the
-    kernel does not walk the whole path for each file."""
-    kind = type(text)
-    chunks = (text.encode(),) if kind is str else (b"".join([piece.encode() for piece in text]),) \
-        if kind is tuple else (piece.encode() for piece in text)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
-    fd = os.open(path, flags, 0o666) if folder is None else os.open(path, flags, 0o666,
-                                                                    dir_fd=folder)
-    try:
-        for data in chunks:
-            while data:
-                data = data[os.write(fd, data):]
-    finally:
-        os.close(fd)
+def write(path: Path | str, text: str | tuple[str, ...] | Iterator[str]) -> None:
+    """A new file of UTF-8 text: `text` whole, or its pieces one after the other (a text
+    too large to be held whole, written as it comes)."""
+    with open(path, "w", encoding="utf-8", newline="") as f:  # "\n" on every system
+        if type(text) is str:
+            f.write(text)
+        else:
+            f.writelines(text)
 
 
 @dataclass(frozen=True)
@@ -371,20 +359,6 @@ def gm_log(text_env: Environment, *, game: str, move: int, gm_actions: str,
 
 
 @contextmanager
-def opened_folder(path: Path):
-    """The folder open for `write`'s `folder`, where the system opens files relative to a
-    folder (not Windows: None there, and `write` takes whole paths)."""
-    if os.open not in os.supports_dir_fd:
-        yield None
-        return
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | os.O_CLOEXEC)
-    try:
-        yield fd
-    finally:
-        os.close(fd)
-
-
-@contextmanager
 def collector_paused():
     """Python's cycle collector walks the whole heap (every event of the move, every chart)
     each time enough objects are made; the reports of ten thousand officers make millions of
@@ -449,28 +423,24 @@ def _render_move(
         shared_charts.drawn_in(lang)
 
     def officers_reports(officer_ids: Iterable[int]) -> None:
-        with opened_folder(out_dir) as folder:
-            for officer_id in officer_ids:
-                sheet = view.sheets[officer_id]
-                ctx = view.officer_context(officer_id)
-                stem = report_stem(officer_id, sheet["officer_name"])
-                if folder is None:
-                    stem = os.path.join(out_dir, stem)
-                form = forms[officer_id]
-                told = rulings.get(officer_id, [])
-                text_in, html_in, chart_env = writers[readers.of(officer_id)]
-                write(stem + ".txt", text_in(ctx, game=game, move=move, order_form=form,
-                                             deadline=deadline, rulings=told), folder)
-                chart_element, chart = officer_chart(chart_env, charts, officer_id, sheet,
-                                                     game=game, move=move, shared=shared_charts,
-                                                     standalone=False)
-                write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
-                                              chart=chart_element, deadline=deadline,
-                                              rulings=told), folder)
-                write(stem + ".json", report_json.officer_report(
-                    officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
-                    events=view.own(officer_id), rulings=told, **alike[readers.of(officer_id)]),
-                    folder)
+        for officer_id in officer_ids:
+            sheet = view.sheets[officer_id]
+            ctx = view.officer_context(officer_id)
+            stem = os.path.join(out_dir, report_stem(officer_id, sheet["officer_name"]))
+            form = forms[officer_id]
+            told = rulings.get(officer_id, [])
+            text_in, html_in, chart_env = writers[readers.of(officer_id)]
+            write(stem + ".txt", text_in(ctx, game=game, move=move, order_form=form,
+                                         deadline=deadline, rulings=told))
+            chart_element, chart = officer_chart(chart_env, charts, officer_id, sheet,
+                                                 game=game, move=move, shared=shared_charts,
+                                                 standalone=False)
+            write(stem + ".html", html_in(ctx, game=game, move=move, order_form=form,
+                                          chart=chart_element, deadline=deadline,
+                                          rulings=told))
+            write(stem + ".json", report_json.officer_report(
+                officer_id=officer_id, sheet=sheet, place=ctx["place"], chart=chart,
+                events=view.own(officer_id), rulings=told, **alike[readers.of(officer_id)]))
 
     def bulletins() -> None:
         public = view.public_context()
