@@ -20,7 +20,6 @@ from ..storage.database import Database
 from ..rules.events import Event
 from ..rules.state import GameState
 from ..storage import officers as officer_rows
-from . import kept_json
 from .knowledge import CHARTED, OwnChart, PublicChart
 from .truth import tabula as draw_tabula
 
@@ -129,4 +128,4 @@ def save(db: Database, charts: MoveCharts) -> None:
     rows += [(str(officer_id), charts.move, text) for officer_id, text in zip(charts.own, texts)]
     save_charts(db, rows)  # every reader's row anew: a retired officer's is dropped
     if charts.tabula is not None:
-        save_tabula(db, charts.move, kept_json.tabula(charts.tabula))
+        save_tabula(db, charts.move, to_json(charts.tabula))
