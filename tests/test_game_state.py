@@ -4,7 +4,6 @@ every row by name that it replaced (sqlite-utils' dict rows, every JSON text par
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 
 import pytest
@@ -18,7 +17,7 @@ from pbem.storage import game_state
 from pbem.storage.database import open_db
 from pbem.storage.rows import (
     alien_ship_from_json, landing_from_json, landing_to_json, planet_from_row, ship_from_json,
-    ship_to_json, ships_from_json, specialist_from_json, specialist_to_json,
+    ship_to_json, specialist_from_json, specialist_to_json,
 )
 from pbem.rules.geometry import Position, Zone
 from pbem.rules.state import GameState, Landing, Officer, Specialist
@@ -182,16 +181,3 @@ def test_the_officers_a_move_changed_are_written_as_encoding_each_in_full(five, 
         finally:
             db.conn.execute("ROLLBACK")
     assert tables[0] == tables[1]
-
-
-def test_ships_read_at_once_are_those_read_one_by_one():
-    texts = ['{"crews": [3, 3], "name": "A", "type": "GLADIUM"}',
-             '{"crews": [], "name": "B \\u00f2", "tanks": 2, "type": "GLADIUM"}',
-             '{"crews": [3, 3], "name": "A", "type": "GLADIUM"}']
-    assert ships_from_json(texts) == {t: ship_from_json(t) for t in texts}
-    for broken in (['{"crews": [1], "name": "A", "type": "T"}', '{"crews": ['],
-                   ['{"crews": [1], "name": "A", "type": "T"}, {"crews": [1], "name": "B", "type": "T"}']):
-        with pytest.raises(Exception) as one_by_one:
-            {t: ship_from_json(t) for t in broken}
-        with pytest.raises(type(one_by_one.value), match=re.escape(str(one_by_one.value))):
-            ships_from_json(broken)

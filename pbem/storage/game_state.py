@@ -17,10 +17,10 @@ from ..rules.dice import Roll
 from ..rules.events import Event
 from ..rules.geometry import Position, Zone
 from ..rules.hazards import DISTORTION, NET, NUCLEUS, Hazards
-from ..rules.state import GameState, Officer, Planet, Specialist
+from ..rules.state import GameState, Officer, Planet
 from .rows import (
     alien_ship_from_json, alien_ship_to_json, hazard_rows, landing_from_json, landing_to_json,
-    planet_from_row, planet_row, ship_to_json, ships_from_json, specialist_from_json,
+    planet_from_row, planet_row, ship_from_json, ship_to_json, specialist_from_json,
     specialist_to_json,
 )
 from .database import Database, insert_dicts, update_row
@@ -135,23 +135,17 @@ def load_state(db: Database, only: Iterable[str] | None = None) -> GameState:
             f"WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall() if ids else []
         rows.sort(key=lambda r: turns[r[0]])
     officers = {}
-    # Ships and specialists are values (frozen): officers whose sheets read the same share
-    # one, each text read once.
-    ships = ships_from_json(r[4] for r in rows)
-    specialists: dict[str | None, Specialist | None] = {}
     for turn, (id_, name, rank, score, ship, x, y, level, landed_on, rx, ry, rlevel,
                technologies, research, grants_last, landing, personality,
                specialist, _, _, _) in enumerate(rows):
-        if specialist not in specialists:
-            specialists[specialist] = specialist_from_json(specialist)
         officers[id_] = Officer(
-            id=id_, name=name, rank=rank, score=score, ship=ships[ship],
+            id=id_, name=name, rank=rank, score=score, ship=ship_from_json(ship),
             position=Position(x, y, level),
             turn=turn if turns is None else turns[id_], landed_on=landed_on,
             reckoning=Position(rx, ry, rlevel), technologies=_levels(technologies),
             research=_levels(research), grants_last=grants_last,
             landing=landing_from_json(landing), personality=personality,
-            specialist=specialists[specialist],
+            specialist=specialist_from_json(specialist),
         )
     return GameState(
         zone=Zone(g["size"], g["levels"]), planets=planets, officers=officers,

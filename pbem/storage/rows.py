@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import fields
-from typing import Any, Iterable
+from typing import Any
 
 from ..json_codec import to_json
 from ..rules.geometry import Position
@@ -29,20 +29,6 @@ def ship_from_json(text: str) -> Ship:
 def _ship(data: dict[str, Any]) -> Ship:
     data["crews"] = tuple(data["crews"])
     return Ship(**data)
-
-
-def ships_from_json(texts: Iterable[str]) -> dict[str, Ship]:
-    """`ship_from_json` of each distinct text, by text. Ten thousand officers' ships (each
-    of its own name, so each a text of its own) are parsed as one JSON array: one call of
-    the parser instead of ten thousand, each a value as `ship_from_json` reads it."""
-    distinct = list(dict.fromkeys(texts))
-    try:
-        data = json.loads(f"[{', '.join(distinct)}]")
-    except json.JSONDecodeError:
-        data = None  # a broken text: read one by one, so the error is that text's
-    if data is None or len(data) != len(distinct):  # e.g. "1, 2", two values in one column
-        return {text: ship_from_json(text) for text in distinct}
-    return {text: _ship(d) for text, d in zip(distinct, data)}
 
 
 # Outer space's fields of a landing (5F; 5E b, the crew a ROBUR went down with), written only
