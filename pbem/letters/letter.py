@@ -93,7 +93,6 @@ _NOT_ORDERS_IN_FILE = NOT_ORDERS.replace("the mail", "the file")
 
 _FROM_LINE = re.compile(rb"^From \S+ .*\d{1,2}:\d{2}")
 _HEADER_LINE = re.compile(rb"^([!-9;-~]+):")
-_COLON = ord(":")
 _MAIL_HEADERS = frozenset({
     b"from", b"date", b"subject", b"message-id", b"mime-version", b"received",
     b"return-path", b"to", b"delivered-to", b"content-type",
@@ -101,19 +100,13 @@ _MAIL_HEADERS = frozenset({
 
 
 def looks_like_mbox(data: bytes) -> bool:
-    # The pattern stops at the first line end by itself: no line is cut out for it; and
-    # a text that does not begin as it does is told without it.
-    return data[:5] == b"From " and bool(_FROM_LINE.match(data))
+    # The pattern stops at the first line end by itself: no line is cut out for it.
+    return bool(_FROM_LINE.match(data))
 
 
 def looks_like_mail(data: bytes) -> bool:
     """A header block (name: value lines up to a blank line) naming a mail header: an order
     file's first lines (GAME cornifex) never look like that."""
-    # Told by the first line for most files: one that is no header line (the pattern
-    # stops at its end by itself) is no mail, and no 8 KiB are split to say so. A text
-    # with no colon at all (most order files) has none, and is told so by a byte search.
-    if _COLON not in data or not _HEADER_LINE.match(data):
-        return False
     lines = data[:8192].replace(b"\r\n", b"\n").split(b"\n")
     known = False
     for n, line in enumerate(lines):

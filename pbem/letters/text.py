@@ -71,9 +71,6 @@ def normalise(text: str) -> str:
 
 def decode_text(data: bytes, declared: str | None = None) -> str:
     """Bytes of a text part (or of a plain file) to text, whatever the charset claims."""
-    # `0 in data` is `b"\0" in data` without first trying the bytes as a number.
-    if declared is None and data.isascii() and 0 not in data:
-        return normalise(data.decode("ascii"))  # most order files: no mark, nothing to guess
     for bom, codec in _BOMS:
         if data.startswith(bom):
             return normalise(data[len(bom):].decode(codec, errors="replace"))
