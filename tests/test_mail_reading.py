@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from pbem.letters.files import letters_of_file
 from pbem.letters.letter import (
     NOT_ORDERS, Letter, letter_from_text,
-    looks_like_mail, looks_like_mbox, suffix,
+    looks_like_mail, looks_like_mbox,
 )
 from pbem.letters.mime import html_to_text, unflow
 from pbem.letters.order_text import read_orders
@@ -481,16 +481,3 @@ def test_arrival_counts_on_across_sources(tmp_path):
 def test_a_place_that_does_not_exist_is_refused(tmp_path):
     with pytest.raises(MailSourceError, match="no such file or folder; give a Maildir"):
         list(read_letters([tmp_path / "nowhere"]))
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.one_of(
-    st.text(st.characters(blacklist_characters="/\0", blacklist_categories=["Cs"]),
-            min_size=1, max_size=12),
-    st.sampled_from([".", "..", "", "a.eml", ".eml", "x.", "..eml", "orders.MSG"])),
-    min_size=1, max_size=4), st.booleans())
-def test_a_files_suffix_is_the_one_pathlib_gives(parts, slash):
-    # A move tells a mail saved as .eml from an order file by its suffix, read off the
-    # name without making a Path of each of thousands of files.
-    path = os.path.join("orders", *parts) + ("/" if slash else "")
-    assert suffix(path) == Path(path).suffix

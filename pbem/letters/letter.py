@@ -10,10 +10,10 @@ mail, `files` hands each file to the one that reads it.
 from __future__ import annotations
 
 import hashlib
-import os
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import PurePath
 
 from ..orderfolder import CannotRead
 from .order_text import find_orders
@@ -121,20 +121,9 @@ def looks_like_mail(data: bytes) -> bool:
     return known
 
 
-def suffix(path: str) -> str:
-    """The file name's suffix as `Path.suffix` gives it (`.eml`; "" for `.eml` alone or a
-    name ending in a dot), without making a Path: a move reads thousands of files."""
-    name = path[path.rfind(os.sep) + 1:]
-    if name in ("", "."):  # a path ending in / or /.: its name is further up, as Path reads it
-        parts = [part for part in path.split(os.sep) if part not in ("", ".")]
-        name = parts[-1] if parts else ""
-    dot = name.rfind(".")
-    return name[dot:] if 0 < dot < len(name) - 1 else ""
-
-
 MAIL_SUFFIXES = (".eml", ".msg")  # a file named so is read as a mail
 
 
 def is_mail(path: str, data: bytes) -> bool:
     """Is a file that is no mbox a mail: named as one, or beginning with a mail's headers?"""
-    return suffix(path).lower() in MAIL_SUFFIXES or looks_like_mail(data)
+    return PurePath(path).suffix.lower() in MAIL_SUFFIXES or looks_like_mail(data)
