@@ -15,7 +15,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from operator import itemgetter
-from typing import Any, Collection, Iterable
+from typing import Any, Iterable
 
 from . import orderfolder
 from .filing import (
@@ -101,15 +101,13 @@ def check_waiting(desk: Inbox) -> list[Filed]:
     return out
 
 
-def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected,
-                regular: Collection[str] = ()) -> None:
+def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected) -> None:
     """The files waiting in orders/, filed like mail. Only regular files inside the
     folder are read, never more than a mail's worth; a file pbem cannot read is named
     in the GM log and left where it is. A file pbem itself fails on, whatever the
     error, is left unfiled (to be read again once pbem is mended): the GM log names the
     file and the error, and its officer, when its header names one, holds with the
-    reason in his report. The move goes on. `regular`: the paths the folder's listing
-    said are regular files (`orderfolder.read_regular`)."""
+    reason in his report. The move goes on."""
     top = str(desk.game_dir / "orders")
     files = list(files)
     # Few letters filed against the files to file (the first moves of a game): their
@@ -122,8 +120,7 @@ def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected,
     for rel, path in files:
         source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
         try:
-            data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top,
-                                                    listed=path in regular)
+            data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1, inside=top)
             if len(data) > MOST_FILE_BYTES and (looks_like_mail(data) or looks_like_mbox(data)):
                 data, opened = orderfolder.read_regular(path, MOST_MAIL_BYTES + 1,
                                                         inside=top)
@@ -170,8 +167,7 @@ def _failed(desk: Inbox, out: Collected, source: str, data: bytes, error: Except
                       "problems": json.dumps([reason]), "played": 0})
 
 
-def collect(desk: Inbox, files: Iterable[tuple[str, str]] = (),
-            regular: Collection[str] = ()) -> Collected:
+def collect(desk: Inbox, files: Iterable[tuple[str, str]] = ()) -> Collected:
     """The orders the move plays: waiting letters checked, orders/ filed, then for each
     officer the latest valid set filed for the move, by date then arrival.
 
@@ -180,7 +176,7 @@ def collect(desk: Inbox, files: Iterable[tuple[str, str]] = (),
     or by a move that was rolled back."""
     out = Collected()
     out.filed += check_waiting(desk)
-    file_folder(desk, files, out, regular)
+    file_folder(desk, files, out)
     move = desk.state.move
     # A letter for a later move is named in every move until its own: waiting for it,
     # or refused already for what is wrong in its header.

@@ -283,10 +283,9 @@ def collect_orders(game_dir: Path, db, state: GameState, ruleset: Ruleset,
     from .filing import Inbox
 
     folders: list[tuple[str, str]] = []
-    regular: set[str] = set()  # listed as regular files: opened without a look first
-    files = orderfolder.order_files(game_dir, folders, regular)
+    files = orderfolder.order_files(game_dir, folders)
     desk = Inbox(game_dir, db, now=now, state=state, ruleset=ruleset, defer=True)
-    collected = collect(desk, files, regular)
+    collected = collect(desk, files)
     collected.notes += [f"orders/{clean_line(folder)}/: {why}" for folder, why in folders]
     return collected
 

@@ -3,10 +3,11 @@
 The GM saves mail there by hand, by a mail filter or by unpacking an archive, so besides
 order files the folder may hold folders named like files, links (broken, looping, or
 leading out of the folder), named pipes that would keep a reader waiting forever, sockets,
-devices, files nobody may read, files of gigabytes. Only regular files are opened (those
-the folder's listing named, or a look just before opening found), never in a way that can
-block, and only their first MOST_FILE_BYTES + 1 bytes are read (enough to know that a
-file is too large); anything else is refused with the reason, which the GM log names.
+devices, files nobody may read, files of gigabytes. Only regular files are opened (a look
+just before opening finds them, and one once opened checks it is still one), never in a way
+that can block, and only their first MOST_FILE_BYTES + 1 bytes are read (enough to know
+that a file is too large); anything else is refused with the reason, which the GM log
+names.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import shutil
 import stat
 from pathlib import Path
 from operator import itemgetter
-from typing import Callable, Iterator
 
 from .orders.limits import MOST_FILE_BYTES
 
@@ -26,7 +26,6 @@ ARCHIVE = "archive"  # orders/archive/move-NN/: the files a resolved move has de
 # pbem's own; where a flag does not exist (Windows) there is nothing it guards against.
 _OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # opening a link fails: where it leads is not read
 _CHUNK = 64 * 1024
 
 
@@ -41,7 +40,6 @@ class CannotRead(Exception):
 
 def order_files(
     game_dir: Path, folders: list[tuple[str, str]] | None = None,
-    regular: set[str] | None = None,
 ) -> list[tuple[str, str]]:
     """Every entry waiting in orders/ that is not a folder (its path inside orders/ and on
     disk), in name order; the archive and hidden entries aside. Plain strings: there may be
@@ -49,9 +47,7 @@ def order_files(
 
     Folders worth the GM's eye go to `folders` as (path inside orders/, what is wrong):
     one that cannot be listed, and one named like a file (`orders.txt/`), which is
-    likely a mistake; the files inside are read all the same. `regular` gets the path on
-    disk of every entry the folder's listing says is a regular file, no link: one that
-    `read_regular` may open without looking at it first.
+    likely a mistake; the files inside are read all the same.
     """
     top = str(Path(game_dir) / "orders")
 
@@ -63,25 +59,23 @@ def order_files(
             folders.append((rel(error.filename), f"the folder cannot be read ({error.strerror})"))
 
     found: list[tuple[str, str]] = []
-    for root, dirs, files in _walk(top, cannot_list):
+    # Top down, into no link: a link to a folder is listed as an entry, refused when read.
+    for root, dirs, files in os.walk(top, onerror=cannot_list):
         prefix = "" if root == top else rel(root) + "/"
         kept = []
         for d in dirs:
             if d.startswith(".") or (prefix == "" and d == ARCHIVE):
                 continue
             if os.path.islink(os.path.join(root, d)):
-                files.append((d, os.path.join(root, d), False))  # refused when it is read
+                files.append(d)
                 continue
             kept.append(d)
             if folders is not None and os.path.splitext(d)[1]:
                 folders.append((prefix + d, "a folder named like a file; what is inside "
                                 "it is read as order files"))
         dirs[:] = kept
-        for name, path, plain in files:
-            if not name.startswith("."):
-                found.append((prefix + name, path))
-                if plain and regular is not None:
-                    regular.add(path)
+        found += [(prefix + name, os.path.join(root, name))
+                  for name in files if not name.startswith(".")]
     if folders is not None:
         folders.sort()
     found.sort(key=_FIRST)  # by name: no two entries have one
@@ -89,50 +83,6 @@ def order_files(
 
 
 _FIRST = itemgetter(0)
-
-
-def _walk(top: str, onerror: Callable[[OSError], None]
-          ) -> Iterator[tuple[str, list[str], list[tuple[str, str, bool]]]]:
-    """`os.walk(top, onerror=onerror)`, top down and into no link, each entry that is not
-    a folder given with its path and whether the listing says it is a regular file, no
-    link: what the folder's own listing tells of each entry, with no look at it
-    (`os.DirEntry`)."""
-    dirs: list[str] = []
-    files: list[tuple[str, str, bool]] = []
-    try:
-        listing = os.scandir(top)
-    except OSError as error:
-        onerror(error)
-        return
-    with listing:
-        while True:
-            try:
-                entry = next(listing)
-            except StopIteration:
-                break
-            except OSError as error:
-                onerror(error)
-                return
-            try:
-                is_dir = entry.is_dir()
-            except OSError:
-                is_dir = False
-            if is_dir:
-                dirs.append(entry.name)
-            else:
-                files.append((entry.name, entry.path, _listed_regular(entry)))
-    yield top, dirs, files
-    for name in dirs:  # as the caller left them
-        folder = os.path.join(top, name)
-        if not os.path.islink(folder):
-            yield from _walk(folder, onerror)
-
-
-def _listed_regular(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_file(follow_symlinks=False)
-    except OSError:
-        return False
 
 
 def _kind(mode: int) -> str | None:
@@ -171,25 +121,10 @@ def read_regular_file(path: str, most: int, inside: str | None = None) -> bytes:
     return read_regular(path, most, inside)[0]
 
 
-def read_regular(path: str, most: int, inside: str | None = None,
-                 listed: bool = False) -> tuple[bytes, os.stat_result]:
+def read_regular(path: str, most: int, inside: str | None = None
+                 ) -> tuple[bytes, os.stat_result]:
     """`read_regular_file`, with the file's status as it was opened: its modification time
-    dates a plain order file, with no second look at the file.
-
-    `listed`: the folder's listing said a regular file is there, no link (`order_files`).
-    It is then opened at once, never through a link, and looked at once opened, as every
-    file is: whatever it has become since it was listed, it is read only if it is still a
-    regular file. A move reads ten thousand files; the look before opening each is the
-    cost of a system call. If it cannot be opened so (it has become a link, or gone, or
-    is not to be read), it is looked at first as any entry is, and refused with the reason.
-    """
-    if listed and _NO_FOLLOW:
-        try:
-            fd = os.open(path, _OPEN_FLAGS | _NO_FOLLOW)
-        except OSError:
-            pass
-        else:
-            return _read_opened(fd, most)
+    dates a plain order file, with no second look at the file."""
     try:
         status = os.lstat(path)
     except FileNotFoundError:

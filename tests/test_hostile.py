@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import sqlite3
 import threading
@@ -199,41 +198,6 @@ def test_a_socket_a_broken_link_and_a_link_out_of_orders_are_skipped(g, tmp_path
     assert "Ordered: 2 E" in g.report(1, "beta") and "1 S" not in g.report(1, "beta")
 
 
-def _order_files_as_first_written(game_dir: Path, folders: list) -> list[tuple[str, str]]:
-    """`orderfolder.order_files` as it was first written, on `os.walk`."""
-    from pbem.orderfolder import ARCHIVE
-
-    top = str(Path(game_dir) / "orders")
-
-    def rel(path: str) -> str:
-        return os.path.relpath(path, top).replace(os.sep, "/")
-
-    def cannot_list(error: OSError) -> None:
-        if error.filename != top:
-            folders.append((rel(error.filename), f"the folder cannot be read ({error.strerror})"))
-
-    found = []
-    for root, dirs, files in os.walk(top, onerror=cannot_list):
-        prefix = "" if root == top else rel(root) + "/"
-        kept = []
-        for d in dirs:
-            if d.startswith(".") or (prefix == "" and d == ARCHIVE):
-                continue
-            if os.path.islink(os.path.join(root, d)):
-                files.append(d)
-                continue
-            kept.append(d)
-            if os.path.splitext(d)[1]:
-                folders.append((prefix + d, "a folder named like a file; what is inside "
-                                "it is read as order files"))
-        dirs[:] = kept
-        for name in files:
-            if not name.startswith("."):
-                found.append((prefix + name, os.path.join(root, name)))
-    folders.sort()
-    return sorted(found)
-
-
 def _hostile_folder(orders: Path, tmp_path: Path) -> None:
     """One entry of each kind a GM's orders/ may hold, some in folders of their own."""
     (orders / "mail" / "deep").mkdir(parents=True)
@@ -250,69 +214,19 @@ def _hostile_folder(orders: Path, tmp_path: Path) -> None:
     (orders / "mail" / "loop").symlink_to(orders / "mail", target_is_directory=True)
 
 
-def test_the_listing_of_orders_is_the_one_os_walk_gives_with_the_regular_files_named(g, tmp_path):
-    # `order_files` reads each folder's listing once, keeping what it says of each entry:
-    # the files it names are those `os.walk` names, and the regular ones are the files
-    # that are neither links nor anything else.
+def test_the_listing_of_orders_names_every_entry_but_the_archive_and_the_hidden(g, tmp_path):
+    # Every entry that is not a folder, links to folders among them (refused when read),
+    # in name order; folders named like files told to the GM; no link followed.
     orders = g.dir / "orders"
     _hostile_folder(orders, tmp_path)
-    folders, first = [], []
-    regular: set[str] = set()
-    found = orderfolder.order_files(g.dir, folders, regular)
-    assert found == _order_files_as_first_written(g.dir, first)
-    assert folders == first
-    assert regular == {path for _, path in found if os.path.isfile(path)
-                       and not os.path.islink(path)}
-    assert {rel for rel, path in found if path in regular} == {
-        "a.txt", "mail/b.txt", "mail/deep/c.eml", "notes.txt/d.txt", "mail/archive"}
-
-
-def _read(path: str, listed: bool) -> tuple:
-    try:
-        data, opened = orderfolder.read_regular(path, MOST_FILE_BYTES + 1,
-                                                inside=os.path.dirname(path), listed=listed)
-    except orderfolder.CannotRead as e:
-        return "refused", str(e)
-    return data, opened.st_mtime_ns
-
-
-@pytest.mark.parametrize("become", ["itself", "gone", "fifo", "folder", "link inside",
-                                    "link out", "broken link", "unreadable"])
-def test_a_file_listed_as_regular_is_read_or_refused_as_any_entry(tmp_path, become):
-    # A file the listing named regular is opened with no look first: whatever it has
-    # become since, what is read of it, or why it is refused, is what a look first says.
-    orders = tmp_path / "orders"
-    orders.mkdir()
-    (orders / "other.txt").write_text("GAME cornifex\nOFFICER Alpha\n", encoding="utf-8")
-    (tmp_path / "outside.txt").write_text("GAME secret\n", encoding="utf-8")
-    path = orders / "a.txt"
-    path.write_text("GAME cornifex\n", encoding="utf-8")
-    regular: set[str] = set()
-    orderfolder.order_files(tmp_path, [], regular)
-    assert str(path) in regular
-    if become != "itself":
-        path.unlink()
-    if become == "fifo":
-        os.mkfifo(path)
-    elif become == "folder":
-        path.mkdir()
-    elif become == "link inside":
-        path.symlink_to(orders / "other.txt")
-    elif become == "link out":
-        path.symlink_to(tmp_path / "outside.txt")
-    elif become == "broken link":
-        path.symlink_to(tmp_path / "nothing")
-    elif become == "unreadable":
-        path.write_text("GAME cornifex\n", encoding="utf-8")
-        path.chmod(0)
-    if become == "unreadable" and os.geteuid() == 0:
-        pytest.skip("root reads any file")
-    listed, looked = _read(str(path), listed=True), _read(str(path), listed=False)
-    assert listed == looked
-    if become in ("itself", "link inside"):
-        assert listed[0].startswith(b"GAME cornifex\n")
-    else:
-        assert listed[0] == "refused"
+    folders: list = []
+    found = orderfolder.order_files(g.dir, folders)
+    assert [rel for rel, _ in found] == [
+        "a.txt", "broken.txt", "folder-link", "inside.txt", "mail/archive", "mail/b.txt",
+        "mail/deep/c.eml", "mail/loop", "notes.txt/d.txt", "pipe.txt"]
+    assert all(path == os.path.join(orders, *rel.split("/")) for rel, path in found)
+    assert folders == [("notes.txt", "a folder named like a file; what is inside it is "
+                        "read as order files")]
 
 
 def test_preview_meets_the_same_files_as_resolve(g, tmp_path):
