@@ -37,9 +37,6 @@ from .storage import letters as letter_rows
 from .terminal import clean_line
 from .storage.database import Database
 
-# `file_folder` reads the digests filed at once when there are at most this many a file.
-_DIGESTS_A_FILE = 4
-
 
 @dataclass
 class Collected:
@@ -110,13 +107,6 @@ def file_folder(desk: Inbox, files: Iterable[tuple[str, str]], out: Collected) -
     reason in his report. The move goes on."""
     top = str(desk.game_dir / "orders")
     files = list(files)
-    # Few letters filed against the files to file (the first moves of a game): their
-    # digests in one query, not one query a file that mostly finds nothing. The query
-    # stops past that many, so a long game pays for a few rows a file at most.
-    most = _DIGESTS_A_FILE * len(files)
-    digests = letter_rows.some_digests(desk.db.conn, most + 1)
-    if len(digests) <= most:
-        desk.filed_digests = set(digests)
     for rel, path in files:
         source = f"orders/{clean_line(rel)}"  # a file name may hold anything but / and NUL
         try:

@@ -153,8 +153,6 @@ class Inbox:
         # The pending letters by digest and by officer: a move files thousands of them.
         self._pending_digests: dict[str, dict[str, Any]] = {}
         self._pending_of: dict[int, list[dict[str, Any]]] = {}
-        # Every digest filed, when `file_folder` has read them all at once; else None.
-        self.filed_digests: set[str] | None = None
         self.db = db
         self.now = now or datetime.now(timezone.utc)
         self._filed = stamp(self.now)  # every letter of this call is filed now
@@ -220,8 +218,6 @@ class Inbox:
             return None
         if digest in self._pending_digests:
             return self._pending_digests[digest]
-        if self.filed_digests is not None and digest not in self.filed_digests:
-            return None
         # Asked for each letter: a dict is made only for one filed before.
         found = letter_rows.with_digest(self.db.conn, digest, _KNOWN)
         return dict(zip(_KNOWN, found)) if found else None
@@ -458,8 +454,6 @@ class Inbox:
             if officer_id is not None:
                 self._pending_of.setdefault(officer_id, []).append(row)
             return row["id"]
-        if self.filed_digests is not None and row["digest"]:
-            self.filed_digests.add(row["digest"])
         return insert_letter(self.db, row)
 
     def standing(self, officer_id: int, move: int) -> dict[str, Any] | None:

@@ -350,11 +350,8 @@ def test_orders_from_another_address_with_the_gms_setting(two):
     assert filed.status == "accepted"
 
 
-@pytest.mark.parametrize("digests_a_file", [collecting._DIGESTS_A_FILE, 0])
-def test_an_order_file_filed_before_is_found_filed_by_the_move(two, monkeypatch, digests_a_file):
-    # The move reads the digests filed at once (few letters against the files) or asks for
-    # each file (many): either way the file `pbem inbox` filed is not filed again.
-    monkeypatch.setattr(collecting, "_DIGESTS_A_FILE", digests_a_file)
+def test_an_order_file_filed_before_is_found_filed_by_the_move(two):
+    # The file `pbem inbox` filed is known by its digest: the move does not file it again.
     (two / "orders" / "notius.txt").write_text(orders("Notius", "ROUTE 1 N"), encoding="utf-8")
     m = mail("Flavia", 100, "orders", "<f@x>")
     m.set_content(orders("Flavia", "ROUTE 2 S"))

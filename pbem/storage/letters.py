@@ -42,12 +42,6 @@ def with_digest(conn: sqlite3.Connection, digest: str,
                         "WHERE digest = ? LIMIT 1", [digest]).fetchone()
 
 
-def some_digests(conn: sqlite3.Connection, most: int) -> list[str]:
-    """The digests of at most `most` letters filed (those with one)."""
-    return [d for d, in conn.execute(
-        "SELECT digest FROM letters WHERE digest != '' LIMIT ?", [most])]
-
-
 def digests(conn: sqlite3.Connection) -> set[str]:
     """The digest of every letter filed."""
     return {d for d, in conn.execute("SELECT digest FROM letters")}
