@@ -13,7 +13,6 @@ import json
 import os
 import traceback
 from dataclasses import dataclass, field, replace
-from itertools import groupby
 from operator import itemgetter
 from typing import Any, Iterable
 
@@ -363,29 +362,16 @@ def copy_words(source: str, seen: dict[str, Any]) -> str:
 def record_filing(db: Database, collected: Collected) -> None:
     """What the collection of a move filed and changed, and the letters it played, written
     with the move; the caller holds the move's transaction."""
-    written: dict[int, int] = {}
-    # A move files ten thousand letters: in one executemany a run of rows of the same
-    # columns, each given the id one INSERT at a time would give it (the largest + 1:
-    # the table's key has no AUTOINCREMENT), so that the letters played can name it.
-    next_id = letter_rows.next_id(db.conn)
+    written: dict[int, int] = {}  # the id each letter filed by the move is given
     # A letter filed and played by this move is written played (not written, then updated).
     played = set(collected.played)
     played_now: set[int] = set()
-    for keys, run in groupby(collected.pending, key=tuple):
-        columns = [c for c in keys if c != "id"]
-        # The run taken as columns at once (C speed): the ids, then each column's values.
-        ids, *table = zip(*map(itemgetter("id", *columns), run))
-        count = len(ids)
-        now = played.intersection(ids) if "played" in columns else ()
-        if now:
-            at = columns.index("played")
-            table[at] = (1,) * count if len(now) == count else tuple(
-                [1 if i in now else value for i, value in zip(ids, table[at])])
-            played_now |= now
-        given = range(next_id, next_id + count)
-        written.update(zip(ids, given))
-        next_id += count
-        letter_rows.insert_run(db.conn, columns, zip(given, *table))
+    for row in collected.pending:
+        values = {column: value for column, value in row.items() if column != "id"}
+        if "played" in values and row["id"] in played:
+            values["played"] = 1
+            played_now.add(row["id"])
+        written[row["id"]] = letter_rows.insert(db.conn, values)
     for letter_id, values in collected.changes.items():
         letter_rows.update(db, letter_id, values)
     letter_rows.mark_played(db.conn, [written.get(i, i) for i in collected.played

@@ -56,18 +56,6 @@ def insert(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
         [row[c] for c in columns]).lastrowid
 
 
-def next_id(conn: sqlite3.Connection) -> int:
-    """The id the next letter inserted is given (the table's key has no AUTOINCREMENT)."""
-    return conn.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM letters").fetchone()[0]
-
-
-def insert_run(conn: sqlite3.Connection, columns: Sequence[str],
-               rows: Iterable[Sequence[Any]]) -> None:
-    """Letters filed at once, each row its id and then the values of `columns`."""
-    marks = ", ".join("?" * (len(columns) + 1))
-    conn.executemany(f"INSERT INTO letters (id, {', '.join(columns)}) VALUES ({marks})", rows)
-
-
 def update(db: Database, letter_id: int, values: dict[str, Any]) -> None:
     """Change some columns of one letter's row; the caller holds the transaction."""
     update_row(db, "letters", letter_id, values)
