@@ -15,10 +15,9 @@ from .rules.geometry import Position, bearing, bearing_text
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # Markdown: the HTML characters as references, then a backslash before each character
 # CommonMark gives a meaning to (">" is already a reference). One table does both, character
-# by character; a name with none of them, most names, is returned as it is.
+# by character.
 _MD_TABLE = str.maketrans({**{c: "\\" + c for c in "\\`*_{}[]()#+-.!|~"},
                            "&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_MD_ANY = re.compile(r"[\\`*_{}\[\]()#+\-.!|~&<>]")
 
 
 def plain(value: Any) -> str:
@@ -35,8 +34,7 @@ def plain(value: Any) -> str:
 def markdown(value: Any) -> str:
     if isinstance(value, Markup):
         return value  # a macro's lines, escaped value by value already (`|safe`)
-    text = plain(value)
-    return text.translate(_MD_TABLE) if _MD_ANY.search(text) else text
+    return plain(value).translate(_MD_TABLE)
 
 
 def bbcode(value: Any) -> str:
