@@ -22,13 +22,7 @@ _MD_TABLE = str.maketrans({**{c: "\\" + c for c in "\\`*_{}[]()#+-.!|~"},
 
 def plain(value: Any) -> str:
     """Plain text: drop control and bidi-override characters a name could hide."""
-    kind = type(value)
-    if kind is int:
-        return str(value)
-    text = value if kind is str else str(value)
-    if text.isprintable() or text.replace("\n", "").isprintable():  # the common cases, in C
-        return text
-    return _CONTROL.sub("", text)
+    return _CONTROL.sub("", str(value))
 
 
 def markdown(value: Any) -> str:
