@@ -168,7 +168,8 @@ def order_form_pieces(game: str, move: int, view: "MoveView",
         colleague = names[(n + 1) % len(names)] if len(names) > 1 else None
         research = officer_id in view.researchers
         lang = readers.of(officer_id)
-        key = (situation_values(sheet, research), tuple(sheet["fit"].items()), bool(colleague), lang)
+        key = (situation_values(sheet, research), tuple(sheet["fit"].items()), bool(colleague),
+               lang)
         found = made.get(key)
         if found is None:
             forms[officer_id] = made[key] = form_pieces(

@@ -123,7 +123,8 @@ def planets_after_the_move(board: Board, orders: Mapping[int, Orders], held: Map
     not, and who is on the ground (public news, like the encounter itself)."""
     named = {p.designation: p.id for p in board.planets.values() if p.designation}
     touched = {named[e.data["planet"]] for e in board.events
-               if e.kind in ON_THE_GROUND and e.audience == PUBLIC and e.data.get("planet") in named}
+               if e.kind in ON_THE_GROUND and e.visible_to(None)
+               and e.data.get("planet") in named}
     # Who is on the ground of each planet, in player order.
     ground: dict[int, list[str]] = {}
     for o in board.in_player_order():
